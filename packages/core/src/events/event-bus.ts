@@ -1,0 +1,114 @@
+import { TesseraError } from '../errors.ts';
+import { isLoopEndEvent, type TesseraEvent } from './events.ts';
+
+export type EventFilter = { promptId?: string; conversationId?: string; userId?: string };
+export type EventHandler = (event: TesseraEvent & { seq: number }) => void | Promise<void>;
+
+export type StreamOptions = {
+  signal?: AbortSignal;
+  /** Events kept for a consumer that reads slower than they come; past this the stream fails. */
+  maxBuffered?: number;
+};
+
+/** The consumer of an event stream fell too far behind; the platform itself was not affected. */
+export class EventStreamOverflowError extends TesseraError {
+  constructor(limit: number) {
+    super('event_stream_overflow', `The event stream fell more than ${limit} events behind and was closed.`);
+  }
+}
+
+const matches = (filter: EventFilter, event: TesseraEvent): boolean =>
+  (filter.promptId === undefined || filter.promptId === event.promptId) &&
+  (filter.conversationId === undefined || filter.conversationId === event.conversationId) &&
+  (filter.userId === undefined || filter.userId === event.userId);
+
+/**
+ * In-process publish/subscribe. Handlers run synchronously in publish order; a handler that throws or
+ * rejects is reported to `onHandlerError` and never reaches the publisher (the loop).
+ */
+export class EventBus {
+  readonly #handlers = new Set<{ filter: EventFilter; handler: EventHandler }>();
+  readonly #onHandlerError: (error: unknown, event: TesseraEvent) => void;
+  #seq = 0;
+
+  constructor(options: { onHandlerError?: (error: unknown, event: TesseraEvent) => void } = {}) {
+    this.#onHandlerError = options.onHandlerError ?? (() => {});
+  }
+
+  publish(event: TesseraEvent): void {
+    const sequenced = { ...event, seq: ++this.#seq };
+    for (const { filter, handler } of this.#handlers) {
+      if (!matches(filter, event)) continue;
+      try {
+        const result = handler(sequenced);
+        if (result instanceof Promise) result.catch((error) => this.#onHandlerError(error, event));
+      } catch (error) {
+        this.#onHandlerError(error, event);
+      }
+    }
+  }
+
+  /** Calls `handler` for every matching event until the returned function is called. */
+  subscribe(filter: EventFilter, handler: EventHandler): () => void {
+    const entry = { filter, handler };
+    this.#handlers.add(entry);
+    return () => this.#handlers.delete(entry);
+  }
+
+  /**
+   * Matching events as an async iterator. A stream for one prompt ends when that prompt's loop stops
+   * (completed, failed, cancelled, or paused for approval); any stream ends when `signal` aborts.
+   */
+  stream(
+    filter: EventFilter,
+    options: StreamOptions = {},
+  ): AsyncIterableIterator<TesseraEvent & { seq: number }> {
+    const limit = options.maxBuffered ?? 10_000;
+    const queue: (TesseraEvent & { seq: number })[] = [];
+    let wake: (() => void) | undefined;
+    let done = false;
+    let failure: Error | undefined;
+
+    const finish = (error?: Error) => {
+      if (done) return;
+      done = true;
+      failure = error;
+      unsubscribe();
+      options.signal?.removeEventListener('abort', onAbort);
+      wake?.();
+    };
+    const onAbort = () => finish();
+    const unsubscribe = this.subscribe(filter, (event) => {
+      if (done) return;
+      if (queue.length >= limit) return finish(new EventStreamOverflowError(limit));
+      queue.push(event);
+      if (filter.promptId !== undefined && isLoopEndEvent(event)) finish();
+      wake?.();
+    });
+    if (options.signal?.aborted) finish();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const iterator: AsyncIterableIterator<TesseraEvent & { seq: number }> = {
+      async next() {
+        while (queue.length === 0 && !done) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = undefined;
+        }
+        if (queue.length > 0 && !failure) return { value: queue.shift()!, done: false };
+        if (failure) throw failure;
+        return { value: undefined, done: true };
+      },
+      async return() {
+        finish();
+        queue.length = 0;
+        return { value: undefined, done: true };
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
+  }
+}

@@ -1,0 +1,112 @@
+export * from './errors.ts';
+export type { EventFilter, EventHandler, StreamOptions } from './events/event-bus.ts';
+export { EventBus, EventStreamOverflowError } from './events/event-bus.ts';
+export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts';
+export { newId } from './ids.ts';
+export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
+export { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from './loop/runtime.ts';
+export { Conversation } from './model/conversation.ts';
+export {
+  type NewOutput,
+  type Prompt,
+  type PromptOutput,
+  PromptOutputToolResult,
+  type PromptOutputType,
+  type PromptOutputTypes,
+  ReasoningOutput,
+  TextOutput,
+  ToolApproval,
+  type ToolErrorCode,
+  type ToolErrorInfo,
+  ToolOutput,
+} from './model/outputs.ts';
+export {
+  emptyUsage,
+  FINAL_PROMPT_STATES,
+  isFinalState,
+  ModelClass,
+  OutputBase,
+  type PromptRecord,
+  PromptSchema,
+  PromptState,
+  PromptUsage,
+  StopReason,
+} from './model/prompt.ts';
+export { toolResultText } from './outputs/core-outputs.ts';
+export {
+  type AnyOutputVariant,
+  defineOutput,
+  type OutputOf,
+  type OutputProjection,
+  type OutputVariant,
+  type ProjectionContext,
+} from './outputs/define-output.ts';
+export { OutputRegistry } from './outputs/output-registry.ts';
+export {
+  createPlatform,
+  type Platform,
+  type PlatformOptions,
+  type SendOptions,
+} from './platform/create-platform.ts';
+export {
+  type AnyPlugin,
+  CONTEXT_ORDER,
+  type ContextItem,
+  definePlugin,
+  type Plugin,
+  type PluginDefinition,
+  type PrepareContext,
+  type ToolInputBase,
+} from './plugins/define-plugin.ts';
+export {
+  boundText,
+  DEFAULT_MAX_RESULT_CHARS,
+  ProjectionCache,
+  type ProjectionOptions,
+  projectPrompt,
+  promptsToMessages,
+} from './projection/prompts-to-messages.ts';
+export { assistantMessage, type ModelMessage, userMessage } from './provider/messages.ts';
+export {
+  estimateTokens,
+  type FinishReason,
+  ModelError,
+  type ModelErrorKind,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamEvent,
+  type ModelToolDefinition,
+  type ModelUsage,
+} from './provider/provider.ts';
+export {
+  createServiceContainer,
+  type DependencyContainer,
+  type InjectionToken,
+  PlatformToken,
+  StoreToken,
+} from './services.ts';
+export { createMemoryStore, MemoryStore } from './store/memory-store.ts';
+export {
+  type ConversationStore,
+  type Page,
+  type PageOptions,
+  type PromptPatch,
+  type PromptStore,
+  type RecordStore,
+  type Store,
+  type StoredRecord,
+  VersionConflictError,
+} from './store/store.ts';
+export {
+  type AnyTool,
+  type ApprovalCheck,
+  type ApprovalRequirement,
+  createTool,
+  type JsonSchema,
+  type PluginState,
+  type Tool,
+  type ToolDefinition,
+  type ToolEmitter,
+  type ToolInput,
+  type ToolInputExtensions,
+} from './tools/create-tool.ts';

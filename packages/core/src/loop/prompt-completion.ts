@@ -1,0 +1,560 @@
+import { errorMessage, NotFoundError, TesseraError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import type { Conversation } from '../model/conversation.ts';
+import type {
+  NewOutput,
+  Prompt,
+  PromptOutput,
+  PromptOutputToolResult,
+  ToolOutput,
+} from '../model/outputs.ts';
+import type { OutputBase, PromptState, StopReason } from '../model/prompt.ts';
+import { boundText, projectPrompt, promptsToMessages } from '../projection/prompts-to-messages.ts';
+import type { ModelMessage } from '../provider/messages.ts';
+import { type FinishReason, ModelError, type ModelUsage } from '../provider/provider.ts';
+import { ConversationStates } from './plugin-state.ts';
+import { type OfferedTool, prepareRound, type Round } from './prepare-round.ts';
+import type { Runtime } from './runtime.ts';
+import { type Decision, decide, invokeTool, parseArguments, toolError } from './tool-calls.ts';
+
+/** Why the loop's own abort signal fired. */
+const CANCELLED = Symbol('cancelled');
+const WALL_TIME = Symbol('wall time');
+
+type OpenCall = { output: ToolOutput; recorded: boolean };
+type ModelTurn = { calls: ToolOutput[]; finish?: FinishReason };
+
+const now = () => new Date().toISOString();
+const isOpenTool = (output: PromptOutput): output is ToolOutput => output.type === 'tool' && !output.result;
+
+export type RunOptions = {
+  /** Cancels the run: the model call and running tools are aborted and the prompt ends `cancelled`. */
+  signal?: AbortSignal;
+  /** The id of a tool call whose approval was just claimed: it is invoked first. */
+  approved?: string;
+};
+
+/**
+ * One prompt's agent loop: prepare → call the model → validate → approve or invoke → record → repeat,
+ * until a text answer, a pause for approval, a budget, a cancellation or an error. Every change is written
+ * to the store before it is published, so the record survives the process.
+ */
+export class PromptCompletion {
+  readonly #runtime: Runtime;
+  readonly #states: ConversationStates;
+  readonly #history: readonly Prompt[];
+  #prompt: Prompt;
+  #historyMessages?: ModelMessage[];
+  #toolBudgetReached = false;
+
+  constructor(runtime: Runtime, prompt: Prompt, conversation: Conversation, history: readonly Prompt[]) {
+    this.#runtime = runtime;
+    this.#prompt = { ...prompt, output: [...prompt.output] };
+    this.#states = new ConversationStates(runtime.store, conversation);
+    this.#history = history;
+  }
+
+  /** Loads a prompt with its conversation and history from the store alone. */
+  static async load(runtime: Runtime, promptId: string): Promise<PromptCompletion> {
+    const prompt = (await runtime.store.prompts.get(promptId)) as Prompt | undefined;
+    if (!prompt) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+    const conversation = await runtime.store.conversations.get(prompt.conversationId);
+    if (!conversation) throw new NotFoundError(`Conversation ${prompt.conversationId} does not exist.`);
+    const all = (await runtime.store.prompts.listByConversation(conversation.id)) as Prompt[];
+    const index = all.findIndex((p) => p.id === promptId);
+    return new PromptCompletion(runtime, prompt, conversation, all.slice(0, index < 0 ? all.length : index));
+  }
+
+  get prompt(): Prompt {
+    return this.#prompt;
+  }
+
+  async run(options: RunOptions = {}): Promise<Prompt> {
+    const controller = new AbortController();
+    const cancel = () => controller.abort(CANCELLED);
+    if (options.signal?.aborted) cancel();
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    const { maxWallTimeMs } = this.#runtime.options.budgets;
+    const timer = Number.isFinite(maxWallTimeMs)
+      ? setTimeout(() => controller.abort(WALL_TIME), maxWallTimeMs)
+      : undefined;
+    try {
+      return await this.#loop(controller.signal, options.approved);
+    } catch (error) {
+      return await this.#endWithError(error, controller.signal);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
+    }
+  }
+
+  async #loop(signal: AbortSignal, approved: string | undefined): Promise<Prompt> {
+    if (approved) await this.#invokeApproved(approved, signal);
+    for (;;) {
+      const open = this.#prompt.output.filter(isOpenTool);
+      if (open.length > 0) {
+        const round = await this.#prepare(signal);
+        const paused = await this.#processCalls(
+          open.map((output) => ({ output, recorded: true })),
+          round,
+          signal,
+        );
+        if (paused) return await this.#pause();
+      }
+      const stop = this.#budgetStop();
+      if (stop) return await this.#end('completed', stop);
+
+      const round = await this.#prepare(signal);
+      const turn = await this.#callModel(round, signal);
+      if (turn.calls.length === 0) return await this.#end('completed', finishStop(turn.finish));
+      const paused = await this.#processCalls(
+        turn.calls.map((output) => ({ output, recorded: false })),
+        round,
+        signal,
+      );
+      if (paused) return await this.#pause();
+    }
+  }
+
+  #prepare(signal: AbortSignal): Promise<Round> {
+    signal.throwIfAborted();
+    return prepareRound(this.#runtime, this.#states, {
+      prompt: this.#prompt,
+      history: this.#history,
+      round: this.#prompt.usage.modelCalls,
+      signal,
+    });
+  }
+
+  #budgetStop(): StopReason | undefined {
+    const { budgets } = this.#runtime.options;
+    const { usage } = this.#prompt;
+    if (this.#toolBudgetReached) {
+      return {
+        code: 'max_tool_calls',
+        message: `Stopped: this prompt reached its limit of ${budgets.maxToolCalls} tool calls.`,
+      };
+    }
+    if (usage.modelCalls >= budgets.maxRounds) {
+      return {
+        code: 'max_rounds',
+        message: `Stopped: this prompt reached its limit of ${budgets.maxRounds} model calls without a final answer.`,
+      };
+    }
+    if (usage.totalTokens >= budgets.maxTokens) {
+      return {
+        code: 'max_tokens',
+        message: `Stopped: this prompt used ${usage.totalTokens} tokens, over its limit of ${budgets.maxTokens}.`,
+      };
+    }
+    return undefined;
+  }
+
+  // ---- the model call -------------------------------------------------------------------------------
+
+  #messages(): ModelMessage[] {
+    const { outputs, options, projectionCache } = this.#runtime;
+    const maxResultChars = options.maxResultChars;
+    if (options.historyTokens !== undefined) {
+      return promptsToMessages([...this.#history, this.#prompt], {
+        outputs,
+        maxResultChars,
+        cache: projectionCache,
+        budget: { maxTokens: options.historyTokens, estimate: this.#runtime.provider.estimateTokens },
+      });
+    }
+    // Earlier prompts have ended and never change: project them once per run, then only the current one.
+    this.#historyMessages ??= promptsToMessages(this.#history, {
+      outputs,
+      maxResultChars,
+      cache: projectionCache,
+    });
+    const current = projectPrompt(this.#prompt, outputs, {
+      bound: (text) => boundText(text, maxResultChars),
+    });
+    return this.#historyMessages.concat(current);
+  }
+
+  async #callModel(round: Round, signal: AbortSignal): Promise<ModelTurn> {
+    const { provider, options } = this.#runtime;
+    const prompt = this.#prompt;
+    const textId = newId('out');
+    const chunks: string[] = [];
+    const turn: ModelTurn = { calls: [] };
+    const usage: ModelUsage[] = [];
+    try {
+      const stream = provider.stream(
+        {
+          model: options.models[prompt.model],
+          modelClass: prompt.model,
+          instructions: round.instructions,
+          messages: this.#messages(),
+          tools: round.definitions,
+        },
+        signal,
+      );
+      for await (const event of abortable(stream, signal)) {
+        switch (event.type) {
+          case 'text-delta':
+            chunks.push(event.delta);
+            this.#publish({ type: 'prompt.text-delta', outputId: textId, delta: event.delta });
+            break;
+          case 'tool-call':
+            turn.calls.push({
+              type: 'tool',
+              id: newId('call'),
+              createdAt: now(),
+              callId: event.callId,
+              toolId: event.name,
+              ...parseArguments(event.arguments),
+            });
+            break;
+          case 'reasoning':
+            await this.#append({
+              type: 'reasoning',
+              summary: event.summary,
+              providerData: event.providerData,
+            });
+            break;
+          case 'usage':
+            usage.push(event.usage);
+            break;
+          case 'finish':
+            turn.finish = event.reason;
+            break;
+        }
+      }
+    } finally {
+      await this.#addUsage(usage);
+      // Streamed text is recorded once, as one output, even when the call failed halfway.
+      const text = chunks.join('');
+      if (text !== '') await this.#append({ type: 'text', id: textId, text });
+    }
+    return turn;
+  }
+
+  async #addUsage(calls: ModelUsage[]): Promise<void> {
+    const usage = { ...this.#prompt.usage, modelCalls: this.#prompt.usage.modelCalls + 1 };
+    for (const call of calls) {
+      usage.inputTokens += call.inputTokens;
+      usage.outputTokens += call.outputTokens;
+      usage.cachedInputTokens += call.cachedInputTokens ?? 0;
+      usage.reasoningTokens += call.reasoningTokens ?? 0;
+      usage.totalTokens += call.inputTokens + call.outputTokens;
+      if (call.cost !== undefined) usage.cost = (usage.cost ?? 0) + call.cost;
+    }
+    this.#prompt = { ...this.#prompt, usage };
+    await this.#runtime.store.prompts.update(this.#prompt.id, { usage });
+  }
+
+  // ---- tool calls -----------------------------------------------------------------------------------
+
+  /**
+   * Processes a batch in order. Consecutive read-only calls that may run now run in parallel. A call that
+   * needs approval is recorded as `pending` and the calls after it are recorded unstarted (deferred);
+   * returns true in that case.
+   */
+  async #processCalls(calls: OpenCall[], round: Round, signal: AbortSignal): Promise<boolean> {
+    const decisions = new Map<number, Decision>();
+    const decideAt = async (index: number): Promise<Decision> => {
+      const known = decisions.get(index);
+      if (known) return known;
+      const decision = await decide(calls[index]!.output, round, {
+        userId: this.#prompt.userId,
+        stateOf: (offered) => this.#states.for(offered.plugin).get(),
+      });
+      decisions.set(index, decision);
+      return decision;
+    };
+
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i]!;
+      if (call.output.startedAt) {
+        await this.#record(call, { endedAt: now() }, toolError('interrupted', INTERRUPTED));
+        continue;
+      }
+      signal.throwIfAborted();
+      const decision = await decideAt(i);
+      if (decision.kind === 'error') {
+        await this.#record(call, { input: decision.input, endedAt: now() }, decision.result);
+        continue;
+      }
+      if (!this.#mayStartTool()) {
+        const { maxToolCalls } = this.#runtime.options.budgets;
+        this.#toolBudgetReached = true;
+        await this.#record(
+          call,
+          { input: decision.input, endedAt: now() },
+          toolError(
+            'budget_exceeded',
+            `Not run: this prompt reached its limit of ${maxToolCalls} tool calls.`,
+          ),
+        );
+        continue;
+      }
+      if (decision.kind === 'pending') {
+        await this.#record(
+          call,
+          { input: decision.input, approval: { reason: decision.reason } },
+          { type: 'pending', reason: decision.reason },
+        );
+        for (const deferred of calls.slice(i + 1))
+          if (!deferred.recorded) await this.#append(deferred.output);
+        return true;
+      }
+      const group = [{ call, decision }];
+      if (decision.offered.tool.readOnly) {
+        while (i + 1 < calls.length && !calls[i + 1]!.output.startedAt) {
+          const next = await decideAt(i + 1);
+          if (next.kind !== 'invoke' || !next.offered.tool.readOnly || !this.#mayStartTool(group.length))
+            break;
+          group.push({ call: calls[++i]!, decision: next });
+        }
+      }
+      await this.#invokeGroup(group, signal);
+    }
+    return false;
+  }
+
+  #mayStartTool(alsoStarting = 0): boolean {
+    const started = this.#prompt.output.filter((o) => o.type === 'tool' && o.startedAt);
+    return started.length + alsoStarting < this.#runtime.options.budgets.maxToolCalls;
+  }
+
+  async #invokeGroup(
+    group: { call: OpenCall; decision: Extract<Decision, { kind: 'invoke' }> }[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    for (const { call, decision } of group)
+      await this.#record(call, { input: decision.input, startedAt: now() });
+    await Promise.all(
+      group.map(async ({ call, decision }) => {
+        const result = await this.#invoke(call.output, decision.offered, decision.input, signal);
+        await this.#record(call, { endedAt: now() }, result);
+      }),
+    );
+  }
+
+  #invoke(
+    call: ToolOutput,
+    offered: OfferedTool,
+    input: unknown,
+    signal: AbortSignal,
+  ): Promise<PromptOutputToolResult> {
+    const prompt = this.#prompt;
+    const { plugins, services, options } = this.#runtime;
+    return invokeTool(
+      offered,
+      {
+        userId: prompt.userId,
+        input,
+        state: this.#states.for(offered.plugin),
+        services,
+        toolCallId: call.id,
+        promptId: prompt.id,
+        conversationId: prompt.conversationId,
+        emit: (output) => this.#append(output, call.id),
+        update: (outputId, output) => this.#updateEmitted(outputId, output, call.id),
+        outputs: () => this.#prompt.output,
+      },
+      (base) => Object.assign({}, ...plugins.map((plugin) => plugin.toolInput?.(base))),
+      {
+        timeoutMs: offered.tool.timeoutMs ?? options.toolTimeoutMs,
+        signal,
+        abortedResult: () => abortedResult(signal),
+      },
+    );
+  }
+
+  /** The call whose approval was just claimed (already marked started): invoke it once. */
+  async #invokeApproved(toolCallId: string, signal: AbortSignal): Promise<void> {
+    const output = this.#prompt.output.find((o): o is ToolOutput => o.type === 'tool' && o.id === toolCallId);
+    if (!output || output.result) return;
+    const call = { output, recorded: true };
+    const round = await this.#prepare(signal);
+    const offered = round.tools.get(output.toolId);
+    const parsed = offered?.tool.input.safeParse(output.input);
+    if (!offered || !parsed?.success) {
+      await this.#record(
+        call,
+        { endedAt: now() },
+        toolError(
+          'unknown_tool',
+          `'${output.toolId}' is no longer available, so the approved call was not run.`,
+        ),
+      );
+      return;
+    }
+    const result = await this.#invoke(output, offered, parsed.data, signal);
+    await this.#record(call, { endedAt: now() }, result);
+  }
+
+  // ---- recording ------------------------------------------------------------------------------------
+
+  /** Writes a tool call's new state: appended the first time, replaced in place after that. */
+  async #record(
+    call: OpenCall,
+    changes: Partial<ToolOutput>,
+    result?: PromptOutputToolResult,
+  ): Promise<void> {
+    const current = call.recorded ? this.#find(call.output.id) : call.output;
+    const next = { ...current, ...changes, ...(result && { result }) } as ToolOutput;
+    call.output = next;
+    if (call.recorded) await this.#replace(next);
+    else {
+      call.recorded = true;
+      await this.#append(next);
+    }
+  }
+
+  #find(outputId: string): ToolOutput {
+    return this.#prompt.output.find((o) => o.id === outputId) as ToolOutput;
+  }
+
+  async #append(output: NewOutput | OutputBase, toolCallId?: string): Promise<string> {
+    const validated = this.#runtime.outputs.validate({
+      ...output,
+      id: output.id ?? newId('out'),
+      createdAt: (output as OutputBase).createdAt ?? now(),
+      ...(toolCallId && { toolCallId }),
+    } as OutputBase);
+    this.#prompt.output.push(validated);
+    await this.#runtime.store.prompts.appendOutput(this.#prompt.id, validated);
+    this.#publish({ type: 'prompt.output', output: validated });
+    return validated.id;
+  }
+
+  async #replace(output: OutputBase): Promise<void> {
+    const validated = this.#runtime.outputs.validate(output);
+    const index = this.#prompt.output.findIndex((o) => o.id === output.id);
+    this.#prompt.output[index] = validated;
+    await this.#runtime.store.prompts.update(this.#prompt.id, { outputs: [validated] });
+    this.#publish({ type: 'prompt.output-updated', output: validated });
+  }
+
+  async #updateEmitted(outputId: string, output: NewOutput, toolCallId: string): Promise<void> {
+    const existing = this.#prompt.output.find((o) => o.id === outputId);
+    if (!existing || existing.type !== output.type || existing.type === 'tool') {
+      throw new NotFoundError(
+        `This prompt has no emitted output ${outputId} of type '${output.type}' to update.`,
+      );
+    }
+    await this.#replace({ ...output, id: outputId, createdAt: existing.createdAt, toolCallId } as OutputBase);
+  }
+
+  #publish(event: DistributiveOmit<Parameters<Runtime['bus']['publish']>[0], keyof Scope>): void {
+    const { id: promptId, conversationId, userId } = this.#prompt;
+    this.#runtime.bus.publish({ ...event, promptId, conversationId, userId } as never);
+  }
+
+  // ---- ending ---------------------------------------------------------------------------------------
+
+  async #pause(): Promise<Prompt> {
+    const pending = this.#prompt.output.find(
+      (o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending',
+    )!;
+    await this.#setState('waiting_for_approval');
+    this.#publish({
+      type: 'prompt.approval-requested',
+      toolCallId: pending.id,
+      toolId: pending.toolId,
+      input: pending.input,
+      reason: (pending.result as { reason: string }).reason,
+    });
+    return this.#prompt;
+  }
+
+  async #end(
+    state: PromptState,
+    stopReason?: StopReason,
+    openResult?: PromptOutputToolResult,
+  ): Promise<Prompt> {
+    // Invariant: every call gets exactly one result, whatever ended the loop.
+    for (const open of this.#prompt.output.filter(isOpenTool)) {
+      await this.#record(
+        { output: open, recorded: true },
+        { endedAt: now() },
+        openResult ?? toolError('interrupted', INTERRUPTED),
+      );
+    }
+    await this.#setState(state, stopReason);
+    const event = state === 'completed' ? 'prompt.completed' : 'prompt.failed';
+    this.#publish({ type: event, prompt: this.#prompt });
+    return this.#prompt;
+  }
+
+  async #endWithError(error: unknown, signal: AbortSignal): Promise<Prompt> {
+    if (signal.aborted && signal.reason === WALL_TIME) {
+      const { maxWallTimeMs } = this.#runtime.options.budgets;
+      return this.#end(
+        'completed',
+        {
+          code: 'max_wall_time',
+          message: `Stopped: this prompt ran longer than its limit of ${maxWallTimeMs} ms.`,
+        },
+        abortedResult(signal),
+      );
+    }
+    if (signal.aborted) {
+      return this.#end('cancelled', { code: 'cancelled', message: 'Cancelled.' }, abortedResult(signal));
+    }
+    const stop: StopReason =
+      error instanceof ModelError
+        ? { code: 'model_error', message: `The model call failed: ${error.message}` }
+        : error instanceof TesseraError
+          ? { code: error.code, message: error.message }
+          : { code: 'internal_error', message: `Unexpected error: ${errorMessage(error)}` };
+    return this.#end('failed', stop);
+  }
+
+  async #setState(state: PromptState, stopReason?: StopReason): Promise<void> {
+    this.#prompt = { ...this.#prompt, state, ...(stopReason && { stopReason }) };
+    await this.#runtime.store.prompts.update(this.#prompt.id, { state, stopReason });
+  }
+}
+
+type Scope = { promptId: string; conversationId: string; userId: string };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const INTERRUPTED = 'The call was interrupted before it finished; it may or may not have taken effect.';
+
+function abortedResult(signal: AbortSignal): PromptOutputToolResult {
+  return signal.reason === WALL_TIME
+    ? toolError('budget_exceeded', 'Stopped: the prompt reached its wall-time limit while this call ran.')
+    : toolError('cancelled', 'The prompt was cancelled before this call finished.');
+}
+
+function finishStop(finish: FinishReason | undefined): StopReason | undefined {
+  if (finish === 'length') {
+    return {
+      code: 'max_output_tokens',
+      message: "The model's answer was cut off at its output token limit.",
+    };
+  }
+  if (finish === 'content_filter') {
+    return { code: 'content_filter', message: "The model's answer was stopped by its content filter." };
+  }
+  return undefined;
+}
+
+/** Iterates a provider's stream but gives up at once when `signal` aborts, even if the provider does not. */
+async function* abortable<T>(iterable: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  const iterator = iterable[Symbol.asyncIterator]();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {});
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+    void iterator.return?.()?.catch?.(() => {});
+  }
+}

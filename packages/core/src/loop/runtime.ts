@@ -1,0 +1,53 @@
+import type { DependencyContainer } from 'tsyringe';
+import type { EventBus } from '../events/event-bus.ts';
+import type { ModelClass } from '../model/prompt.ts';
+import type { OutputRegistry } from '../outputs/output-registry.ts';
+import type { AnyPlugin } from '../plugins/define-plugin.ts';
+import type { ProjectionCache } from '../projection/prompts-to-messages.ts';
+import type { ModelProvider } from '../provider/provider.ts';
+import type { Store } from '../store/store.ts';
+
+/** Hard limits per prompt. Reaching one ends the prompt with a `stopReason` that names it. */
+export type Budgets = {
+  /** Model calls per prompt (default 25). */
+  maxRounds: number;
+  /** Tool calls per prompt (default 100). */
+  maxToolCalls: number;
+  /** Wall time of one run of the loop, in ms (default 10 minutes); time spent waiting for approval is not counted. */
+  maxWallTimeMs: number;
+  /** Total tokens per prompt (default: no limit). */
+  maxTokens: number;
+};
+
+export type LoopOptions = {
+  budgets: Budgets;
+  /** Concrete model names for the two model classes. */
+  models: Record<ModelClass, string>;
+  /** Text placed before every plugin's context. */
+  instructions?: string;
+  /** Default timeout of one tool call, in ms (default 2 minutes). */
+  toolTimeoutMs: number;
+  /** Bound on each tool result as sent to the model (the record keeps all of it). */
+  maxResultChars: number;
+  /** Fit the conversation history into this many estimated tokens (default: no limit). */
+  historyTokens?: number;
+};
+
+export const DEFAULT_BUDGETS: Budgets = {
+  maxRounds: 25,
+  maxToolCalls: 100,
+  maxWallTimeMs: 10 * 60_000,
+  maxTokens: Number.POSITIVE_INFINITY,
+};
+
+/** Everything a prompt's loop needs from the platform around it. */
+export type Runtime = {
+  store: Store;
+  provider: ModelProvider;
+  plugins: readonly AnyPlugin[];
+  outputs: OutputRegistry;
+  bus: EventBus;
+  services: DependencyContainer;
+  projectionCache: ProjectionCache;
+  options: LoopOptions;
+};

@@ -1,0 +1,71 @@
+import {
+  ReasoningOutput,
+  TextOutput,
+  type ToolOutput,
+  ToolOutput as ToolOutputSchema,
+} from '../model/outputs.ts';
+import { assistantMessage, type ModelMessage } from '../provider/messages.ts';
+import type { AnyOutputVariant, OutputVariant, ProjectionContext } from './define-output.ts';
+
+const stringify = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+};
+
+const errorText = (error: unknown): string => {
+  if (error && typeof error === 'object' && 'message' in error) return String(error.message);
+  return stringify(error);
+};
+
+/** What the model reads as a tool call's result; every state, including none yet, gives some text. */
+export function toolResultText(output: ToolOutput): string {
+  const { result } = output;
+  if (!result) {
+    return output.startedAt
+      ? 'No result: the call was interrupted before it finished. It may or may not have taken effect.'
+      : 'No result: the call was never run.';
+  }
+  switch (result.type) {
+    case 'success':
+      return stringify(result.output);
+    case 'error':
+      return `Error: ${errorText(result.error)}`;
+    case 'pending':
+      return `Waiting for the user's approval: ${result.reason}`;
+  }
+}
+
+const projectTool = (output: ToolOutput, context: ProjectionContext): ModelMessage[] => [
+  {
+    type: 'function_call',
+    callId: output.callId,
+    name: output.toolId,
+    arguments: output.arguments ?? stringify(output.input ?? {}),
+  },
+  { type: 'function_call_output', callId: output.callId, output: context.bound(toolResultText(output)) },
+];
+
+/** The variants core itself records. Everything else comes from plugins through the same mechanism. */
+export const coreOutputs: readonly AnyOutputVariant[] = [
+  {
+    type: 'text',
+    schema: TextOutput,
+    project: (output: TextOutput) => (output.text ? [assistantMessage(output.text)] : []),
+  } satisfies OutputVariant<'text', TextOutput>,
+  { type: 'tool', schema: ToolOutputSchema, project: projectTool } satisfies OutputVariant<
+    'tool',
+    ToolOutput
+  >,
+  {
+    type: 'reasoning',
+    schema: ReasoningOutput,
+    project: (output: ReasoningOutput) => [
+      { type: 'reasoning', summary: output.summary, providerData: output.providerData },
+    ],
+  } satisfies OutputVariant<'reasoning', ReasoningOutput>,
+];

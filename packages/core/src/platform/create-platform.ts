@@ -1,0 +1,369 @@
+import { ConflictError, DefinitionError, NotFoundError, TesseraError } from '../errors.ts';
+import { EventBus } from '../events/event-bus.ts';
+import { newId } from '../ids.ts';
+import { ConversationStates } from '../loop/plugin-state.ts';
+import { PromptCompletion } from '../loop/prompt-completion.ts';
+import { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from '../loop/runtime.ts';
+import { toolError } from '../loop/tool-calls.ts';
+import type { Conversation } from '../model/conversation.ts';
+import type { Prompt, ToolOutput } from '../model/outputs.ts';
+import { emptyUsage, type ModelClass, type PromptRecord } from '../model/prompt.ts';
+import { OutputRegistry } from '../outputs/output-registry.ts';
+import type { AnyPlugin, Plugin } from '../plugins/define-plugin.ts';
+import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts-to-messages.ts';
+import type { ModelProvider } from '../provider/provider.ts';
+import { createServiceContainer, type DependencyContainer, PlatformToken, StoreToken } from '../services.ts';
+import { MemoryStore } from '../store/memory-store.ts';
+import type { Page, PageOptions, Store } from '../store/store.ts';
+import type { PluginState } from '../tools/create-tool.ts';
+
+export type PlatformOptions = {
+  plugins?: readonly AnyPlugin[];
+  model: ModelProvider;
+  /** Where conversations, prompts and plugin records live. Default: in memory. */
+  store?: Store;
+  /** Model names for the two model classes (default: `normal` and `high`, for scripted models). */
+  models?: Partial<Record<ModelClass, string>>;
+  budgets?: Partial<Budgets>;
+  instructions?: string;
+  toolTimeoutMs?: number;
+  maxResultChars?: number;
+  historyTokens?: number;
+  /** The parent of the platform's service container. */
+  services?: DependencyContainer;
+  /** Called when an event subscriber throws; the loop itself is never affected. */
+  onSubscriberError?: (error: unknown) => void;
+};
+
+export type SendOptions = {
+  conversationId: string;
+  userId: string;
+  /** The user's message; leave it out for prompts the system starts. */
+  input?: string;
+  model?: ModelClass;
+  visible?: boolean;
+  metadata?: Record<string, unknown>;
+  signal?: AbortSignal;
+};
+
+export type Platform = ReturnType<typeof createPlatform>;
+
+const now = () => new Date().toISOString();
+
+/** Checks the composition once, at start-up: plugin ids, output types and static tool ids must be unique. */
+function checkPlugins(plugins: readonly AnyPlugin[], outputs: OutputRegistry): void {
+  const pluginIds = new Set<string>();
+  const toolOwners = new Map<string, string>();
+  for (const plugin of plugins) {
+    if (pluginIds.has(plugin.id)) throw new DefinitionError(`Two plugins have the id '${plugin.id}'.`);
+    pluginIds.add(plugin.id);
+    for (const variant of plugin.outputs) outputs.register(variant, plugin.id);
+    for (const tool of plugin.tools) {
+      const owner = toolOwners.get(tool.id);
+      if (owner) {
+        throw new DefinitionError(
+          `Tool id '${tool.id}' is defined twice: by plugin '${owner}' and by plugin '${plugin.id}'.`,
+        );
+      }
+      toolOwners.set(tool.id, plugin.id);
+    }
+  }
+}
+
+/**
+ * Composes plugins, a model provider and a store into a running platform: conversations, prompts,
+ * approvals and events.
+ */
+export function createPlatform(options: PlatformOptions) {
+  const plugins = options.plugins ?? [];
+  const outputs = new OutputRegistry();
+  checkPlugins(plugins, outputs);
+  const store: Store = options.store ?? new MemoryStore();
+  const services = createServiceContainer(options.services);
+  const events = new EventBus({ onHandlerError: options.onSubscriberError });
+  const loopOptions: LoopOptions = {
+    budgets: { ...DEFAULT_BUDGETS, ...options.budgets },
+    models: { normal: 'normal', high: 'high', ...options.models },
+    instructions: options.instructions,
+    toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
+    maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS,
+    historyTokens: options.historyTokens,
+  };
+  const runtime: Runtime = {
+    store,
+    provider: options.model,
+    plugins,
+    outputs,
+    bus: events,
+    services,
+    projectionCache: new ProjectionCache(),
+    options: loopOptions,
+  };
+  const running = new Map<string, { controller: AbortController; done: Promise<Prompt> }>();
+
+  function track(
+    completion: PromptCompletion,
+    run: (signal: AbortSignal) => Promise<Prompt>,
+    external?: AbortSignal,
+  ) {
+    const controller = new AbortController();
+    const id = completion.prompt.id;
+    if (external?.aborted) controller.abort();
+    external?.addEventListener('abort', () => controller.abort(), { once: true });
+    const done = run(controller.signal).finally(() => running.delete(id));
+    running.set(id, { controller, done });
+    return done;
+  }
+
+  async function conversationOf(conversationId: string, userId: string): Promise<Conversation> {
+    const conversation = await store.conversations.get(conversationId);
+    if (!conversation || conversation.userId !== userId) {
+      throw new NotFoundError(`Conversation ${conversationId} does not exist.`);
+    }
+    return conversation;
+  }
+
+  /** The pending call `toolCallId` of a prompt owned by `userId`, or a clear error. */
+  async function pendingCall(toolCallId: string, userId: string) {
+    const prompt = (await store.prompts.findByToolCall(toolCallId)) as Prompt | undefined;
+    const output = prompt?.output.find((o): o is ToolOutput => o.type === 'tool' && o.id === toolCallId);
+    if (!prompt || !output || prompt.userId !== userId) {
+      throw new NotFoundError(`There is no tool call ${toolCallId}.`);
+    }
+    if (output.result?.type !== 'pending' || prompt.state !== 'waiting_for_approval') {
+      throw new ConflictError(`Tool call ${toolCallId} is not waiting for approval: it was already decided.`);
+    }
+    return { prompt, output };
+  }
+
+  /** Applies an approval decision atomically (only if the prompt still waits), then resumes the loop. */
+  async function decide(prompt: Prompt, decided: ToolOutput, approved: boolean): Promise<Prompt> {
+    const claimed = await store.prompts.update(
+      prompt.id,
+      { state: 'running', outputs: [decided] },
+      { expectState: ['waiting_for_approval'] },
+    );
+    if (!claimed)
+      throw new ConflictError(`Tool call ${decided.id} is not waiting for approval: it was already decided.`);
+    const scope = { promptId: prompt.id, conversationId: prompt.conversationId, userId: prompt.userId };
+    events.publish({ ...scope, type: 'prompt.output-updated', output: decided });
+    events.publish({ ...scope, type: 'prompt.resumed', state: 'running' });
+    const completion = await PromptCompletion.load(runtime, prompt.id);
+    return track(completion, (signal) =>
+      completion.run({ signal, approved: approved ? decided.id : undefined }),
+    );
+  }
+
+  const platform = {
+    services,
+    events,
+    store,
+    outputs,
+    plugins,
+    model: options.model,
+
+    conversations: {
+      async create(input: { userId: string; title?: string }): Promise<Conversation> {
+        if (!input.userId) throw new TesseraError('invalid_input', 'A conversation needs a userId.');
+        const at = now();
+        const conversation: Conversation = {
+          id: newId('conv'),
+          userId: input.userId,
+          ...(input.title !== undefined && { title: input.title }),
+          promptIds: [],
+          pluginState: {},
+          createdAt: at,
+          updatedAt: at,
+        };
+        await store.conversations.create(conversation);
+        return conversation;
+      },
+      get: (conversationId: string, userId: string): Promise<Conversation> =>
+        conversationOf(conversationId, userId),
+      list: (userId: string, page?: PageOptions): Promise<Page<Conversation>> =>
+        store.conversations.listByUser(userId, page),
+      async prompts(conversationId: string, userId: string): Promise<Prompt[]> {
+        await conversationOf(conversationId, userId);
+        return (await store.prompts.listByConversation(conversationId)) as Prompt[];
+      },
+      async delete(conversationId: string, userId: string): Promise<void> {
+        const conversation = await conversationOf(conversationId, userId);
+        for (const promptId of conversation.promptIds) running.get(promptId)?.controller.abort();
+        await Promise.all(conversation.promptIds.map((id) => running.get(id)?.done));
+        await store.conversations.delete(conversationId);
+      },
+    },
+
+    async getPrompt(promptId: string, userId: string): Promise<Prompt> {
+      const prompt = (await store.prompts.get(promptId)) as Prompt | undefined;
+      if (!prompt || prompt.userId !== userId) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+      return prompt;
+    },
+
+    /**
+     * Creates a prompt and starts its loop. Resolves once the prompt exists (with a `ConversationBusyError`
+     * if another prompt of the conversation is active); `done` resolves when the loop stops.
+     */
+    async start(send: SendOptions): Promise<{ prompt: Prompt; done: Promise<Prompt> }> {
+      const conversation = await conversationOf(send.conversationId, send.userId);
+      if (send.input !== undefined && typeof send.input !== 'string') {
+        throw new TesseraError('invalid_input', 'The input must be a string.');
+      }
+      const history = (await store.prompts.listByConversation(conversation.id)) as Prompt[];
+      const at = now();
+      const record: PromptRecord = {
+        id: newId('prm'),
+        conversationId: conversation.id,
+        userId: send.userId,
+        model: send.model ?? 'normal',
+        visible: send.visible ?? true,
+        state: 'running',
+        ...(send.input !== undefined && { input: send.input }),
+        output: [],
+        usage: emptyUsage(),
+        ...(send.metadata && { metadata: send.metadata }),
+        createdAt: at,
+        updatedAt: at,
+      };
+      await store.prompts.create(record);
+      const prompt = record as Prompt;
+      events.publish({
+        type: 'prompt.started',
+        promptId: prompt.id,
+        conversationId: conversation.id,
+        userId: prompt.userId,
+        prompt,
+      });
+      const completion = new PromptCompletion(runtime, prompt, conversation, history);
+      const done = track(completion, (signal) => completion.run({ signal }), send.signal);
+      return { prompt, done };
+    },
+
+    /** Sends input and resolves with the prompt once its loop stops (answered, paused, or ended). */
+    async send(send: SendOptions): Promise<Prompt> {
+      return (await platform.start(send)).done;
+    },
+
+    /** Runs the pending tool call once, with its original input, and resumes the loop. */
+    async approve(toolCallId: string, by: { userId: string }): Promise<Prompt> {
+      const { prompt, output } = await pendingCall(toolCallId, by.userId);
+      const { result: _, ...rest } = output;
+      const at = now();
+      return decide(
+        prompt,
+        {
+          ...rest,
+          approval: {
+            reason: output.result?.type === 'pending' ? output.result.reason : '',
+            ...output.approval,
+            decision: 'approved',
+            decidedBy: by.userId,
+            decidedAt: at,
+          },
+          startedAt: at,
+        },
+        true,
+      );
+    },
+
+    /** Records the call as rejected (an error the model reads) and resumes the loop. */
+    async reject(toolCallId: string, by: { userId: string; reason?: string }): Promise<Prompt> {
+      const { prompt, output } = await pendingCall(toolCallId, by.userId);
+      const at = now();
+      const message =
+        'The user did not approve this call, so it was not run. Do not retry it unchanged; ask the user or try another way.' +
+        (by.reason ? ` The user said: ${by.reason}` : '');
+      return decide(
+        prompt,
+        {
+          ...output,
+          result: toolError('rejected', message),
+          approval: {
+            reason: output.approval?.reason ?? '',
+            ...output.approval,
+            decision: 'rejected',
+            decidedBy: by.userId,
+            decidedAt: at,
+            ...(by.reason && { comment: by.reason }),
+          },
+          endedAt: at,
+        },
+        false,
+      );
+    },
+
+    /** Stops a running prompt (its model call and tools are aborted) or one waiting for approval. */
+    async cancel(promptId: string, by: { userId: string }): Promise<Prompt> {
+      const prompt = await platform.getPrompt(promptId, by.userId);
+      const local = running.get(promptId);
+      if (local) {
+        local.controller.abort();
+        return local.done;
+      }
+      if (prompt.state !== 'waiting_for_approval') {
+        throw new ConflictError(
+          `Prompt ${promptId} is ${prompt.state}; only a running or waiting prompt can be cancelled here.`,
+        );
+      }
+      const at = now();
+      const closed = prompt.output
+        .filter((o): o is ToolOutput => o.type === 'tool' && (!o.result || o.result.type === 'pending'))
+        .map((o) => ({
+          ...o,
+          result: toolError('cancelled', 'The prompt was cancelled before this call ran.'),
+          endedAt: at,
+        }));
+      const stopReason = { code: 'cancelled', message: 'Cancelled while waiting for approval.' };
+      const updated = (await store.prompts.update(
+        promptId,
+        { state: 'cancelled', stopReason, outputs: closed },
+        { expectState: ['waiting_for_approval'] },
+      )) as Prompt | undefined;
+      if (!updated)
+        throw new ConflictError(`Prompt ${promptId} changed while it was being cancelled; try again.`);
+      const scope = { promptId, conversationId: prompt.conversationId, userId: prompt.userId };
+      for (const output of closed) events.publish({ ...scope, type: 'prompt.output-updated', output });
+      events.publish({ ...scope, type: 'prompt.failed', prompt: updated });
+      return updated;
+    },
+
+    /**
+     * Resumes prompts that were `running` when a process stopped: calls that were in flight get an
+     * `interrupted` error (they may or may not have taken effect) and the loop goes on.
+     */
+    async recover(): Promise<Prompt[]> {
+      const orphans = (await store.prompts.listByState('running')).filter((p) => !running.has(p.id));
+      return Promise.all(
+        orphans.map(async (orphan) => {
+          const completion = await PromptCompletion.load(runtime, orphan.id);
+          events.publish({
+            type: 'prompt.resumed',
+            promptId: orphan.id,
+            conversationId: orphan.conversationId,
+            userId: orphan.userId,
+            state: 'running',
+          });
+          return track(completion, (signal) => completion.run({ signal }));
+        }),
+      );
+    },
+
+    /** Read/write access to a plugin's state in a conversation, from outside a prompt (e.g. the app). */
+    async pluginState<T>(conversationId: string, plugin: Plugin<T>): Promise<PluginState<T>> {
+      const conversation = await store.conversations.get(conversationId);
+      if (!conversation) throw new NotFoundError(`Conversation ${conversationId} does not exist.`);
+      return new ConversationStates(store, conversation).for<T>(plugin as AnyPlugin);
+    },
+
+    /** Cancels running prompts, waits for them to record that, and closes the store. */
+    async close(): Promise<void> {
+      for (const { controller } of running.values()) controller.abort();
+      await Promise.allSettled([...running.values()].map(({ done }) => done));
+      await store.close?.();
+    },
+  };
+  for (const plugin of plugins) plugin.services?.(services);
+  services.register(StoreToken, { useValue: store });
+  services.register(PlatformToken, { useValue: platform });
+  return platform;
+}

@@ -1,0 +1,103 @@
+import type { Prompt } from '../model/outputs.ts';
+import { isFinalState } from '../model/prompt.ts';
+import type { ProjectionContext } from '../outputs/define-output.ts';
+import type { OutputRegistry } from '../outputs/output-registry.ts';
+import { type ModelMessage, userMessage } from '../provider/messages.ts';
+import { estimateTokens } from '../provider/provider.ts';
+
+export const DEFAULT_MAX_RESULT_CHARS = 20_000;
+
+export type ProjectionOptions = {
+  /** The registered output variants and their projections. */
+  outputs: OutputRegistry;
+  /** Bound on each text a single output contributes (tool results, summaries). Default 20,000 chars. */
+  maxResultChars?: number;
+  /**
+   * Fit the history into this many estimated tokens: the oldest whole prompts are left out first, never a
+   * call without its result, never the last (current) prompt.
+   */
+  budget?: { maxTokens: number; estimate?: (messages: readonly ModelMessage[]) => number };
+  /** Reuses the projection of prompts that have ended, which never changes. */
+  cache?: ProjectionCache;
+};
+
+/** Cuts the middle out of a long text, keeping its start and its end (where errors usually are). */
+export function boundText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const omitted = text.length - maxChars;
+  const head = Math.ceil((maxChars * 2) / 3);
+  return `${text.slice(0, head)}\n[… ${omitted} characters omitted …]\n${text.slice(text.length - (maxChars - head))}`;
+}
+
+/** One prompt's messages: its input as a user message, then each output through its variant's projection. */
+export function projectPrompt(
+  prompt: Prompt,
+  outputs: OutputRegistry,
+  context: ProjectionContext,
+): ModelMessage[] {
+  const messages: ModelMessage[] = [];
+  if (prompt.input !== undefined && prompt.input !== '') messages.push(userMessage(prompt.input));
+  for (const output of prompt.output) {
+    for (const message of outputs.project(output, context)) messages.push(message);
+  }
+  return messages;
+}
+
+type Projected = { messages: ModelMessage[]; tokens: number };
+
+/** Projections of ended prompts, keyed by prompt id and bounded in size (least recently used goes first). */
+export class ProjectionCache {
+  readonly #entries = new Map<string, Projected>();
+  readonly #limit: number;
+  constructor(limit = 20_000) {
+    this.#limit = limit;
+  }
+  get(prompt: Prompt): Projected | undefined {
+    if (!isFinalState(prompt.state)) return undefined;
+    const key = `${prompt.id}@${prompt.updatedAt}`;
+    const hit = this.#entries.get(key);
+    if (hit) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+    }
+    return hit;
+  }
+  set(prompt: Prompt, projected: Projected): void {
+    if (!isFinalState(prompt.state)) return;
+    this.#entries.set(`${prompt.id}@${prompt.updatedAt}`, projected);
+    if (this.#entries.size > this.#limit) this.#entries.delete(this.#entries.keys().next().value as string);
+  }
+}
+
+/**
+ * The lossy projection of a conversation's prompts (the last one being the current prompt) into
+ * provider-neutral model messages: user inputs, assistant text, and function call + output pairs, with
+ * display-only outputs left out. Every call gets exactly one output, whatever state it is in.
+ */
+export function promptsToMessages(prompts: readonly Prompt[], options: ProjectionOptions): ModelMessage[] {
+  const maxChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+  const context: ProjectionContext = { bound: (text) => boundText(text, maxChars) };
+  const estimate = options.budget?.estimate ?? estimateTokens;
+  const projected = prompts.map((prompt) => {
+    const cached = options.cache?.get(prompt);
+    if (cached) return cached;
+    const messages = projectPrompt(prompt, options.outputs, context);
+    const entry = { messages, tokens: estimate(messages) };
+    options.cache?.set(prompt, entry);
+    return entry;
+  });
+
+  let first = 0;
+  if (options.budget) {
+    let total = projected.reduce((sum, entry) => sum + entry.tokens, 0);
+    while (first < projected.length - 1 && total > options.budget.maxTokens) {
+      total -= projected[first]!.tokens;
+      first += 1;
+    }
+  }
+  const messages: ModelMessage[] = [];
+  for (let i = first; i < projected.length; i++) {
+    for (const message of projected[i]!.messages) messages.push(message);
+  }
+  return messages;
+}

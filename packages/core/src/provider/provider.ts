@@ -1,0 +1,102 @@
+import { TesseraError } from '../errors.ts';
+import type { ModelClass } from '../model/prompt.ts';
+import type { JsonSchema } from '../tools/create-tool.ts';
+import type { ModelMessage } from './messages.ts';
+
+export type ModelToolDefinition = {
+  /** The tool id as Tessera knows it (e.g. `email.send`); providers map it to what their API accepts. */
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+};
+
+export type ModelRequest = {
+  /** The concrete model name configured for `modelClass`. */
+  model: string;
+  modelClass: ModelClass;
+  /** The system/developer instructions, assembled from the plugins' context items. */
+  instructions: string;
+  messages: readonly ModelMessage[];
+  tools: readonly ModelToolDefinition[];
+};
+
+export type ModelUsage = {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+  /** Cost of this call, if the provider knows its prices. */
+  cost?: number;
+};
+
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'other';
+
+/** What a provider streams back for one model call. */
+export type ModelStreamEvent =
+  | { type: 'text-delta'; delta: string }
+  | { type: 'tool-call'; callId: string; name: string; arguments: string }
+  | { type: 'reasoning'; summary?: string; providerData?: unknown }
+  | { type: 'usage'; usage: ModelUsage }
+  | { type: 'finish'; reason: FinishReason };
+
+/**
+ * A model behind any API. Implementations stream, honour `signal` at every await, retry what is transient
+ * themselves, and throw `ModelError` for what they could not recover from.
+ */
+export interface ModelProvider {
+  readonly id: string;
+  /** Shown to users, e.g. "gpt-5 via OpenAI" or "demo model (offline)". */
+  readonly label?: string;
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
+  /** Estimated tokens of some messages, used to fit history into a budget. Defaults to ~4 chars a token. */
+  estimateTokens?(messages: readonly ModelMessage[]): number;
+}
+
+export type ModelErrorKind =
+  | 'rate_limit'
+  | 'server'
+  | 'connection'
+  | 'timeout'
+  | 'bad_request'
+  | 'authentication'
+  | 'context_length'
+  | 'content_filter'
+  | 'other';
+
+/** A model call that failed. `retryable` says whether trying the same request again may succeed. */
+export class ModelError extends TesseraError {
+  readonly kind: ModelErrorKind;
+  readonly retryable: boolean;
+  readonly status?: number;
+  constructor(
+    message: string,
+    options: { kind?: ModelErrorKind; retryable?: boolean; status?: number; cause?: unknown } = {},
+  ) {
+    super('model_error', message, { cause: options.cause });
+    this.kind = options.kind ?? 'other';
+    this.retryable = options.retryable ?? false;
+    this.status = options.status;
+  }
+}
+
+/** The default estimate: about four characters per token, counted over everything the model reads. */
+export function estimateTokens(messages: readonly ModelMessage[]): number {
+  let chars = 0;
+  for (const message of messages) {
+    switch (message.type) {
+      case 'message':
+        chars += message.content.length + 8;
+        break;
+      case 'function_call':
+        chars += message.name.length + message.arguments.length + 16;
+        break;
+      case 'function_call_output':
+        chars += message.output.length + 8;
+        break;
+      case 'reasoning':
+        chars += (message.summary?.length ?? 0) + 8;
+        break;
+    }
+  }
+  return Math.ceil(chars / 4);
+}

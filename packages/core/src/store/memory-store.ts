@@ -1,0 +1,175 @@
+import { ConversationBusyError, NotFoundError } from '../errors.ts';
+import type { Conversation } from '../model/conversation.ts';
+import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
+import type {
+  ConversationStore,
+  Page,
+  PageOptions,
+  PromptStore,
+  RecordStore,
+  Store,
+  StoredRecord,
+} from './store.ts';
+import { VersionConflictError } from './store.ts';
+
+/** Stored values are frozen copies: callers can neither change the store by accident nor see it change. */
+function frozenCopy<T>(value: T): T {
+  return deepFreeze(structuredClone(value));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+const now = () => new Date().toISOString();
+const ACTIVE: readonly PromptState[] = ['running', 'waiting_for_approval'];
+
+function page<T>(all: T[], options: PageOptions = {}): Page<T> {
+  const offset = options.cursor ? Number.parseInt(options.cursor, 10) || 0 : 0;
+  const limit = options.limit ?? 50;
+  const items = all.slice(offset, offset + limit);
+  return offset + limit < all.length ? { items, nextCursor: String(offset + limit) } : { items };
+}
+
+/** Everything in memory, for tests and small embeddings. Atomic because each call runs without awaiting. */
+export class MemoryStore implements Store {
+  readonly #conversations = new Map<string, Conversation>();
+  readonly #prompts = new Map<string, PromptRecord>();
+  readonly #toolCalls = new Map<string, string>();
+  readonly #records = new Map<string, Map<string, StoredRecord>>();
+
+  readonly conversations: ConversationStore = {
+    create: async (conversation) => {
+      this.#conversations.set(conversation.id, frozenCopy(conversation));
+    },
+    get: async (id) => this.#conversations.get(id),
+    listByUser: async (userId, options) =>
+      page(
+        [...this.#conversations.values()]
+          .filter((c) => c.userId === userId)
+          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
+        options,
+      ),
+    delete: async (id) => {
+      const conversation = this.#conversations.get(id);
+      if (!conversation) return false;
+      for (const promptId of conversation.promptIds) {
+        for (const output of this.#prompts.get(promptId)?.output ?? []) this.#toolCalls.delete(output.id);
+        this.#prompts.delete(promptId);
+      }
+      return this.#conversations.delete(id);
+    },
+    setPluginState: async (id, pluginId, state) => {
+      const conversation = this.#conversation(id);
+      this.#conversations.set(
+        id,
+        frozenCopy({
+          ...conversation,
+          pluginState: { ...conversation.pluginState, [pluginId]: state },
+          updatedAt: now(),
+        }),
+      );
+    },
+  };
+
+  readonly prompts: PromptStore = {
+    create: async (prompt) => {
+      const conversation = this.#conversation(prompt.conversationId);
+      const active = conversation.promptIds.find((id) =>
+        ACTIVE.includes(this.#prompts.get(id)?.state as PromptState),
+      );
+      if (active) throw new ConversationBusyError(conversation.id, active);
+      this.#prompts.set(prompt.id, frozenCopy(prompt));
+      for (const output of prompt.output) this.#toolCalls.set(output.id, prompt.id);
+      this.#conversations.set(
+        conversation.id,
+        frozenCopy({ ...conversation, promptIds: [...conversation.promptIds, prompt.id], updatedAt: now() }),
+      );
+    },
+    get: async (id) => this.#prompts.get(id),
+    listByConversation: async (conversationId) =>
+      (this.#conversations.get(conversationId)?.promptIds ?? []).map((id) => this.#prompts.get(id)!),
+    listByState: async (state) => [...this.#prompts.values()].filter((p) => p.state === state),
+    findByToolCall: async (toolCallId) => {
+      const promptId = this.#toolCalls.get(toolCallId);
+      return promptId ? this.#prompts.get(promptId) : undefined;
+    },
+    appendOutput: async (promptId, output) => {
+      const prompt = this.#prompt(promptId);
+      this.#prompts.set(
+        promptId,
+        Object.freeze({ ...prompt, output: [...prompt.output, frozenCopy(output)], updatedAt: now() }),
+      );
+      this.#toolCalls.set(output.id, promptId);
+    },
+    update: async (promptId, patch, options) => {
+      const prompt = this.#prompt(promptId);
+      if (options?.expectState && !options.expectState.includes(prompt.state)) return undefined;
+      const updated = Object.freeze({
+        ...prompt,
+        ...(patch.state !== undefined && { state: patch.state }),
+        ...(patch.usage !== undefined && { usage: frozenCopy(patch.usage) }),
+        ...(patch.stopReason !== undefined && { stopReason: frozenCopy(patch.stopReason) }),
+        output: patch.outputs ? replaceOutputs(prompt, patch.outputs) : prompt.output,
+        updatedAt: now(),
+      });
+      this.#prompts.set(promptId, updated);
+      return updated;
+    },
+  };
+
+  readonly records: RecordStore = {
+    get: async <T>(namespace: string, id: string) =>
+      this.#records.get(namespace)?.get(id) as StoredRecord<T> | undefined,
+    put: async <T>(namespace: string, id: string, value: T, options?: { expectedVersion?: number }) => {
+      let records = this.#records.get(namespace);
+      if (!records) {
+        records = new Map();
+        this.#records.set(namespace, records);
+      }
+      const version = records.get(id)?.version ?? 0;
+      if (options?.expectedVersion !== undefined && options.expectedVersion !== version) {
+        throw new VersionConflictError(namespace, id);
+      }
+      const stored = frozenCopy({ id, value, version: version + 1, updatedAt: now() });
+      records.set(id, stored);
+      return stored;
+    },
+    delete: async (namespace, id) => this.#records.get(namespace)?.delete(id) ?? false,
+    list: async <T>(namespace: string, options: { prefix?: string } & PageOptions = {}) =>
+      page(
+        [...(this.#records.get(namespace)?.values() ?? [])]
+          .filter((r) => !options.prefix || r.id.startsWith(options.prefix))
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+        options,
+      ) as Page<StoredRecord<T>>,
+  };
+
+  #conversation(id: string): Conversation {
+    const conversation = this.#conversations.get(id);
+    if (!conversation) throw new NotFoundError(`Conversation ${id} does not exist.`);
+    return conversation;
+  }
+
+  #prompt(id: string): PromptRecord {
+    const prompt = this.#prompts.get(id);
+    if (!prompt) throw new NotFoundError(`Prompt ${id} does not exist.`);
+    return prompt;
+  }
+}
+
+function replaceOutputs(prompt: PromptRecord, replacements: readonly OutputBase[]): PromptRecord['output'] {
+  const output = [...prompt.output];
+  for (const replacement of replacements) {
+    const index = output.findIndex((o) => o.id === replacement.id);
+    if (index < 0) throw new NotFoundError(`Prompt ${prompt.id} has no output ${replacement.id}.`);
+    output[index] = frozenCopy(replacement);
+  }
+  return output;
+}
+
+export const createMemoryStore = (): Store => new MemoryStore();

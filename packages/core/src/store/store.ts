@@ -1,0 +1,91 @@
+import { TesseraError } from '../errors.ts';
+import type { Conversation } from '../model/conversation.ts';
+import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
+
+export type Page<T> = { items: T[]; nextCursor?: string };
+export type PageOptions = { limit?: number; cursor?: string };
+
+export interface ConversationStore {
+  create(conversation: Conversation): Promise<void>;
+  get(id: string): Promise<Conversation | undefined>;
+  /** The user's conversations, most recently updated first. */
+  listByUser(userId: string, options?: PageOptions): Promise<Page<Conversation>>;
+  /** Deletes the conversation and its prompts. */
+  delete(id: string): Promise<boolean>;
+  /** Writes one plugin's state, leaving the other plugins' states alone. */
+  setPluginState(id: string, pluginId: string, state: unknown): Promise<void>;
+}
+
+export type PromptPatch = {
+  state?: PromptState;
+  usage?: PromptRecord['usage'];
+  stopReason?: PromptRecord['stopReason'];
+  /** Outputs to replace in place, matched by id (a tool result arriving, pending becoming success). */
+  outputs?: readonly OutputBase[];
+};
+
+export interface PromptStore {
+  /**
+   * Inserts the prompt and appends its id to its conversation, atomically refusing (with
+   * `ConversationBusyError`) when another prompt of that conversation is `running` or `waiting_for_approval`.
+   */
+  create(prompt: PromptRecord): Promise<void>;
+  get(id: string): Promise<PromptRecord | undefined>;
+  /** A conversation's prompts, oldest first. */
+  listByConversation(conversationId: string): Promise<PromptRecord[]>;
+  /** Prompts in a given state, across conversations (used to recover after a restart). */
+  listByState(state: PromptState): Promise<PromptRecord[]>;
+  /** The prompt holding the tool output with this id. */
+  findByToolCall(toolCallId: string): Promise<PromptRecord | undefined>;
+  /** Appends one output at the end of the prompt's output array. */
+  appendOutput(promptId: string, output: OutputBase): Promise<void>;
+  /**
+   * Applies the patch in one atomic step. With `expectState`, applies it only if the prompt is in one of
+   * those states (compare-and-set) and returns `undefined` otherwise; this is how approvals are claimed.
+   */
+  update(
+    promptId: string,
+    patch: PromptPatch,
+    options?: { expectState?: readonly PromptState[] },
+  ): Promise<PromptRecord | undefined>;
+}
+
+export type StoredRecord<T = unknown> = { id: string; value: T; version: number; updatedAt: string };
+
+/** A write with `expectedVersion` found another version: someone else wrote first. */
+export class VersionConflictError extends TesseraError {
+  constructor(namespace: string, id: string) {
+    super(
+      'version_conflict',
+      `Record '${namespace}/${id}' was changed by someone else; read it again and retry.`,
+    );
+  }
+}
+
+/** Records owned by plugins (triggers, blueprints, files), in namespaces named after the plugin. */
+export interface RecordStore {
+  get<T = unknown>(namespace: string, id: string): Promise<StoredRecord<T> | undefined>;
+  /**
+   * Creates or replaces a record and returns it with its new version. With `expectedVersion` the write
+   * happens only if the stored version is that one (`0`: only if there is none), else `VersionConflictError`.
+   */
+  put<T>(
+    namespace: string,
+    id: string,
+    value: T,
+    options?: { expectedVersion?: number },
+  ): Promise<StoredRecord<T>>;
+  delete(namespace: string, id: string): Promise<boolean>;
+  /** Records in id order, optionally only ids starting with `prefix`. */
+  list<T = unknown>(
+    namespace: string,
+    options?: { prefix?: string } & PageOptions,
+  ): Promise<Page<StoredRecord<T>>>;
+}
+
+export interface Store {
+  readonly conversations: ConversationStore;
+  readonly prompts: PromptStore;
+  readonly records: RecordStore;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,134 @@
+import type { DependencyContainer } from 'tsyringe';
+import { z } from 'zod';
+import { DefinitionError, errorMessage } from '../errors.ts';
+import type { NewOutput, PromptOutput } from '../model/outputs.ts';
+
+/** JSON Schema as sent to the model. */
+export type JsonSchema = Record<string, unknown>;
+
+/** The result of evaluating `requireApproval`. */
+export type ApprovalRequirement = { required: boolean; reason?: string };
+
+export type ApprovalCheck<TInput, TState> =
+  | ApprovalRequirement
+  | ((context: {
+      input: TInput;
+      userId: string;
+      state: TState;
+    }) => ApprovalRequirement | Promise<ApprovalRequirement>);
+
+/** Read/write access to one plugin's state for one conversation, validated by the plugin's schema. */
+export interface PluginState<T> {
+  get(): T;
+  set(value: T): Promise<void>;
+  update(change: (current: T) => T): Promise<void>;
+}
+
+/**
+ * What plugins add to every tool's input (`displayWidget`, `addFileOutput`, ...), by declaration merging:
+ *
+ * ```ts
+ * declare module '@tessera/core' {
+ *   interface ToolInputExtensions { displayWidget: DisplayWidget }
+ * }
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by plugins through declaration merging
+export interface ToolInputExtensions {}
+
+/** The generic side channel: outputs a tool emits land in the record right after the tool's own output. */
+export type ToolEmitter = {
+  /** Appends an output (validated against its registered variant) and returns its id. */
+  emit: (output: NewOutput) => Promise<string>;
+  /** Replaces an output this prompt emitted earlier (same id, same type), e.g. a progress widget. */
+  update: (outputId: string, output: NewOutput) => Promise<void>;
+  /** The outputs of the current prompt so far. */
+  outputs: () => readonly PromptOutput[];
+};
+
+export type ToolInput<TInput, TState = unknown> = {
+  userId: string;
+  /** The arguments the model sent, parsed and validated by the tool's schema. */
+  input: TInput;
+  /** The state of the plugin that offered this tool, for this conversation. */
+  state: PluginState<TState>;
+  /** The app's dependency-injection container. */
+  services: DependencyContainer;
+  /** Aborted when the prompt is cancelled, the tool times out or a budget runs out. */
+  signal: AbortSignal;
+  toolCallId: string;
+  promptId: string;
+  conversationId: string;
+} & ToolEmitter &
+  ToolInputExtensions;
+
+// biome-ignore lint/suspicious/noExplicitAny: the widest input schema a tool may have
+type ObjectSchema = z.ZodObject<any>;
+
+export type ToolDefinition<TSchema extends ObjectSchema, TState, TResult> = {
+  /** Unique across the app, e.g. `email.send`: letters, digits, `_`, `-` and `.`. */
+  id: string;
+  /** What the tool does, written for the model. */
+  description: string;
+  /** The arguments as a `z.object(...)`: gives the JSON Schema for the model and validates its calls. */
+  input: TSchema;
+  /** The state schema of the plugin that offers the tool; only for typing `state`. */
+  state?: z.ZodType<TState>;
+  requireApproval?: ApprovalCheck<z.output<TSchema>, TState>;
+  /** Read-only tools in one batch may run in parallel; everything else runs in order. */
+  readOnly?: boolean;
+  /** Abort the call and record a timeout error after this long. Defaults to the platform's tool timeout. */
+  timeoutMs?: number;
+  invoke: (input: ToolInput<z.output<TSchema>, TState>) => TResult | Promise<TResult>;
+};
+
+export type Tool<TSchema extends ObjectSchema = ObjectSchema, TState = unknown, TResult = unknown> = Readonly<
+  ToolDefinition<TSchema, TState, TResult> & {
+    readOnly: boolean;
+    /** Derived once, when the tool is created: never recomputed per round. */
+    jsonSchema: JsonSchema;
+  }
+>;
+
+// biome-ignore lint/suspicious/noExplicitAny: a tool of any input, state and result
+export type AnyTool = Tool<ObjectSchema, any, unknown>;
+
+const TOOL_ID = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+const isObjectSchema = (schema: unknown): schema is ObjectSchema =>
+  (schema as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def?.type === 'object';
+
+/** Defines a tool. Mistakes in the definition are reported here, naming the tool, not at the first call. */
+export function createTool<TSchema extends ObjectSchema, TState = unknown, TResult = unknown>(
+  definition: ToolDefinition<TSchema, TState, TResult>,
+): Tool<TSchema, TState, TResult> {
+  const { id, description, input, invoke, timeoutMs } = definition;
+  if (typeof id !== 'string' || !TOOL_ID.test(id)) {
+    throw new DefinitionError(
+      `Tool id '${String(id)}' is not valid: use 1-64 letters, digits, '_', '-' or '.'.`,
+    );
+  }
+  if (typeof description !== 'string' || description.trim() === '') {
+    throw new DefinitionError(`Tool '${id}': a description is required; the model reads it to choose tools.`);
+  }
+  if (!isObjectSchema(input)) {
+    throw new DefinitionError(`Tool '${id}': input must be a zod object schema (z.object({...})).`);
+  }
+  if (typeof invoke !== 'function') {
+    throw new DefinitionError(`Tool '${id}': invoke must be a function.`);
+  }
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new DefinitionError(`Tool '${id}': timeoutMs must be a positive number of milliseconds.`);
+  }
+  let jsonSchema: JsonSchema;
+  try {
+    const { $schema: _, ...schema } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'throw' });
+    jsonSchema = schema;
+  } catch (error) {
+    throw new DefinitionError(
+      `Tool '${id}': its input schema cannot be expressed as JSON Schema for the model (${errorMessage(error)}).`,
+      { cause: error },
+    );
+  }
+  return Object.freeze({ ...definition, readOnly: definition.readOnly ?? false, jsonSchema });
+}

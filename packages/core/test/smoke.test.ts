@@ -1,0 +1,15 @@
+import { callTool, createTestPlatform, reply } from '@tessera/testing';
+import { expect, it } from 'vitest';
+import { toolbox } from './helpers.ts';
+
+it('runs a tool and answers', async () => {
+  const { plugin, ran } = toolbox();
+  const t = await createTestPlatform({
+    plugins: [plugin],
+    script: [callTool('demo.echo', { text: 'hi' }), reply('Done')],
+  });
+  const prompt = await t.send('Echo hi');
+  expect(prompt.state).toBe('completed');
+  expect(ran).toEqual([{ tool: 'demo.echo', input: { text: 'hi' } }]);
+  expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'text']);
+});

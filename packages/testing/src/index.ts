@@ -1,0 +1,18 @@
+export {
+  assertWellFormed,
+  callTool,
+  callTools,
+  reply,
+  type ScriptedCall,
+  ScriptedModel,
+  type ScriptedReply,
+  type ScriptedTurn,
+  scriptedModel,
+} from './scripted-model.ts';
+export {
+  createTestPlatform,
+  type InvokeToolOptions,
+  invokeTool,
+  memoryState,
+  type TestPlatformOptions,
+} from './test-platform.ts';

@@ -1,0 +1,149 @@
+import {
+  type FinishReason,
+  ModelError,
+  type ModelMessage,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamEvent,
+  type ModelUsage,
+} from '@tessera/core';
+
+export type ScriptedCall = {
+  name: string;
+  /** Arguments as a value (sent as JSON) ... */
+  args?: unknown;
+  /** ... or as raw text, to script broken JSON. */
+  arguments?: string;
+  /** The model's call id; generated when left out. */
+  id?: string;
+};
+
+export type ScriptedReply = {
+  /** The answer's text; an array is streamed as those chunks. */
+  text?: string | string[];
+  toolCalls?: ScriptedCall[];
+  usage?: Partial<ModelUsage>;
+  finish?: FinishReason;
+  /** Wait this long (abortably) before answering. */
+  delayMs?: number;
+  /** Fail the call instead of answering. */
+  error?: ModelError | Error | string;
+};
+
+/** One turn of the script: a fixed reply, or a function of what the model was sent. */
+export type ScriptedTurn = ScriptedReply | ((request: ModelRequest) => ScriptedReply);
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * A model that answers from a script, turn by turn, and records every request it was sent, so tests can
+ * assert on the messages, instructions and tools the loop produced. Running out of turns is an error.
+ */
+export class ScriptedModel implements ModelProvider {
+  readonly id = 'scripted';
+  readonly label: string;
+  /** Every request, in order, as the loop sent it. */
+  readonly requests: ModelRequest[] = [];
+  readonly #turns: ScriptedTurn[];
+  #callCounter = 0;
+
+  constructor(turns: ScriptedTurn[] = [], options: { label?: string } = {}) {
+    this.#turns = [...turns];
+    this.label = options.label ?? 'scripted model';
+  }
+
+  /** Adds turns at the end of the script. */
+  push(...turns: ScriptedTurn[]): this {
+    this.#turns.push(...turns);
+    return this;
+  }
+
+  get remaining(): number {
+    return this.#turns.length;
+  }
+
+  get lastRequest(): ModelRequest | undefined {
+    return this.requests.at(-1);
+  }
+
+  async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    this.requests.push(request);
+    const turn = this.#turns.shift();
+    if (!turn) {
+      throw new ModelError(`The scripted model has no turn left for call ${this.requests.length}.`, {
+        kind: 'bad_request',
+      });
+    }
+    const reply = typeof turn === 'function' ? turn(request) : turn;
+    if (reply.delayMs) await sleep(reply.delayMs, signal);
+    signal.throwIfAborted();
+    if (reply.error !== undefined) {
+      throw typeof reply.error === 'string' ? new ModelError(reply.error) : reply.error;
+    }
+    const chunks = reply.text === undefined ? [] : Array.isArray(reply.text) ? reply.text : [reply.text];
+    for (const delta of chunks) yield { type: 'text-delta', delta };
+    for (const call of reply.toolCalls ?? []) {
+      yield {
+        type: 'tool-call',
+        callId: call.id ?? `call_${++this.#callCounter}`,
+        name: call.name,
+        arguments: call.arguments ?? JSON.stringify(call.args ?? {}),
+      };
+    }
+    yield {
+      type: 'usage',
+      usage: { inputTokens: 10, outputTokens: 5, ...reply.usage },
+    };
+    yield { type: 'finish', reason: reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop') };
+  }
+}
+
+export const scriptedModel = (turns: ScriptedTurn[] = [], options?: { label?: string }): ScriptedModel =>
+  new ScriptedModel(turns, options);
+
+/** A turn that answers with text. */
+export const reply = (text: string | string[], extra: Omit<ScriptedReply, 'text'> = {}): ScriptedReply => ({
+  text,
+  ...extra,
+});
+
+/** A turn that calls one tool (or several, as one parallel batch). */
+export const callTool = (name: string, args: unknown = {}, id?: string): ScriptedReply => ({
+  toolCalls: [{ name, args, ...(id && { id }) }],
+});
+export const callTools = (...calls: ScriptedCall[]): ScriptedReply => ({ toolCalls: calls });
+
+/**
+ * Throws unless the messages are well-formed for the OpenAI APIs: every function call has exactly one
+ * output, after it, and every output answers a call made before it.
+ */
+export function assertWellFormed(messages: readonly ModelMessage[]): void {
+  const open = new Set<string>();
+  const answered = new Set<string>();
+  for (const [index, message] of messages.entries()) {
+    if (message.type === 'function_call') {
+      if (open.has(message.callId) || answered.has(message.callId)) {
+        throw new Error(`Message ${index}: call id ${message.callId} is used twice.`);
+      }
+      open.add(message.callId);
+    } else if (message.type === 'function_call_output') {
+      if (!open.delete(message.callId)) {
+        throw new Error(`Message ${index}: output for ${message.callId}, which has no open call before it.`);
+      }
+      answered.add(message.callId);
+    }
+  }
+  if (open.size > 0) throw new Error(`Calls without an output: ${[...open].join(', ')}.`);
+}

@@ -1,0 +1,267 @@
+import {
+  type Conversation,
+  ConversationBusyError,
+  emptyUsage,
+  newId,
+  type PromptRecord,
+  type Store,
+  VersionConflictError,
+} from '@tessera/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+export type StoreFactory = () => Store | Promise<Store>;
+
+const iso = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
+
+export const sampleConversation = (userId = 'user_a', at = 0): Conversation => ({
+  id: newId('conv'),
+  userId,
+  promptIds: [],
+  pluginState: {},
+  createdAt: iso(at),
+  updatedAt: iso(at),
+});
+
+export const samplePrompt = (
+  conversation: Conversation,
+  overrides: Partial<PromptRecord> = {},
+): PromptRecord => ({
+  id: newId('prm'),
+  conversationId: conversation.id,
+  userId: conversation.userId,
+  model: 'normal',
+  visible: true,
+  state: 'running',
+  input: 'hello',
+  output: [],
+  usage: emptyUsage(),
+  createdAt: iso(1),
+  updatedAt: iso(1),
+  ...overrides,
+});
+
+const toolOutput = (id: string) => ({
+  type: 'tool',
+  id,
+  createdAt: iso(2),
+  callId: `call_${id}`,
+  toolId: 'demo.echo',
+  input: { text: 'a' },
+  result: { type: 'pending', reason: 'check' },
+});
+
+/**
+ * The behaviour every `Store` must have. A store package runs it against its own implementation:
+ *
+ * ```ts
+ * describeStoreConformance('my store', async () => createMyStore(...));
+ * ```
+ */
+export function describeStoreConformance(name: string, createStore: StoreFactory): void {
+  describe(`store conformance: ${name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await createStore();
+    });
+    afterEach(async () => {
+      await store.close?.();
+    });
+
+    describe('conversations', () => {
+      it('creates and reads a conversation; a missing one is undefined', async () => {
+        const conversation = sampleConversation();
+        await store.conversations.create(conversation);
+        expect(await store.conversations.get(conversation.id)).toEqual(conversation);
+        expect(await store.conversations.get('conv_missing')).toBeUndefined();
+      });
+
+      it('lists only the user’s conversations, most recently updated first, in pages', async () => {
+        const mine = [0, 1, 2, 3, 4].map((i) => sampleConversation('user_a', i * 1000));
+        for (const c of mine) await store.conversations.create(c);
+        await store.conversations.create(sampleConversation('user_b', 9000));
+        const first = await store.conversations.listByUser('user_a', { limit: 3 });
+        expect(first.items.map((c) => c.id)).toEqual([mine[4]!.id, mine[3]!.id, mine[2]!.id]);
+        expect(first.nextCursor).toBeDefined();
+        const second = await store.conversations.listByUser('user_a', { limit: 3, cursor: first.nextCursor });
+        expect(second.items.map((c) => c.id)).toEqual([mine[1]!.id, mine[0]!.id]);
+        expect(second.nextCursor).toBeUndefined();
+      });
+
+      it('writes one plugin’s state without touching the others', async () => {
+        const conversation = sampleConversation();
+        await store.conversations.create(conversation);
+        await store.conversations.setPluginState(conversation.id, 'skills', { active: ['email'] });
+        await store.conversations.setPluginState(conversation.id, 'triggers', { from: null });
+        await store.conversations.setPluginState(conversation.id, 'skills', { active: [] });
+        const stored = await store.conversations.get(conversation.id);
+        expect(stored?.pluginState).toEqual({ skills: { active: [] }, triggers: { from: null } });
+      });
+
+      it('deletes a conversation with its prompts', async () => {
+        const conversation = sampleConversation();
+        await store.conversations.create(conversation);
+        const prompt = samplePrompt(conversation, { state: 'completed' });
+        await store.prompts.create(prompt);
+        expect(await store.conversations.delete(conversation.id)).toBe(true);
+        expect(await store.conversations.get(conversation.id)).toBeUndefined();
+        expect(await store.prompts.get(prompt.id)).toBeUndefined();
+        expect(await store.conversations.delete(conversation.id)).toBe(false);
+      });
+    });
+
+    describe('prompts', () => {
+      let conversation: Conversation;
+      beforeEach(async () => {
+        conversation = sampleConversation();
+        await store.conversations.create(conversation);
+      });
+
+      it('creates a prompt and appends its id to the conversation', async () => {
+        const prompt = samplePrompt(conversation);
+        await store.prompts.create(prompt);
+        expect(await store.prompts.get(prompt.id)).toEqual(prompt);
+        expect((await store.conversations.get(conversation.id))?.promptIds).toEqual([prompt.id]);
+      });
+
+      it('refuses a second active prompt in a conversation, and allows one after the first ended', async () => {
+        const first = samplePrompt(conversation);
+        await store.prompts.create(first);
+        await expect(store.prompts.create(samplePrompt(conversation))).rejects.toBeInstanceOf(
+          ConversationBusyError,
+        );
+        await store.prompts.update(first.id, { state: 'waiting_for_approval' });
+        await expect(store.prompts.create(samplePrompt(conversation))).rejects.toBeInstanceOf(
+          ConversationBusyError,
+        );
+        await store.prompts.update(first.id, { state: 'completed' });
+        const second = samplePrompt(conversation, { createdAt: iso(5) });
+        await store.prompts.create(second);
+        expect((await store.prompts.listByConversation(conversation.id)).map((p) => p.id)).toEqual([
+          first.id,
+          second.id,
+        ]);
+      });
+
+      it('admits exactly one of many concurrent creates in one conversation', async () => {
+        const results = await Promise.allSettled(
+          Array.from({ length: 8 }, () => store.prompts.create(samplePrompt(conversation))),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        expect((await store.conversations.get(conversation.id))?.promptIds).toHaveLength(1);
+      });
+
+      it('appends outputs in order and replaces one in place by id', async () => {
+        const prompt = samplePrompt(conversation);
+        await store.prompts.create(prompt);
+        const text = { type: 'text', id: 'out_1', createdAt: iso(2), text: 'Checking.' };
+        await store.prompts.appendOutput(prompt.id, text);
+        await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
+        const widget = {
+          type: 'x-test.badge',
+          id: 'out_3',
+          createdAt: iso(3),
+          toolCallId: 'call_a',
+          label: 'ok',
+          n: 3,
+        };
+        await store.prompts.appendOutput(prompt.id, widget);
+        const decided = { ...toolOutput('call_a'), result: { type: 'success', output: { ok: true } } };
+        await store.prompts.update(prompt.id, { outputs: [decided] });
+        const stored = await store.prompts.get(prompt.id);
+        expect(stored?.output).toEqual([text, decided, widget]);
+        await expect(store.prompts.update(prompt.id, { outputs: [toolOutput('nope')] })).rejects.toThrow();
+      });
+
+      it('applies a compare-and-set update only in the expected state', async () => {
+        const prompt = samplePrompt(conversation, { state: 'waiting_for_approval' });
+        await store.prompts.create(prompt);
+        await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
+        const approved = { ...toolOutput('call_a'), result: undefined, startedAt: iso(4) };
+        const claims = await Promise.all([
+          store.prompts.update(
+            prompt.id,
+            { state: 'running', outputs: [approved] },
+            { expectState: ['waiting_for_approval'] },
+          ),
+          store.prompts.update(
+            prompt.id,
+            { state: 'running', outputs: [approved] },
+            { expectState: ['waiting_for_approval'] },
+          ),
+        ]);
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect((await store.prompts.get(prompt.id))?.state).toBe('running');
+      });
+
+      it('updates usage, state and stop reason', async () => {
+        const prompt = samplePrompt(conversation);
+        await store.prompts.create(prompt);
+        const usage = { ...emptyUsage(), inputTokens: 12, outputTokens: 3, totalTokens: 15, modelCalls: 1 };
+        const stopReason = { code: 'max_rounds', message: 'Stopped.' };
+        const updated = await store.prompts.update(prompt.id, { usage, state: 'completed', stopReason });
+        expect(updated).toMatchObject({ usage, state: 'completed', stopReason });
+        expect(await store.prompts.get(prompt.id)).toMatchObject({ usage, state: 'completed', stopReason });
+      });
+
+      it('finds a prompt by a tool call id, and prompts by state', async () => {
+        const prompt = samplePrompt(conversation);
+        await store.prompts.create(prompt);
+        await store.prompts.appendOutput(prompt.id, toolOutput('call_find'));
+        expect((await store.prompts.findByToolCall('call_find'))?.id).toBe(prompt.id);
+        expect(await store.prompts.findByToolCall('call_missing')).toBeUndefined();
+        expect((await store.prompts.listByState('running')).map((p) => p.id)).toContain(prompt.id);
+        expect((await store.prompts.listByState('completed')).map((p) => p.id)).not.toContain(prompt.id);
+      });
+
+      it('keeps what was written, whatever the caller does to its objects afterwards', async () => {
+        const prompt = samplePrompt(conversation);
+        await store.prompts.create(prompt);
+        const output = { type: 'text', id: 'out_m', createdAt: iso(2), text: 'original' };
+        await store.prompts.appendOutput(prompt.id, output);
+        output.text = 'changed';
+        const read = await store.prompts.get(prompt.id);
+        expect(read?.output[0]?.text).toBe('original');
+      });
+    });
+
+    describe('records', () => {
+      it('puts, versions, reads and deletes records per namespace', async () => {
+        const first = await store.records.put('blueprints', 'b1', { title: 'A' });
+        expect(first.version).toBe(1);
+        const second = await store.records.put('blueprints', 'b1', { title: 'B' });
+        expect(second.version).toBe(2);
+        expect((await store.records.get('blueprints', 'b1'))?.value).toEqual({ title: 'B' });
+        expect(await store.records.get('triggers', 'b1')).toBeUndefined();
+        expect(await store.records.delete('blueprints', 'b1')).toBe(true);
+        expect(await store.records.get('blueprints', 'b1')).toBeUndefined();
+        expect(await store.records.delete('blueprints', 'b1')).toBe(false);
+      });
+
+      it('writes with an expected version only if it matches (0: only if absent)', async () => {
+        await store.records.put('triggers', 't1', { n: 1 }, { expectedVersion: 0 });
+        await expect(
+          store.records.put('triggers', 't1', { n: 2 }, { expectedVersion: 0 }),
+        ).rejects.toBeInstanceOf(VersionConflictError);
+        const results = await Promise.allSettled([
+          store.records.put('triggers', 't1', { n: 3 }, { expectedVersion: 1 }),
+          store.records.put('triggers', 't1', { n: 4 }, { expectedVersion: 1 }),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        expect((await store.records.get('triggers', 't1'))?.version).toBe(2);
+      });
+
+      it('lists records in id order, by prefix, in pages', async () => {
+        for (const id of ['u1:c', 'u1:a', 'u2:a', 'u1:b']) await store.records.put('files', id, { id });
+        const first = await store.records.list('files', { prefix: 'u1:', limit: 2 });
+        expect(first.items.map((r) => r.id)).toEqual(['u1:a', 'u1:b']);
+        const second = await store.records.list('files', {
+          prefix: 'u1:',
+          limit: 2,
+          cursor: first.nextCursor,
+        });
+        expect(second.items.map((r) => r.id)).toEqual(['u1:c']);
+        expect(second.nextCursor).toBeUndefined();
+      });
+    });
+  });
+}

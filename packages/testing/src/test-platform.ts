@@ -1,0 +1,137 @@
+import {
+  type AnyPlugin,
+  type AnyTool,
+  createPlatform,
+  createServiceContainer,
+  type DependencyContainer,
+  type NewOutput,
+  newId,
+  OutputRegistry,
+  type PlatformOptions,
+  type PluginState,
+  type PromptOutputToolResult,
+} from '@tessera/core';
+import { ScriptedModel, type ScriptedTurn } from './scripted-model.ts';
+
+export type TestPlatformOptions = Omit<PlatformOptions, 'model'> & {
+  /** The script of the model; more turns can be pushed on `model` later. */
+  script?: ScriptedTurn[];
+  userId?: string;
+};
+
+/**
+ * A platform on a scripted model and an in-memory store, with one conversation ready:
+ *
+ * ```ts
+ * const t = await createTestPlatform({ plugins: [myPlugin], script: [callTool('my.tool', { a: 1 }), reply('Done')] });
+ * const prompt = await t.send('Do it');
+ * ```
+ */
+export async function createTestPlatform(options: TestPlatformOptions = {}) {
+  const { script, userId = 'user_test', ...rest } = options;
+  const model = new ScriptedModel(script);
+  const platform = createPlatform({ ...rest, model });
+  const conversation = await platform.conversations.create({ userId });
+  return {
+    platform,
+    model,
+    conversation,
+    userId,
+    /** Sends input in the ready conversation and resolves when the loop stops. */
+    send: (input?: string, extra: { model?: 'normal' | 'high'; metadata?: Record<string, unknown> } = {}) =>
+      platform.send({
+        conversationId: conversation.id,
+        userId,
+        ...(input !== undefined && { input }),
+        ...extra,
+      }),
+    approve: (toolCallId: string) => platform.approve(toolCallId, { userId }),
+    reject: (toolCallId: string, reason?: string) => platform.reject(toolCallId, { userId, reason }),
+  };
+}
+
+/** A plain in-memory state handle, for calling a tool outside a loop. */
+export function memoryState<T>(initial: T): PluginState<T> & { value: T } {
+  const state = {
+    value: initial,
+    get: () => state.value,
+    set: async (value: T) => {
+      state.value = value;
+    },
+    update: async (change: (current: T) => T) => {
+      state.value = change(state.value);
+    },
+  };
+  return state;
+}
+
+export type InvokeToolOptions<TState> = {
+  input: unknown;
+  state?: TState;
+  userId?: string;
+  services?: DependencyContainer;
+  signal?: AbortSignal;
+  /** Plugins whose output variants and `toolInput` helpers (displayWidget, ...) the tool may use. */
+  plugins?: readonly AnyPlugin[];
+};
+
+/**
+ * Calls one tool the way the loop would (validated input, state, services, emitters), without a model:
+ * the quickest way to unit-test a tool. Returns its result, what it emitted, and the state afterwards.
+ */
+export async function invokeTool<TState = unknown>(tool: AnyTool, options: InvokeToolOptions<TState>) {
+  const outputs = new OutputRegistry();
+  for (const plugin of options.plugins ?? [])
+    for (const variant of plugin.outputs) outputs.register(variant, plugin.id);
+  const emitted: ReturnType<OutputRegistry['validate']>[] = [];
+  const state = memoryState(options.state as TState);
+  const toolCallId = newId('call');
+  const emit = async (output: NewOutput) => {
+    const validated = outputs.validate({
+      ...output,
+      id: output.id ?? newId('out'),
+      createdAt: new Date().toISOString(),
+      toolCallId,
+    } as never);
+    emitted.push(validated);
+    return validated.id;
+  };
+  const base = {
+    userId: options.userId ?? 'user_test',
+    state,
+    services: options.services ?? createServiceContainer(),
+    signal: options.signal ?? new AbortController().signal,
+    toolCallId,
+    promptId: 'prm_test',
+    conversationId: 'conv_test',
+    emit,
+    update: async (outputId: string, output: NewOutput) => {
+      const index = emitted.findIndex((o) => o.id === outputId);
+      if (index < 0) throw new Error(`No emitted output ${outputId}.`);
+      emitted[index] = outputs.validate({
+        ...output,
+        id: outputId,
+        createdAt: emitted[index]!.createdAt,
+        toolCallId,
+      } as never);
+    },
+    outputs: () => emitted,
+  };
+  let result: PromptOutputToolResult;
+  const parsed = tool.input.safeParse(options.input);
+  if (!parsed.success) {
+    result = { type: 'error', error: { code: 'invalid_arguments', message: parsed.error.message } };
+  } else {
+    const input = { ...base, input: parsed.data };
+    const extensions = Object.assign({}, ...(options.plugins ?? []).map((p) => p.toolInput?.(input)));
+    try {
+      result = { type: 'success', output: await tool.invoke({ ...input, ...extensions } as never) };
+    } catch (error) {
+      result = {
+        type: 'error',
+        error: { code: 'tool_failed', message: error instanceof Error ? error.message : String(error) },
+      };
+    }
+  }
+  return { result, emitted, state: state.value };
+}

@@ -39,6 +39,7 @@ export {
   type OutputOf,
   type OutputProjection,
   type OutputVariant,
+  type VariantOutput,
   type ProjectionContext,
 } from './outputs/define-output.ts';
 export { OutputRegistry } from './outputs/output-registry.ts';

@@ -37,6 +37,14 @@ export type OutputOf<V> = V extends OutputVariant<string, infer T> ? T : never;
 const TYPE_PATTERN = /^[a-z][a-z0-9_.-]{0,63}$/;
 const RESERVED = new Set(Object.keys(OutputBase.shape));
 
+/** The type of an output of variant `TType` with fields `TFields`. */
+export type VariantOutput<TType extends string, TFields extends VariantShape> = {
+  type: TType;
+  id: string;
+  createdAt: string;
+  toolCallId?: string;
+} & z.infer<z.ZodObject<TFields>>;
+
 /**
  * Defines an output variant. Give only the variant's own fields; `id`, `createdAt` and `toolCallId` are
  * common to every output and filled in by Tessera.
@@ -52,25 +60,21 @@ const RESERVED = new Set(Object.keys(OutputBase.shape));
 export function defineOutput<const TType extends string, const TFields extends VariantShape>(definition: {
   type: TType;
   fields: TFields;
-  project: OutputProjection<
-    z.infer<z.ZodObject<typeof OutputBase.shape & { type: z.ZodLiteral<TType> } & TFields>>
-  >;
-}): OutputVariant<
-  TType,
-  z.infer<z.ZodObject<typeof OutputBase.shape & { type: z.ZodLiteral<TType> } & TFields>>
-> {
+  project: OutputProjection<VariantOutput<TType, TFields>>;
+}): OutputVariant<TType, VariantOutput<TType, TFields>> {
   const { type, fields, project } = definition;
-  if (!TYPE_PATTERN.test(type)) {
+  if (typeof type !== 'string' || !TYPE_PATTERN.test(type)) {
     throw new DefinitionError(
-      `Output type '${type}' is not valid: use 1-64 lowercase letters, digits, '_', '-' or '.', starting with a letter.`,
+      `Output type '${String(type)}' is not valid: use 1-64 lowercase letters, digits, '_', '-' or '.', starting with a letter.`,
     );
   }
   for (const key of Object.keys(fields)) {
     if (RESERVED.has(key)) {
-      throw new DefinitionError(
-        `Output type '${type}': field '${key}' is set by Tessera and cannot be redefined.`,
-      );
+      throw new DefinitionError(`Output type '${type}': field '${key}' is set by Tessera and cannot be redefined.`);
     }
+  }
+  if (project !== 'skip' && typeof project !== 'function' && typeof project?.summary !== 'function') {
+    throw new DefinitionError(`Output type '${type}': project must be 'skip', { summary } or a function.`);
   }
   const schema = OutputBase.extend({ type: z.literal(type), ...fields });
   return { type, schema: schema as never, project };

@@ -91,7 +91,7 @@ export type Tool<TSchema extends ObjectSchema = ObjectSchema, TState = unknown, 
 >;
 
 // biome-ignore lint/suspicious/noExplicitAny: a tool of any input, state and result
-export type AnyTool = Tool<ObjectSchema, any, unknown>;
+export type AnyTool = Tool<any, any, any>;
 
 const TOOL_ID = /^[a-zA-Z0-9_.-]{1,64}$/;
 

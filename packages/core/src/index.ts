@@ -39,8 +39,8 @@ export {
   type OutputOf,
   type OutputProjection,
   type OutputVariant,
-  type VariantOutput,
   type ProjectionContext,
+  type VariantOutput,
 } from './outputs/define-output.ts';
 export { OutputRegistry } from './outputs/output-registry.ts';
 export {

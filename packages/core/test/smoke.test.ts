@@ -16,7 +16,10 @@ it('runs a tool and answers', async () => {
 
 it('types plugin variants into PromptOutput', async () => {
   const { badgesPlugin } = await import('@tessera-fixtures/badges');
-  const t = await createTestPlatform({ plugins: [badgesPlugin], script: [callTool('badges.award', { label: 'First steps' }), reply('Congrats')] });
+  const t = await createTestPlatform({
+    plugins: [badgesPlugin],
+    script: [callTool('badges.award', { label: 'First steps' }), reply('Congrats')],
+  });
   const prompt = await t.send('award me');
   const badge = prompt.output.find((o) => o.type === 'x-badges.badge');
   expect(badge?.label).toBe('First steps');

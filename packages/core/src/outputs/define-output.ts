@@ -70,7 +70,9 @@ export function defineOutput<const TType extends string, const TFields extends V
   }
   for (const key of Object.keys(fields)) {
     if (RESERVED.has(key)) {
-      throw new DefinitionError(`Output type '${type}': field '${key}' is set by Tessera and cannot be redefined.`);
+      throw new DefinitionError(
+        `Output type '${type}': field '${key}' is set by Tessera and cannot be redefined.`,
+      );
     }
   }
   if (project !== 'skip' && typeof project !== 'function' && typeof project?.summary !== 'function') {

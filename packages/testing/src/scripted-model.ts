@@ -21,7 +21,7 @@ export type ScriptedCall = {
 export type ScriptedReply = {
   /** The answer's text; an array is streamed as those chunks. */
   text?: string | string[];
-  toolCalls?: ScriptedCall[];
+  toolCalls?: readonly ScriptedCall[];
   usage?: Partial<ModelUsage>;
   finish?: FinishReason;
   /** Wait this long (abortably) before answering. */
@@ -56,6 +56,8 @@ export class ScriptedModel implements ModelProvider {
   readonly label: string;
   /** Every request, in order, as the loop sent it. */
   readonly requests: ModelRequest[] = [];
+  /** Every tool call the model made, in order, with the call id it used. */
+  readonly calls: { callId: string; name: string; arguments: string }[] = [];
   readonly #turns: ScriptedTurn[];
   #callCounter = 0;
 
@@ -94,13 +96,14 @@ export class ScriptedModel implements ModelProvider {
     }
     const chunks = reply.text === undefined ? [] : Array.isArray(reply.text) ? reply.text : [reply.text];
     for (const delta of chunks) yield { type: 'text-delta', delta };
-    for (const call of reply.toolCalls ?? []) {
-      yield {
-        type: 'tool-call',
-        callId: call.id ?? `call_${++this.#callCounter}`,
-        name: call.name,
-        arguments: call.arguments ?? JSON.stringify(call.args ?? {}),
+    for (const scripted of reply.toolCalls ?? []) {
+      const call = {
+        callId: scripted.id ?? `call_${++this.#callCounter}`,
+        name: scripted.name,
+        arguments: scripted.arguments ?? JSON.stringify(scripted.args ?? {}),
       };
+      this.calls.push(call);
+      yield { type: 'tool-call', ...call };
     }
     yield {
       type: 'usage',

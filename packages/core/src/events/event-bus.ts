@@ -96,8 +96,13 @@ export class EventBus {
           });
           wake = undefined;
         }
-        if (queue.length > 0 && !failure) return { value: queue.shift()!, done: false };
-        if (failure) throw failure;
+        if (failure) {
+          const error = failure;
+          failure = undefined;
+          queue.length = 0;
+          throw error;
+        }
+        if (queue.length > 0) return { value: queue.shift()!, done: false };
         return { value: undefined, done: true };
       },
       async return() {

@@ -46,6 +46,8 @@ export class PromptCompletion {
   #prompt: Prompt;
   #historyMessages?: ModelMessage[];
   #toolBudgetReached = false;
+  /** The batch being processed; calls not yet recorded when the loop ends abruptly are recorded then. */
+  #batch: OpenCall[] = [];
 
   constructor(runtime: Runtime, prompt: Prompt, conversation: Conversation, history: readonly Prompt[]) {
     this.#runtime = runtime;
@@ -255,6 +257,13 @@ export class PromptCompletion {
    * returns true in that case.
    */
   async #processCalls(calls: OpenCall[], round: Round, signal: AbortSignal): Promise<boolean> {
+    this.#batch = calls;
+    const paused = await this.#processBatch(calls, round, signal);
+    this.#batch = [];
+    return paused;
+  }
+
+  async #processBatch(calls: OpenCall[], round: Round, signal: AbortSignal): Promise<boolean> {
     const decisions = new Map<number, Decision>();
     const decideAt = async (index: number): Promise<Decision> => {
       const known = decisions.get(index);
@@ -470,6 +479,8 @@ export class PromptCompletion {
     openResult?: PromptOutputToolResult,
   ): Promise<Prompt> {
     // Invariant: every call gets exactly one result, whatever ended the loop.
+    for (const call of this.#batch) if (!call.recorded) await this.#append(call.output);
+    this.#batch = [];
     for (const open of this.#prompt.output.filter(isOpenTool)) {
       await this.#record(
         { output: open, recorded: true },
@@ -507,9 +518,15 @@ export class PromptCompletion {
     return this.#end('failed', stop);
   }
 
+  /** Records the state the loop stops in, and re-reads the prompt so what it returns is what is stored. */
   async #setState(state: PromptState, stopReason?: StopReason): Promise<void> {
-    this.#prompt = { ...this.#prompt, state, ...(stopReason && { stopReason }) };
-    await this.#runtime.store.prompts.update(this.#prompt.id, { state, stopReason });
+    const { prompts } = this.#runtime.store;
+    await prompts.update(this.#prompt.id, { state, stopReason });
+    this.#prompt = ((await prompts.get(this.#prompt.id)) as Prompt | undefined) ?? {
+      ...this.#prompt,
+      state,
+      ...(stopReason && { stopReason }),
+    };
   }
 }
 

@@ -314,13 +314,14 @@ export function createPlatform(options: PlatformOptions) {
           endedAt: at,
         }));
       const stopReason = { code: 'cancelled', message: 'Cancelled while waiting for approval.' };
-      const updated = (await store.prompts.update(
+      const applied = await store.prompts.update(
         promptId,
         { state: 'cancelled', stopReason, outputs: closed },
         { expectState: ['waiting_for_approval'] },
-      )) as Prompt | undefined;
-      if (!updated)
+      );
+      if (!applied)
         throw new ConflictError(`Prompt ${promptId} changed while it was being cancelled; try again.`);
+      const updated = await platform.getPrompt(promptId, by.userId);
       const scope = { promptId, conversationId: prompt.conversationId, userId: prompt.userId };
       for (const output of closed) events.publish({ ...scope, type: 'prompt.output-updated', output });
       events.publish({ ...scope, type: 'prompt.failed', prompt: updated });

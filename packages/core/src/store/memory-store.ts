@@ -108,7 +108,7 @@ export class MemoryStore implements Store {
     },
     update: async (promptId, patch, options) => {
       const prompt = this.#prompt(promptId);
-      if (options?.expectState && !options.expectState.includes(prompt.state)) return undefined;
+      if (options?.expectState && !options.expectState.includes(prompt.state)) return false;
       const updated = Object.freeze({
         ...prompt,
         ...(patch.state !== undefined && { state: patch.state }),
@@ -118,7 +118,7 @@ export class MemoryStore implements Store {
         updatedAt: now(),
       });
       this.#prompts.set(promptId, updated);
-      return updated;
+      return true;
     },
   };
 

@@ -40,14 +40,14 @@ export interface PromptStore {
   /** Appends one output at the end of the prompt's output array. */
   appendOutput(promptId: string, output: OutputBase): Promise<void>;
   /**
-   * Applies the patch in one atomic step. With `expectState`, applies it only if the prompt is in one of
-   * those states (compare-and-set) and returns `undefined` otherwise; this is how approvals are claimed.
+   * Applies the patch in one atomic step and returns true. With `expectState`, applies it only if the prompt
+   * is in one of those states (compare-and-set) and returns false otherwise; this is how approvals are claimed.
    */
   update(
     promptId: string,
     patch: PromptPatch,
     options?: { expectState?: readonly PromptState[] },
-  ): Promise<PromptRecord | undefined>;
+  ): Promise<boolean>;
 }
 
 export type StoredRecord<T = unknown> = { id: string; value: T; version: number; updatedAt: string };

@@ -1,0 +1,101 @@
+import { callTool, createTestPlatform, reply } from '@tessera/testing';
+import { describe, expect, it, vi } from 'vitest';
+import { EventBus, EventStreamOverflowError, type TesseraEvent } from '../src/index.ts';
+import { toolbox } from './helpers.ts';
+
+const scope = { promptId: 'p1', conversationId: 'c1', userId: 'u1' };
+
+describe('event streams', () => {
+  it('follow one prompt as an async iterator that ends when the loop stops, including at a pause', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('demo.delete', { id: 'x' }), reply('Deleted.')],
+    });
+    const run = await t.platform.start({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'delete x',
+    });
+    const seen: string[] = [];
+    for await (const event of t.platform.events.stream({ promptId: run.prompt.id })) seen.push(event.type);
+    expect(seen).toEqual(['prompt.output', 'prompt.approval-requested']);
+
+    const pending = (await run.done).output[0]!;
+    const resumed = t.platform.events.stream({ promptId: run.prompt.id });
+    const approving = t.approve(pending.id);
+    const after: string[] = [];
+    for await (const event of resumed) after.push(event.type);
+    await approving;
+    expect(after).toEqual([
+      'prompt.output-updated', // pending → running (approved)
+      'prompt.resumed',
+      'prompt.output-updated', // the result
+      'prompt.text-delta',
+      'prompt.output',
+      'prompt.completed',
+    ]);
+  });
+
+  it('follow a conversation across prompts until the signal aborts', async () => {
+    const t = await createTestPlatform({ script: [reply('one'), reply('two')] });
+    const controller = new AbortController();
+    const stream = t.platform.events.stream(
+      { conversationId: t.conversation.id },
+      { signal: controller.signal },
+    );
+    await t.send('1');
+    await t.send('2');
+    controller.abort();
+    const completed: string[] = [];
+    for await (const event of stream)
+      if (event.type === 'prompt.completed') completed.push(event.prompt.input ?? '');
+    expect(completed).toEqual(['1', '2']);
+  });
+
+  it('a throwing or rejecting subscriber never breaks the loop', async () => {
+    const onSubscriberError = vi.fn();
+    const t = await createTestPlatform({ script: [reply('fine')], onSubscriberError });
+    t.platform.events.subscribe({}, () => {
+      throw new Error('sync boom');
+    });
+    t.platform.events.subscribe({}, async () => {
+      throw new Error('async boom');
+    });
+    const prompt = await t.send('hi');
+    expect(prompt.state).toBe('completed');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onSubscriberError).toHaveBeenCalled();
+  });
+
+  it('a consumer that falls too far behind gets an overflow error; the publisher is unaffected', async () => {
+    const bus = new EventBus();
+    const stream = bus.stream({}, { maxBuffered: 3 });
+    for (let i = 0; i < 10; i++)
+      bus.publish({ ...scope, type: 'prompt.text-delta', outputId: 'o', delta: String(i) });
+    await expect(stream.next()).rejects.toBeInstanceOf(EventStreamOverflowError);
+    expect((await stream.next()).done).toBe(true);
+  });
+
+  it('numbers events in publish order and stops delivering after return()', async () => {
+    const bus = new EventBus();
+    const stream = bus.stream({ conversationId: 'c1' });
+    const other: TesseraEvent = {
+      ...scope,
+      conversationId: 'c2',
+      type: 'prompt.text-delta',
+      outputId: 'o',
+      delta: 'x',
+    };
+    bus.publish(other);
+    bus.publish({ ...scope, type: 'prompt.text-delta', outputId: 'o', delta: 'a' });
+    bus.publish({ ...scope, type: 'prompt.text-delta', outputId: 'o', delta: 'b' });
+    const first = await stream.next();
+    const second = await stream.next();
+    expect(first.value).toMatchObject({ delta: 'a', seq: 2 });
+    expect(second.value).toMatchObject({ delta: 'b', seq: 3 });
+    await stream.return?.();
+    bus.publish({ ...scope, type: 'prompt.text-delta', outputId: 'o', delta: 'c' });
+    expect((await stream.next()).done).toBe(true);
+  });
+});

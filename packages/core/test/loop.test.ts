@@ -1,0 +1,468 @@
+import { assertWellFormed, callTool, callTools, createTestPlatform, reply } from '@tessera/testing';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ConversationBusyError,
+  createTool,
+  definePlugin,
+  ModelError,
+  type TesseraEvent,
+  type ToolOutput,
+} from '../src/index.ts';
+import { toolbox } from './helpers.ts';
+
+const tools = (prompt: { output: { type: string }[] }) =>
+  prompt.output.filter((o): o is ToolOutput => o.type === 'tool');
+
+describe('the loop', () => {
+  it('streams text, records it once as one output, and completes', async () => {
+    const t = await createTestPlatform({ script: [reply(['Hel', 'lo ', 'there'])] });
+    const deltas: string[] = [];
+    t.platform.events.subscribe({}, (e) => {
+      if (e.type === 'prompt.text-delta') deltas.push(e.delta);
+    });
+    const prompt = await t.send('Hi');
+    expect(deltas).toEqual(['Hel', 'lo ', 'there']);
+    expect(prompt.state).toBe('completed');
+    expect(prompt.stopReason).toBeUndefined();
+    expect(prompt.output).toEqual([expect.objectContaining({ type: 'text', text: 'Hello there' })]);
+    expect(t.model.requests[0]?.messages).toEqual([{ type: 'message', role: 'user', content: 'Hi' }]);
+  });
+
+  it('invokes a tool, records input, result and times, and shows the model the pair next round', async () => {
+    const { plugin, ran } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [
+        { text: 'Let me echo.', toolCalls: [{ name: 'demo.echo', args: { text: 'hi' }, id: 'c1' }] },
+        reply('Done'),
+      ],
+    });
+    const prompt = await t.send('Echo hi');
+    expect(ran).toEqual([{ tool: 'demo.echo', input: { text: 'hi' } }]);
+    expect(prompt.output.map((o) => o.type)).toEqual(['text', 'tool', 'text']);
+    const [call] = tools(prompt);
+    expect(call).toMatchObject({
+      callId: 'c1',
+      toolId: 'demo.echo',
+      input: { text: 'hi' },
+      result: { type: 'success', output: { echoed: 'hi' } },
+    });
+    expect(call?.startedAt && call.endedAt && call.startedAt <= call.endedAt).toBe(true);
+    const second = t.model.requests[1]!.messages;
+    expect(second).toEqual([
+      { type: 'message', role: 'user', content: 'Echo hi' },
+      { type: 'message', role: 'assistant', content: 'Let me echo.' },
+      { type: 'function_call', callId: 'c1', name: 'demo.echo', arguments: '{"text":"hi"}' },
+      { type: 'function_call_output', callId: 'c1', output: '{"echoed":"hi"}' },
+    ]);
+    expect(t.model.requests[0]?.tools.map((tool) => tool.name)).toEqual([
+      'demo.echo',
+      'demo.delete',
+      'demo.pay',
+      'demo.fail',
+    ]);
+    expect(t.model.requests[0]?.tools[0]?.parameters).toMatchObject({
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+    });
+  });
+
+  it('turns bad JSON, wrong arguments and unknown tools into errors the model can correct', async () => {
+    const { plugin, ran } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [
+        callTools(
+          { name: 'demo.echo', arguments: '{"text": "unterminated' },
+          { name: 'demo.echo', args: { text: 42 } },
+          { name: 'demo.nope', args: {} },
+        ),
+        callTool('demo.echo', { text: 'fixed' }),
+        reply('Done'),
+      ],
+    });
+    const prompt = await t.send('go');
+    const [badJson, badArgs, unknown, fixed] = tools(prompt);
+    expect(badJson?.result).toMatchObject({ type: 'error', error: { code: 'invalid_arguments' } });
+    expect(badJson?.arguments).toBe('{"text": "unterminated');
+    expect(badArgs?.result).toMatchObject({ type: 'error', error: { code: 'invalid_arguments' } });
+    expect(String((badArgs?.result as { error: { message: string } }).error.message)).toContain('text');
+    expect(unknown?.result).toMatchObject({ type: 'error', error: { code: 'unknown_tool' } });
+    expect(String((unknown?.result as { error: { message: string } }).error.message)).toContain('demo.echo');
+    expect(fixed?.result).toEqual({ type: 'success', output: { echoed: 'fixed' } });
+    expect(ran).toEqual([{ tool: 'demo.echo', input: { text: 'fixed' } }]);
+    const outputs = t.model.requests[1]!.messages.filter((m) => m.type === 'function_call_output');
+    expect(outputs).toHaveLength(3);
+    for (const output of outputs)
+      expect(output.type === 'function_call_output' && output.output).toMatch(/^Error: /);
+    assertWellFormed(t.model.requests[2]!.messages);
+  });
+
+  it('records a throwing tool as an error and goes on', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('demo.fail'), reply('Sorry')],
+    });
+    const prompt = await t.send('go');
+    expect(tools(prompt)[0]?.result).toEqual({
+      type: 'error',
+      error: { code: 'tool_failed', message: 'the disk is on fire' },
+    });
+    expect(prompt.state).toBe('completed');
+  });
+
+  it('stops a tool that runs past its timeout and aborts its signal', async () => {
+    let aborted = false;
+    const slow = createTool({
+      id: 'slow.wait',
+      description: 'Waits forever.',
+      input: z.object({}),
+      timeoutMs: 20,
+      invoke: ({ signal }) =>
+        new Promise(() => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+          });
+        }),
+    });
+    const t = await createTestPlatform({
+      plugins: [definePlugin({ id: 'slow', tools: [slow] })],
+      script: [callTool('slow.wait'), reply('Gave up')],
+    });
+    const prompt = await t.send('go');
+    expect(tools(prompt)[0]?.result).toMatchObject({ type: 'error', error: { code: 'timeout' } });
+    expect(aborted).toBe(true);
+    expect(prompt.state).toBe('completed');
+  });
+
+  it('runs read-only calls of one batch in parallel and other calls in order', async () => {
+    const log: string[] = [];
+    let release: () => void = () => {};
+    const bothStarted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    const look = createTool({
+      id: 'io.look',
+      description: 'Read something.',
+      input: z.object({ n: z.number() }),
+      readOnly: true,
+      timeoutMs: 2_000,
+      invoke: async ({ input }) => {
+        log.push(`look ${input.n} start`);
+        if (++started === 2) release();
+        await bothStarted; // deadlocks (and times out) unless both run at once
+        log.push(`look ${input.n} end`);
+        return input.n;
+      },
+    });
+    const write = createTool({
+      id: 'io.write',
+      description: 'Write something.',
+      input: z.object({ n: z.number() }),
+      invoke: async ({ input }) => {
+        log.push(`write ${input.n} start`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`write ${input.n} end`);
+        return input.n;
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [definePlugin({ id: 'io', tools: [look, write] })],
+      script: [
+        callTools(
+          { name: 'io.look', args: { n: 1 } },
+          { name: 'io.look', args: { n: 2 } },
+          { name: 'io.write', args: { n: 3 } },
+          { name: 'io.write', args: { n: 4 } },
+        ),
+        reply('Done'),
+      ],
+    });
+    const prompt = await t.send('go');
+    expect(tools(prompt).map((o) => o.result)).toEqual(
+      [1, 2, 3, 4].map((n) => ({ type: 'success', output: n })),
+    );
+    expect(log.slice(0, 2).sort()).toEqual(['look 1 start', 'look 2 start']);
+    expect(log.slice(4)).toEqual(['write 3 start', 'write 3 end', 'write 4 start', 'write 4 end']);
+  });
+
+  it('puts outputs a tool emits right after the tool’s own output, in order', async () => {
+    const { badgesPlugin } = await import('@tessera-fixtures/badges');
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin, badgesPlugin],
+      script: [
+        callTools(
+          { name: 'badges.award', args: { label: 'First' } },
+          { name: 'demo.echo', args: { text: 'x' } },
+        ),
+        reply('Done'),
+      ],
+    });
+    const prompt = await t.send('go');
+    expect(prompt.output.map((o) => o.type)).toEqual([
+      'tool',
+      'x-badges.badge',
+      'x-badges.confetti',
+      'tool',
+      'text',
+    ]);
+    expect(prompt.output[1]?.toolCallId).toBe(prompt.output[0]?.id);
+  });
+
+  it('fails the prompt with a clear reason when the model fails, keeping streamed text', async () => {
+    const t = await createTestPlatform({
+      script: [
+        (request) => {
+          expect(request.messages).toHaveLength(1);
+          return { error: new ModelError('rate limited for too long', { kind: 'rate_limit', status: 429 }) };
+        },
+      ],
+    });
+    const failed = await t.send('hi');
+    expect(failed.state).toBe('failed');
+    expect(failed.stopReason).toEqual({
+      code: 'model_error',
+      message: 'The model call failed: rate limited for too long',
+    });
+    const stored = await t.platform.getPrompt(failed.id, t.userId);
+    expect(stored.state).toBe('failed');
+  });
+
+  it('accumulates token usage over rounds', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [
+        {
+          ...callTool('demo.echo', { text: 'a' }),
+          usage: { inputTokens: 100, outputTokens: 10, cachedInputTokens: 50, cost: 0.5 },
+        },
+        reply('Done', { usage: { inputTokens: 200, outputTokens: 20, reasoningTokens: 7, cost: 0.25 } }),
+      ],
+    });
+    const prompt = await t.send('go');
+    expect(prompt.usage).toEqual({
+      inputTokens: 300,
+      outputTokens: 30,
+      cachedInputTokens: 50,
+      reasoningTokens: 7,
+      totalTokens: 330,
+      modelCalls: 2,
+      cost: 0.75,
+    });
+    expect((await t.platform.getPrompt(prompt.id, t.userId)).usage).toEqual(prompt.usage);
+  });
+
+  it('bounds the results sent to the model and keeps the full value in the record', async () => {
+    const big = createTool({
+      id: 'data.big',
+      description: 'Returns a lot.',
+      input: z.object({}),
+      invoke: () => 'x'.repeat(5_000),
+    });
+    const t = await createTestPlatform({
+      plugins: [definePlugin({ id: 'data', tools: [big] })],
+      maxResultChars: 300,
+      script: [callTool('data.big'), reply('Done')],
+    });
+    const prompt = await t.send('go');
+    expect((tools(prompt)[0]?.result as { output: string }).output).toHaveLength(5_000);
+    const sent = t.model.requests[1]!.messages.find((m) => m.type === 'function_call_output');
+    expect(sent?.type === 'function_call_output' && sent.output.length).toBeLessThan(400);
+    expect(sent?.type === 'function_call_output' && sent.output).toContain('characters omitted');
+  });
+
+  it('records an error for a tool result that cannot be stored as JSON', async () => {
+    const circular = createTool({
+      id: 'data.circular',
+      description: 'Returns a cycle.',
+      input: z.object({}),
+      invoke: () => {
+        const value: Record<string, unknown> = {};
+        value.self = value;
+        return value;
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [definePlugin({ id: 'data', tools: [circular] })],
+      script: [callTool('data.circular'), reply('Done')],
+    });
+    const prompt = await t.send('go');
+    expect(tools(prompt)[0]?.result).toMatchObject({ type: 'error', error: { code: 'tool_failed' } });
+  });
+});
+
+describe('one prompt per conversation', () => {
+  it('refuses a second prompt while one runs, and while one waits for approval', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [reply('slow', { delayMs: 30 }), callTool('demo.delete', { id: 'r1' }), reply('Deleted')],
+    });
+    const first = await t.platform.start({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'one',
+    });
+    await expect(t.send('two')).rejects.toBeInstanceOf(ConversationBusyError);
+    expect((await first.done).state).toBe('completed');
+    const waiting = await t.send('delete r1');
+    expect(waiting.state).toBe('waiting_for_approval');
+    await expect(t.send('three')).rejects.toBeInstanceOf(ConversationBusyError);
+    const prompts = await t.platform.conversations.prompts(t.conversation.id, t.userId);
+    expect(prompts.map((p) => p.input)).toEqual(['one', 'delete r1']);
+  });
+
+  it('never interleaves outputs of concurrent sends', async () => {
+    const t = await createTestPlatform({ script: [reply('a', { delayMs: 5 }), reply('b'), reply('c')] });
+    const results = await Promise.allSettled([t.send('1'), t.send('2'), t.send('3')]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const prompts = await t.platform.conversations.prompts(t.conversation.id, t.userId);
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]?.output).toHaveLength(1);
+  });
+});
+
+describe('cancellation', () => {
+  it('cancels during the model call', async () => {
+    const t = await createTestPlatform({ script: [reply('never', { delayMs: 5_000 })] });
+    const controller = new AbortController();
+    const run = await t.platform.start({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'hi',
+      signal: controller.signal,
+    });
+    controller.abort();
+    const prompt = await run.done;
+    expect(prompt.state).toBe('cancelled');
+    expect(prompt.stopReason?.code).toBe('cancelled');
+    expect(prompt.output).toEqual([]);
+  });
+
+  it('cancels a running tool: the call gets a cancelled result, the tool sees its signal abort', async () => {
+    let toolSignal: AbortSignal | undefined;
+    let started: () => void = () => {};
+    const isRunning = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const hang = createTool({
+      id: 'x.hang',
+      description: 'Hangs.',
+      input: z.object({}),
+      invoke: ({ signal }) => {
+        toolSignal = signal;
+        started();
+        return new Promise(() => {});
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [definePlugin({ id: 'x', tools: [hang] })],
+      script: [callTools({ name: 'x.hang' }, { name: 'x.hang' })],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await isRunning;
+    const cancelled = await t.platform.cancel(run.prompt.id, { userId: t.userId });
+    expect(cancelled.state).toBe('cancelled');
+    expect(toolSignal?.aborted).toBe(true);
+    const [first, second] = tools(cancelled);
+    expect(first?.result).toMatchObject({ type: 'error', error: { code: 'cancelled' } });
+    expect(second?.result).toMatchObject({ type: 'error', error: { code: 'cancelled' } });
+    expect(second?.startedAt).toBeUndefined();
+    assertWellFormed(
+      (await import('../src/index.ts')).promptsToMessages([cancelled], { outputs: t.platform.outputs }),
+    );
+  });
+});
+
+describe('budgets', () => {
+  it('force-completes after max rounds with a clear reason', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      budgets: { maxRounds: 3 },
+      script: Array.from({ length: 5 }, (_, i) => callTool('demo.echo', { text: String(i) })),
+    });
+    const prompt = await t.send('loop forever');
+    expect(prompt.state).toBe('completed');
+    expect(prompt.stopReason?.code).toBe('max_rounds');
+    expect(prompt.stopReason?.message).toContain('3 model calls');
+    expect(t.model.requests).toHaveLength(3);
+    expect(tools(prompt)).toHaveLength(3);
+  });
+
+  it('stops at the tool-call budget, giving the calls over it an error result', async () => {
+    const { plugin, ran } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      budgets: { maxToolCalls: 2 },
+      script: [callTools(...[1, 2, 3].map((n) => ({ name: 'demo.fail', args: { n } })))],
+    });
+    const prompt = await t.send('go');
+    expect(ran).toHaveLength(2);
+    expect(tools(prompt)[2]?.result).toMatchObject({ type: 'error', error: { code: 'budget_exceeded' } });
+    expect(prompt.stopReason?.code).toBe('max_tool_calls');
+    expect(t.model.requests).toHaveLength(1);
+  });
+
+  it('stops at the wall-time budget, aborting what runs', async () => {
+    const hang = createTool({
+      id: 'x.hang',
+      description: 'Hangs.',
+      input: z.object({}),
+      invoke: () => new Promise(() => {}),
+    });
+    const t = await createTestPlatform({
+      plugins: [definePlugin({ id: 'x', tools: [hang] })],
+      budgets: { maxWallTimeMs: 30 },
+      script: [callTool('x.hang')],
+    });
+    const prompt = await t.send('go');
+    expect(prompt.state).toBe('completed');
+    expect(prompt.stopReason?.code).toBe('max_wall_time');
+    expect(tools(prompt)[0]?.result).toMatchObject({ type: 'error', error: { code: 'budget_exceeded' } });
+  });
+
+  it('stops at the token budget before the next model call', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      budgets: { maxTokens: 150 },
+      script: [
+        { ...callTool('demo.echo', { text: 'a' }), usage: { inputTokens: 100, outputTokens: 60 } },
+        reply('never sent'),
+      ],
+    });
+    const prompt = await t.send('go');
+    expect(prompt.stopReason?.code).toBe('max_tokens');
+    expect(t.model.requests).toHaveLength(1);
+  });
+});
+
+describe('events', () => {
+  it('publishes every new output, updates, and the end, in order', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('demo.echo', { text: 'a' }), reply('Done')],
+    });
+    const events: TesseraEvent[] = [];
+    t.platform.events.subscribe({ conversationId: t.conversation.id }, (e) => {
+      events.push(e);
+    });
+    await t.send('go');
+    expect(events.map((e) => e.type)).toEqual([
+      'prompt.started',
+      'prompt.output', // the tool call, running
+      'prompt.output-updated', // its result
+      'prompt.text-delta',
+      'prompt.output', // the text
+      'prompt.completed',
+    ]);
+  });
+});

@@ -1,0 +1,182 @@
+import {
+  assertWellFormed,
+  createTestPlatform,
+  type ScriptedCall,
+  type ScriptedReply,
+} from '@tessera/testing';
+import { badgesPlugin } from '@tessera-fixtures/badges';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTool, definePlugin, type Prompt, promptsToMessages, type ToolOutput } from '../src/index.ts';
+
+/** Tools that log every real invocation with its call id, to check "never before approval, at most once". */
+function trackedTools() {
+  const ran: { toolCallId: string; tool: string; input: unknown }[] = [];
+  const track =
+    <T>(tool: string, result: (input: T) => unknown) =>
+    ({ input, toolCallId }: { input: T; toolCallId: string }) => {
+      ran.push({ toolCallId, tool, input });
+      return result(input);
+    };
+  const plugin = definePlugin({
+    id: 'demo',
+    tools: [
+      createTool({
+        id: 'demo.echo',
+        description: 'Echo.',
+        input: z.object({ text: z.string() }),
+        readOnly: true,
+        invoke: track('demo.echo', (i: { text: string }) => i.text),
+      }),
+      createTool({
+        id: 'demo.delete',
+        description: 'Delete.',
+        input: z.object({ id: z.string() }),
+        requireApproval: { required: true, reason: 'Deletes data.' },
+        invoke: track('demo.delete', (i: { id: string }) => ({ deleted: i.id })),
+      }),
+      createTool({
+        id: 'demo.pay',
+        description: 'Pay.',
+        input: z.object({ amount: z.number().positive() }),
+        requireApproval: async ({ input }) => ({ required: input.amount > 100, reason: 'Large payment.' }),
+        invoke: track('demo.pay', (i: { amount: number }) => ({ paid: i.amount })),
+      }),
+      createTool({
+        id: 'demo.fail',
+        description: 'Fails.',
+        input: z.object({}),
+        invoke: track('demo.fail', () => {
+          throw new Error('boom');
+        }),
+      }),
+    ],
+  });
+  return { plugin, ran };
+}
+
+const needsApproval = (tool: string, input: unknown) =>
+  tool === 'demo.delete' || (tool === 'demo.pay' && (input as { amount: number }).amount > 100);
+
+const validArgs: Record<string, fc.Arbitrary<unknown>> = {
+  'demo.echo': fc.record({ text: fc.string({ maxLength: 5 }) }),
+  'demo.delete': fc.record({ id: fc.string({ maxLength: 5 }) }),
+  'demo.pay': fc.record({ amount: fc.integer({ min: 1, max: 300 }) }),
+  'demo.fail': fc.constant({}),
+  'badges.award': fc.record({ label: fc.constantFrom('gold star', 'streak') }),
+  'nope.unknown': fc.constant({}),
+};
+
+const callArb: fc.Arbitrary<ScriptedCall> = fc
+  .tuple(fc.constantFrom(...Object.keys(validArgs)), fc.constantFrom('valid', 'valid', 'invalid', 'badjson'))
+  .chain(
+    ([name, kind]): fc.Arbitrary<ScriptedCall> =>
+      kind === 'badjson'
+        ? fc.constant<ScriptedCall>({ name, arguments: '{"oops":' })
+        : kind === 'invalid'
+          ? fc.constant<ScriptedCall>({ name, args: { text: 1, id: 2, amount: -5, label: 3 } })
+          : validArgs[name]!.map((args): ScriptedCall => ({ name, args })),
+  );
+
+const turnArb: fc.Arbitrary<ScriptedReply> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.array(callArb, { minLength: 1, maxLength: 3 }).map((toolCalls) => ({ toolCalls })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant({ text: 'thinking', toolCalls: [{ name: 'demo.echo', args: { text: 't' } }] }),
+  },
+  { weight: 1, arbitrary: fc.constant({ error: 'model down' }) },
+  { weight: 1, arbitrary: fc.constant({ text: 'final answer' }) },
+);
+
+const scenarioArb = fc.record({
+  turns: fc.array(turnArb, { maxLength: 6 }),
+  decisions: fc.array(fc.constantFrom('approve', 'approve', 'reject', 'cancel'), { maxLength: 8 }),
+  abortAfterEvents: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+});
+
+function checkPrompt(prompt: Prompt, ran: { toolCallId: string; tool: string; input: unknown }[]) {
+  const calls = prompt.output.filter((o): o is ToolOutput => o.type === 'tool');
+  const pending = calls.filter((c) => c.result?.type === 'pending');
+  if (prompt.state === 'waiting_for_approval') {
+    expect(pending).toHaveLength(1);
+    // After the pending call, only unstarted (deferred) calls may lack a result.
+    for (const call of calls) if (!call.result) expect(call.startedAt).toBeUndefined();
+  } else {
+    expect(['completed', 'failed', 'cancelled']).toContain(prompt.state);
+    expect(pending).toHaveLength(0);
+    for (const call of calls) expect(call.result).toBeDefined();
+  }
+  const ids = ran.map((r) => r.toolCallId);
+  expect(new Set(ids).size).toBe(ids.length); // no call ran twice
+  for (const run of ran) {
+    if (!needsApproval(run.tool, run.input)) continue;
+    const call = calls.find((c) => c.id === run.toolCallId);
+    if (call) expect(call.approval?.decision).toBe('approved'); // never ran without approval
+  }
+}
+
+function checkProjection(prompts: Prompt[], outputs: Parameters<typeof promptsToMessages>[1]['outputs']) {
+  const messages = promptsToMessages(prompts, { outputs });
+  assertWellFormed(messages);
+  let expected = 0;
+  for (const prompt of prompts) {
+    if (prompt.input) expected += 1;
+    for (const output of prompt.output) {
+      if (output.type === 'tool') expected += 2;
+      else if (output.type === 'text' || output.type === 'x-badges.badge') expected += 1;
+    }
+  }
+  expect(messages).toHaveLength(expected); // so confetti (display only) contributed nothing
+}
+
+describe('the loop under random scripts', () => {
+  it('keeps every invariant after every step', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async ({ turns, decisions, abortAfterEvents }) => {
+        const { plugin, ran } = trackedTools();
+        const t = await createTestPlatform({
+          plugins: [plugin, badgesPlugin],
+          budgets: { maxRounds: 6, maxToolCalls: 8 },
+          script: [...turns, { text: 'done' }, { text: 'done' }, { text: 'done' }],
+        });
+        const controller = new AbortController();
+        let seen = 0;
+        t.platform.events.subscribe({}, () => {
+          if (abortAfterEvents !== undefined && ++seen === abortAfterEvents) controller.abort();
+        });
+        const started = await t.platform.start({
+          conversationId: t.conversation.id,
+          userId: t.userId,
+          input: 'go',
+          signal: controller.signal,
+        });
+        let prompt = await started.done;
+        checkPrompt(prompt, ran);
+        for (const decision of decisions) {
+          if (prompt.state !== 'waiting_for_approval') break;
+          const pending = prompt.output.find(
+            (o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending',
+          )!;
+          prompt =
+            decision === 'approve'
+              ? await t.approve(pending.id)
+              : decision === 'reject'
+                ? await t.reject(pending.id, 'no')
+                : await t.platform.cancel(prompt.id, { userId: t.userId });
+          checkPrompt(prompt, ran);
+          expect(await t.platform.getPrompt(prompt.id, t.userId)).toEqual(prompt);
+        }
+        const prompts = await t.platform.conversations.prompts(t.conversation.id, t.userId);
+        checkProjection(prompts, t.platform.outputs);
+        // Every call the model made is in the record exactly once.
+        const recorded = prompts.flatMap((p) => p.output).filter((o): o is ToolOutput => o.type === 'tool');
+        expect(recorded.map((c) => c.callId).sort()).toEqual(t.model.calls.map((c) => c.callId).sort());
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

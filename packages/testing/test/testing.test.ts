@@ -1,0 +1,111 @@
+import { createTool, definePlugin, ModelError, type ModelRequest } from '@tessera/core';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  assertWellFormed,
+  callTool,
+  createTestPlatform,
+  invokeTool,
+  reply,
+  ScriptedModel,
+} from '../src/index.ts';
+
+const request: ModelRequest = {
+  model: 'normal',
+  modelClass: 'normal',
+  instructions: '',
+  messages: [],
+  tools: [],
+};
+const collect = async (model: ScriptedModel) => {
+  const events = [];
+  for await (const event of model.stream(request, new AbortController().signal)) events.push(event);
+  return events;
+};
+
+describe('ScriptedModel', () => {
+  it('answers turn by turn, streams text chunks, records requests and calls', async () => {
+    const model = new ScriptedModel([reply(['a', 'b']), callTool('x.y', { n: 1 }, 'c1')]);
+    expect((await collect(model)).map((e) => e.type)).toEqual([
+      'text-delta',
+      'text-delta',
+      'usage',
+      'finish',
+    ]);
+    expect(await collect(model)).toContainEqual({
+      type: 'tool-call',
+      callId: 'c1',
+      name: 'x.y',
+      arguments: '{"n":1}',
+    });
+    expect(model.requests).toHaveLength(2);
+    expect(model.calls).toEqual([{ callId: 'c1', name: 'x.y', arguments: '{"n":1}' }]);
+    expect(model.remaining).toBe(0);
+  });
+
+  it('fails clearly when the script runs out, or when a turn says so', async () => {
+    await expect(collect(new ScriptedModel())).rejects.toThrow('no turn left');
+    await expect(collect(new ScriptedModel([{ error: 'overloaded' }]))).rejects.toBeInstanceOf(ModelError);
+  });
+
+  it('can answer from what it was sent, and honours abort during a delay', async () => {
+    const model = new ScriptedModel([
+      (r) => reply(`I saw ${r.messages.length} messages`),
+      reply('late', { delayMs: 10_000 }),
+    ]);
+    expect(await collect(model)).toContainEqual({ type: 'text-delta', delta: 'I saw 0 messages' });
+    const controller = new AbortController();
+    const pending = (async () => {
+      for await (const _ of model.stream(request, controller.signal)) {
+        /* drain */
+      }
+    })();
+    controller.abort(new Error('stop'));
+    await expect(pending).rejects.toThrow('stop');
+  });
+});
+
+describe('helpers', () => {
+  const Counter = z.object({ n: z.number() }).default({ n: 0 });
+  const counter = createTool({
+    id: 'count.add',
+    description: 'Adds to a counter.',
+    input: z.object({ by: z.number().int().default(1) }),
+    state: Counter,
+    invoke: async ({ input, state }) => {
+      await state.update((s) => ({ n: s.n + input.by }));
+      return state.get().n;
+    },
+  });
+
+  it('invokeTool runs one tool with validated input and state, without a model', async () => {
+    expect(await invokeTool(counter, { input: {}, state: { n: 1 } })).toMatchObject({
+      result: { type: 'success', output: 2 },
+      state: { n: 2 },
+    });
+    expect((await invokeTool(counter, { input: { by: 'x' }, state: { n: 1 } })).result).toMatchObject({
+      type: 'error',
+      error: { code: 'invalid_arguments' },
+    });
+  });
+
+  it('createTestPlatform gives a ready conversation on a scripted model', async () => {
+    const plugin = definePlugin({ id: 'count', state: Counter, tools: [counter] });
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('count.add', { by: 2 }), reply('2')],
+    });
+    const prompt = await t.send('add 2');
+    expect(prompt.state).toBe('completed');
+    expect((await t.platform.pluginState(t.conversation.id, plugin)).get()).toEqual({ n: 2 });
+  });
+
+  it('assertWellFormed rejects calls without outputs and outputs without calls', () => {
+    const call = { type: 'function_call', callId: 'a', name: 'x', arguments: '{}' } as const;
+    const output = { type: 'function_call_output', callId: 'a', output: 'ok' } as const;
+    expect(() => assertWellFormed([call, output])).not.toThrow();
+    expect(() => assertWellFormed([call])).toThrow('without an output');
+    expect(() => assertWellFormed([output])).toThrow('no open call');
+    expect(() => assertWellFormed([call, output, call, output])).toThrow('used twice');
+  });
+});

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { createPlatform, emptyUsage, MemoryStore, type ToolOutput } from '../src/index.ts';
 import { toolbox } from './helpers.ts';
 
-it('recovers a prompt left running by a crash: in-flight calls get a result, queued ones run, the loop goes on', async () => {
+it('recovers a prompt left running by a crash: started calls get a result (read-only ones run again), queued ones run, the loop goes on', async () => {
   // What a process that died mid-batch leaves in the store: one call started, one not yet.
   const store = new MemoryStore();
   const seed = await createTestPlatform({ store });
@@ -21,16 +21,17 @@ it('recovers a prompt left running by a crash: in-flight calls get a result, que
     createdAt: at,
     updatedAt: at,
   });
-  const call = (id: string, extra: object) => ({
+  const call = (id: string, extra: object, toolId = 'demo.echo') => ({
     type: 'tool',
     id,
     createdAt: at,
     callId: `c_${id}`,
-    toolId: 'demo.echo',
+    toolId,
     input: { text: id },
     ...extra,
   });
-  await store.prompts.appendOutput('prm_crashed', call('in_flight', { startedAt: at }));
+  await store.prompts.appendOutput('prm_crashed', call('in_flight', { startedAt: at }, 'demo.fail'));
+  await store.prompts.appendOutput('prm_crashed', call('read_only_in_flight', { startedAt: at }));
   await store.prompts.appendOutput('prm_crashed', call('queued', {}));
 
   const { plugin, ran } = toolbox();
@@ -38,10 +39,15 @@ it('recovers a prompt left running by a crash: in-flight calls get a result, que
   const platform = createPlatform({ plugins: [plugin], store, model });
   const [recovered] = await platform.recover();
   expect(recovered?.state).toBe('completed');
-  const [inFlight, queued] = recovered!.output as ToolOutput[];
+  const [inFlight, readOnly, queued] = recovered!.output as ToolOutput[];
+  // demo.fail may have had side effects: not run again. demo.echo is read-only: safe to run again.
   expect(inFlight?.result).toMatchObject({ type: 'error', error: { code: 'interrupted' } });
+  expect(readOnly?.result).toEqual({ type: 'success', output: { echoed: 'read_only_in_flight' } });
   expect(queued?.result).toEqual({ type: 'success', output: { echoed: 'queued' } });
-  expect(ran).toEqual([{ tool: 'demo.echo', input: { text: 'queued' } }]);
-  expect(model.requests[0]?.messages.filter((m) => m.type === 'function_call_output')).toHaveLength(2);
+  expect(ran).toEqual([
+    { tool: 'demo.echo', input: { text: 'read_only_in_flight' } },
+    { tool: 'demo.echo', input: { text: 'queued' } },
+  ]);
+  expect(model.requests[0]?.messages.filter((m) => m.type === 'function_call_output')).toHaveLength(3);
   expect(await platform.recover()).toEqual([]);
 });

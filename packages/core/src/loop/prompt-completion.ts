@@ -279,8 +279,14 @@ export class PromptCompletion {
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       if (call.output.startedAt) {
-        await this.#record(call, { endedAt: now() }, toolError('interrupted', INTERRUPTED));
-        continue;
+        // A call cut off by a crash may have had side effects: it is not run again, unless its tool is
+        // read-only (and so safe to repeat).
+        if (!round.tools.get(call.output.toolId)?.tool.readOnly || call.output.approval) {
+          await this.#record(call, { endedAt: now() }, toolError('interrupted', INTERRUPTED));
+          continue;
+        }
+        const { startedAt: _, ...unstarted } = call.output;
+        call.output = unstarted;
       }
       signal.throwIfAborted();
       const decision = await decideAt(i);

@@ -47,6 +47,7 @@ export {
   createPlatform,
   type Platform,
   type PlatformOptions,
+  type PromptRun,
   type SendOptions,
 } from './platform/create-platform.ts';
 export {

@@ -48,6 +48,9 @@ export type SendOptions = {
 
 export type Platform = ReturnType<typeof createPlatform>;
 
+/** A prompt whose loop was started or resumed: `done` resolves when the loop stops (ended or paused). */
+export type PromptRun = { prompt: Prompt; done: Promise<Prompt> };
+
 const now = () => new Date().toISOString();
 
 /** Checks the composition once, at start-up: plugin ids, output types and static tool ids must be unique. */
@@ -137,7 +140,7 @@ export function createPlatform(options: PlatformOptions) {
   }
 
   /** Applies an approval decision atomically (only if the prompt still waits), then resumes the loop. */
-  async function decide(prompt: Prompt, decided: ToolOutput, approved: boolean): Promise<Prompt> {
+  async function applyDecision(prompt: Prompt, decided: ToolOutput, approved: boolean): Promise<PromptRun> {
     const claimed = await store.prompts.update(
       prompt.id,
       { state: 'running', outputs: [decided] },
@@ -149,9 +152,10 @@ export function createPlatform(options: PlatformOptions) {
     events.publish({ ...scope, type: 'prompt.output-updated', output: decided });
     events.publish({ ...scope, type: 'prompt.resumed', state: 'running' });
     const completion = await PromptCompletion.load(runtime, prompt.id);
-    return track(completion, (signal) =>
+    const done = track(completion, (signal) =>
       completion.run({ signal, approved: approved ? decided.id : undefined }),
     );
+    return { prompt: completion.prompt, done };
   }
 
   const platform = {
@@ -204,7 +208,7 @@ export function createPlatform(options: PlatformOptions) {
      * Creates a prompt and starts its loop. Resolves once the prompt exists (with a `ConversationBusyError`
      * if another prompt of the conversation is active); `done` resolves when the loop stops.
      */
-    async start(send: SendOptions): Promise<{ prompt: Prompt; done: Promise<Prompt> }> {
+    async start(send: SendOptions): Promise<PromptRun> {
       const conversation = await conversationOf(send.conversationId, send.userId);
       if (send.input !== undefined && typeof send.input !== 'string') {
         throw new TesseraError('invalid_input', 'The input must be a string.');
@@ -244,52 +248,47 @@ export function createPlatform(options: PlatformOptions) {
       return (await platform.start(send)).done;
     },
 
-    /** Runs the pending tool call once, with its original input, and resumes the loop. */
-    async approve(toolCallId: string, by: { userId: string }): Promise<Prompt> {
-      const { prompt, output } = await pendingCall(toolCallId, by.userId);
-      const { result: _, ...rest } = output;
+    /**
+     * Decides a pending tool call. Resolves once the decision is recorded (with a clear error for an unknown,
+     * foreign or already-decided call); `done` resolves when the resumed loop stops. Approving runs the tool
+     * once with its original input; rejecting records an error the model reads.
+     */
+    async decide(
+      toolCallId: string,
+      decision: { userId: string; approve: boolean; reason?: string },
+    ): Promise<PromptRun> {
+      const { prompt, output } = await pendingCall(toolCallId, decision.userId);
       const at = now();
-      return decide(
+      const approval = {
+        reason: output.result?.type === 'pending' ? output.result.reason : '',
+        ...output.approval,
+        decision: decision.approve ? ('approved' as const) : ('rejected' as const),
+        decidedBy: decision.userId,
+        decidedAt: at,
+        ...(decision.reason && { comment: decision.reason }),
+      };
+      if (decision.approve) {
+        const { result: _, ...unstarted } = output;
+        return applyDecision(prompt, { ...unstarted, approval, startedAt: at }, true);
+      }
+      const message =
+        'The user did not approve this call, so it was not run. Do not retry it unchanged; ask the user or try another way.' +
+        (decision.reason ? ` The user said: ${decision.reason}` : '');
+      return applyDecision(
         prompt,
-        {
-          ...rest,
-          approval: {
-            reason: output.result?.type === 'pending' ? output.result.reason : '',
-            ...output.approval,
-            decision: 'approved',
-            decidedBy: by.userId,
-            decidedAt: at,
-          },
-          startedAt: at,
-        },
-        true,
+        { ...output, result: toolError('rejected', message), approval, endedAt: at },
+        false,
       );
     },
 
-    /** Records the call as rejected (an error the model reads) and resumes the loop. */
+    /** Approves a pending call and resolves when the resumed loop stops. */
+    async approve(toolCallId: string, by: { userId: string }): Promise<Prompt> {
+      return (await platform.decide(toolCallId, { userId: by.userId, approve: true })).done;
+    },
+
+    /** Rejects a pending call and resolves when the resumed loop stops. */
     async reject(toolCallId: string, by: { userId: string; reason?: string }): Promise<Prompt> {
-      const { prompt, output } = await pendingCall(toolCallId, by.userId);
-      const at = now();
-      const message =
-        'The user did not approve this call, so it was not run. Do not retry it unchanged; ask the user or try another way.' +
-        (by.reason ? ` The user said: ${by.reason}` : '');
-      return decide(
-        prompt,
-        {
-          ...output,
-          result: toolError('rejected', message),
-          approval: {
-            reason: output.approval?.reason ?? '',
-            ...output.approval,
-            decision: 'rejected',
-            decidedBy: by.userId,
-            decidedAt: at,
-            ...(by.reason && { comment: by.reason }),
-          },
-          endedAt: at,
-        },
-        false,
-      );
+      return (await platform.decide(toolCallId, { ...by, approve: false })).done;
     },
 
     /** Stops a running prompt (its model call and tools are aborted) or one waiting for approval. */

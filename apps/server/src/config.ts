@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const Budgets = z
+  .object({
+    maxRounds: z.number().int().positive(),
+    maxToolCalls: z.number().int().positive(),
+    maxWallTimeMs: z.number().int().positive(),
+    maxTokens: z.number().int().positive(),
+  })
+  .partial();
+
+/** Everything the server can be told; each field has a default so that no configuration is needed. */
+export const ServerConfig = z.object({
+  port: z.coerce.number().int().min(0).max(65_535).default(3000),
+  host: z.string().min(1).default('127.0.0.1'),
+  /** Where the embedded database, files and the generated token live. */
+  dataDir: z.string().min(1).default('.tessera'),
+  /** A PostgreSQL server instead of the embedded database. */
+  databaseUrl: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  openai: z
+    .object({
+      apiKey: z.string().min(1).optional(),
+      baseURL: z.url().optional(),
+      api: z.enum(['responses', 'chat']).default('responses'),
+    })
+    .optional(),
+  models: z
+    .object({ normal: z.string().min(1), high: z.string().min(1) })
+    .default({ normal: 'gpt-5-mini', high: 'gpt-5' }),
+  budgets: Budgets.default({}),
+  skillsDirs: z.array(z.string()).default(['.agents/skills', '.claude/skills']),
+  auth: z
+    .object({
+      /** Bearer token → user id. Empty: one local user with a token generated and printed at start. */
+      tokens: z
+        .record(z.string().min(16, 'tokens must be at least 16 characters'), z.string().min(1))
+        .default({}),
+      /** Let requests from this machine in without a token, as the local user. Never for other addresses. */
+      loopbackWithoutAuth: z.boolean().default(false),
+    })
+    .default({ tokens: {}, loopbackWithoutAuth: false }),
+  limits: z
+    .object({ maxBodyBytes: z.number().int().positive(), maxUploadBytes: z.number().int().positive() })
+    .default({ maxBodyBytes: 1_000_000, maxUploadBytes: 20_000_000 }),
+});
+export type ServerConfig = z.infer<typeof ServerConfig>;
+
+export class ConfigError extends Error {}
+
+const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+const defined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** The environment's part of the configuration (it wins over the file). */
+function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const tokens = env.TESSERA_TOKENS
+    ? Object.fromEntries(
+        env.TESSERA_TOKENS.split(',')
+          .filter(Boolean)
+          .map((pair) => {
+            const [token = '', userId = ''] = pair.split('=');
+            return [token.trim(), userId.trim()];
+          }),
+      )
+    : undefined;
+  const openai =
+    env.OPENAI_API_KEY || env.OPENAI_BASE_URL
+      ? defined({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, api: env.TESSERA_OPENAI_API })
+      : undefined;
+  return defined({
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.TESSERA_DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    openai,
+    models:
+      env.TESSERA_MODEL_NORMAL || env.TESSERA_MODEL_HIGH
+        ? { normal: env.TESSERA_MODEL_NORMAL ?? 'gpt-5-mini', high: env.TESSERA_MODEL_HIGH ?? 'gpt-5' }
+        : undefined,
+    budgets: env.TESSERA_MAX_ROUNDS ? { maxRounds: number(env.TESSERA_MAX_ROUNDS) } : undefined,
+    skillsDirs: env.TESSERA_SKILLS_DIRS?.split(',').filter(Boolean),
+    auth:
+      tokens || env.TESSERA_LOOPBACK_WITHOUT_AUTH
+        ? defined({ tokens, loopbackWithoutAuth: env.TESSERA_LOOPBACK_WITHOUT_AUTH === 'true' || undefined })
+        : undefined,
+  });
+}
+
+/**
+ * Reads the configuration: the JSON file named by `TESSERA_CONFIG` (if any), then the environment on top.
+ * Anything invalid is one error that lists every problem and where to fix it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  let file: Record<string, unknown> = {};
+  if (env.TESSERA_CONFIG) {
+    try {
+      file = JSON.parse(readFileSync(env.TESSERA_CONFIG, 'utf8'));
+    } catch (error) {
+      throw new ConfigError(`Cannot read the config file ${env.TESSERA_CONFIG}: ${(error as Error).message}`);
+    }
+  }
+  const merged = { ...file, ...fromEnvironment(env) };
+  const parsed = ServerConfig.safeParse(merged);
+  if (!parsed.success) {
+    throw new ConfigError(
+      `Invalid configuration (from ${env.TESSERA_CONFIG ?? 'no config file'} and the environment):\n${z.prettifyError(parsed.error)}`,
+    );
+  }
+  return parsed.data;
+}

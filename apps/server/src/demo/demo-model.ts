@@ -1,0 +1,105 @@
+import type { ModelMessage, ModelProvider, ModelRequest, ModelStreamEvent } from '@tessera/core';
+
+/** One thing the demo model knows how to do: when the input matches, call `tool` with these arguments. */
+export type DemoRule = {
+  tool: string;
+  /** Shown in the model's list of what it can do. */
+  example: string;
+  match: RegExp;
+  args: (input: string, match: RegExpMatchArray) => Record<string, unknown>;
+};
+
+export const DEMO_LABEL = 'Demo model (offline, rule-based)';
+
+/** The part of the messages that belongs to the prompt being answered: after the last user message. */
+function currentTurn(messages: readonly ModelMessage[]) {
+  let start = messages.length;
+  while (
+    start > 0 &&
+    !(messages[start - 1]?.type === 'message' && (messages[start - 1] as { role: string }).role === 'user')
+  )
+    start--;
+  const user = messages[start - 1];
+  return {
+    input: user?.type === 'message' ? user.content : undefined,
+    since: messages.slice(start),
+  };
+}
+
+function* words(text: string): Generator<ModelStreamEvent> {
+  for (const chunk of text.match(/\S+\s*/g) ?? [text]) yield { type: 'text-delta', delta: chunk };
+}
+
+/**
+ * A small, honest, rule-based model for trying Tessera without a network. It matches the user's words
+ * against rules for the tools it is offered, calls one tool, then reports what the tool returned. What it
+ * does not match, it says so and lists what it can do. It never pretends to understand anything else.
+ */
+export class DemoModel implements ModelProvider {
+  readonly id = 'demo';
+  readonly label = DEMO_LABEL;
+  readonly #rules: readonly DemoRule[];
+
+  constructor(rules: readonly DemoRule[]) {
+    this.#rules = rules;
+  }
+
+  async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    signal.throwIfAborted();
+    const offered = new Set(request.tools.map((tool) => tool.name));
+    const rules = this.#rules.filter((rule) => offered.has(rule.tool));
+    const { input, since } = currentTurn(request.messages);
+    const results = since.filter((m) => m.type === 'function_call_output');
+    const usage = { inputTokens: Math.ceil(JSON.stringify(request.messages).length / 4), outputTokens: 20 };
+
+    if (results.length > 0) {
+      yield* words(this.#report(since));
+    } else if (input === undefined) {
+      // A prompt the system started (a trigger): the instruction is in the context.
+      const instruction = /Instruction:\s*(.+)/.exec(request.instructions)?.[1];
+      yield* words(instruction ? `Reminder: ${instruction}` : 'A scheduled prompt ran, with nothing to do.');
+    } else {
+      const hit = rules.map((rule) => ({ rule, match: input.match(rule.match) })).find((r) => r.match);
+      if (hit?.match) {
+        yield {
+          type: 'tool-call',
+          callId: `demo_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
+          name: hit.rule.tool,
+          arguments: JSON.stringify(hit.rule.args(input, hit.match)),
+        };
+        yield { type: 'usage', usage };
+        yield { type: 'finish', reason: 'tool_calls' };
+        return;
+      }
+      yield* words(this.#help(rules));
+    }
+    yield { type: 'usage', usage };
+    yield { type: 'finish', reason: 'stop' };
+  }
+
+  #report(since: readonly ModelMessage[]): string {
+    const lines = since.flatMap((message) => {
+      if (message.type !== 'function_call_output') return [];
+      const call = since.find((m) => m.type === 'function_call' && m.callId === message.callId);
+      const name = call?.type === 'function_call' ? call.name : 'the tool';
+      if (message.output.startsWith('Error: ')) {
+        return /did not approve/.test(message.output)
+          ? [`You did not approve ${name}, so I did not do it.`]
+          : [`${name} failed: ${message.output.slice(7)}`];
+      }
+      return [
+        `${name} returned: ${message.output.length > 300 ? `${message.output.slice(0, 300)}…` : message.output}`,
+      ];
+    });
+    return `${lines.join('\n')}\n\n(I am the offline demo model: I only report what the tools returned.)`;
+  }
+
+  #help(rules: readonly DemoRule[]): string {
+    const can = rules.map((rule) => `- ${rule.example}`).join('\n');
+    return [
+      'I am the offline demo model: I follow simple rules and understand nothing else.',
+      can ? `Try one of these:\n${can}` : 'No tools are available right now.',
+      'Configure OPENAI_API_KEY to talk to a real model.',
+    ].join('\n\n');
+  }
+}

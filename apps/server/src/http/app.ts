@@ -1,0 +1,335 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Scalar } from '@scalar/hono-api-reference';
+import type { Platform } from '@tessera/core';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { type AuthOptions, type AuthVariables, authenticate } from './auth.ts';
+import { errorResponse, HttpError } from './errors.ts';
+import type { EventLog, LoggedEvent } from './event-log.ts';
+import {
+  Accepted,
+  ConversationPage,
+  ConversationSchema,
+  ConversationWithPrompts,
+  CreateConversation,
+  ErrorSchema,
+  IdParam,
+  PageQuery,
+  PromptBody,
+  RejectBody,
+  SendPrompt,
+  ServerInfo,
+} from './schemas.ts';
+
+export type AppOptions = {
+  platform: Platform;
+  events: EventLog;
+  auth: AuthOptions;
+  model: { id: string; label: string; demo: boolean };
+  maxBodyBytes: number;
+  /** Aborted at shutdown: event streams end cleanly. */
+  shutdown: AbortSignal;
+  heartbeatMs?: number;
+};
+
+type Env = { Variables: AuthVariables };
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+});
+const errors = {
+  400: json(ErrorSchema, 'Invalid request'),
+  401: json(ErrorSchema, 'Missing or invalid token'),
+  404: json(ErrorSchema, 'Not found (or not yours)'),
+  409: json(ErrorSchema, 'Conflicts with the current state'),
+};
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+/** The HTTP API: REST + JSON validated by zod, an OpenAPI document from the same schemas, and SSE events. */
+export function createApp(options: AppOptions) {
+  const { platform } = options;
+  const app = new OpenAPIHono<Env>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json(
+          { error: { code: 'invalid_request', message: z.prettifyError(result.error as z.ZodError) } },
+          400,
+        );
+      }
+    },
+  });
+  app.onError((error, c) => errorResponse(c, error));
+  app.notFound((c) =>
+    c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}.` } }, 404),
+  );
+
+  app.get('/health', (c) => c.json({ ok: true, model: options.model }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: options.maxBodyBytes,
+      onError: () => {
+        throw new HttpError(
+          413,
+          'payload_too_large',
+          `The request body is over ${options.maxBodyBytes} bytes.`,
+        );
+      },
+    }),
+  );
+  app.use('/api/*', authenticate(options.auth));
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/me',
+      summary: 'Who you are and which model answers',
+      responses: { 200: json(ServerInfo, 'The user and the model'), 401: errors[401] },
+    }),
+    (c) => c.json({ userId: c.var.userId, model: options.model }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/conversations',
+      summary: 'Create a conversation',
+      request: body(CreateConversation),
+      responses: {
+        201: json(ConversationSchema, 'The new conversation'),
+        400: errors[400],
+        401: errors[401],
+      },
+    }),
+    async (c) => {
+      const { title } = c.req.valid('json');
+      return c.json(await platform.conversations.create({ userId: c.var.userId, title }), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/conversations',
+      summary: 'List your conversations, most recent first',
+      request: { query: PageQuery },
+      responses: {
+        200: json(ConversationPage, 'A page of conversations'),
+        400: errors[400],
+        401: errors[401],
+      },
+    }),
+    async (c) => c.json(await platform.conversations.list(c.var.userId, c.req.valid('query')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/conversations/{id}',
+      summary: 'A conversation with its prompts and every output',
+      request: { params: IdParam },
+      responses: {
+        200: json(ConversationWithPrompts, 'The conversation'),
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const conversation = await platform.conversations.get(id, c.var.userId);
+      return c.json({ conversation, prompts: await platform.conversations.prompts(id, c.var.userId) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/conversations/{id}',
+      summary: 'Delete a conversation and its prompts',
+      request: { params: IdParam },
+      responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => {
+      await platform.conversations.delete(c.req.valid('param').id, c.var.userId);
+      return c.body(null, 204);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/conversations/{id}/prompts',
+      summary: 'Send input: starts a prompt and answers at once; follow it on the event stream',
+      request: { params: IdParam, ...body(SendPrompt) },
+      responses: {
+        202: json(Accepted, 'The prompt, running'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+        409: errors[409],
+      },
+    }),
+    async (c) => {
+      const { input, model } = c.req.valid('json');
+      const run = await platform.start({
+        conversationId: c.req.valid('param').id,
+        userId: c.var.userId,
+        input,
+        model,
+      });
+      run.done.catch(() => {}); // the loop records its own failures
+      return c.json({ prompt: run.prompt }, 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/prompts/{id}',
+      summary: 'A prompt with every output',
+      request: { params: IdParam },
+      responses: { 200: json(PromptBody, 'The prompt'), 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(await platform.getPrompt(c.req.valid('param').id, c.var.userId), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/prompts/{id}/cancel',
+      summary: 'Cancel a running prompt, or one waiting for approval',
+      request: { params: IdParam },
+      responses: {
+        200: json(PromptBody, 'The cancelled prompt'),
+        401: errors[401],
+        404: errors[404],
+        409: errors[409],
+      },
+    }),
+    async (c) => c.json(await platform.cancel(c.req.valid('param').id, { userId: c.var.userId }), 200),
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/api/tool-calls/{id}/${decision}`,
+        summary:
+          decision === 'approve'
+            ? 'Approve a pending tool call: it runs once and the prompt resumes'
+            : 'Reject a pending tool call: the model reads why and the prompt resumes',
+        request: { params: IdParam },
+        responses: {
+          202: json(Accepted, 'The prompt, resumed'),
+          400: errors[400],
+          401: errors[401],
+          404: errors[404],
+          409: errors[409],
+        },
+      }),
+      async (c) => {
+        const reason =
+          decision === 'reject'
+            ? (await readOptionalJson(await c.req.text(), RejectBody))?.reason
+            : undefined;
+        const run = await platform.decide(c.req.valid('param').id, {
+          userId: c.var.userId,
+          approve: decision === 'approve',
+          reason,
+        });
+        run.done.catch(() => {});
+        return c.json({ prompt: run.prompt }, 202);
+      },
+    );
+  }
+
+  app.get('/api/conversations/:id/events', async (c) => {
+    const conversationId = c.req.param('id');
+    await platform.conversations.get(conversationId, c.var.userId); // 404 unless it is the caller's
+    const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId');
+    return streamSSE(c, async (stream) => {
+      const queue: LoggedEvent[] = [];
+      let wake: (() => void) | undefined;
+      const unlisten = options.events.listen(conversationId, (entry) => {
+        queue.push(entry);
+        wake?.();
+      });
+      const stop = () => wake?.();
+      const disconnected = c.req.raw.signal;
+      options.shutdown.addEventListener('abort', stop);
+      disconnected.addEventListener('abort', stop);
+      stream.onAbort(stop);
+      try {
+        if (lastEventId) {
+          const missed = options.events.since(conversationId, lastEventId);
+          if (missed) queue.unshift(...missed.filter((entry) => !queue.includes(entry)));
+          else
+            await stream.writeSSE({
+              event: 'reset',
+              data: '{"reason":"cannot resume; reload the conversation"}',
+            });
+        }
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ boot: options.events.boot }) });
+        const heartbeat = setInterval(() => void stream.write(': ping\n\n'), options.heartbeatMs ?? 15_000);
+        try {
+          while (!stream.aborted && !stream.closed && !options.shutdown.aborted && !disconnected.aborted) {
+            const entry = queue.shift();
+            if (entry) {
+              await stream.writeSSE({
+                id: entry.id,
+                event: entry.event.type,
+                data: JSON.stringify(entry.event),
+              });
+              continue;
+            }
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            wake = undefined;
+          }
+        } finally {
+          clearInterval(heartbeat);
+        }
+      } finally {
+        unlisten();
+        options.shutdown.removeEventListener('abort', stop);
+        disconnected.removeEventListener('abort', stop);
+      }
+    });
+  });
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tessera API',
+      version: '0.1.0',
+      description: 'Conversations, prompts, approvals and live events.',
+    },
+    security: [{ bearer: [] }],
+  });
+  app.get('/docs', Scalar({ url: '/openapi.json', pageTitle: 'Tessera API' }));
+  return app;
+}
+
+/** An optional JSON body: absent is fine, present must be valid. */
+async function readOptionalJson<T extends z.ZodType>(
+  text: string,
+  schema: T,
+): Promise<z.output<T> | undefined> {
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HTTPException(400, { message: 'The body is not valid JSON.' });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, 'invalid_request', z.prettifyError(parsed.error));
+  return parsed.data;
+}

@@ -1,0 +1,49 @@
+import { TesseraError } from '@tessera/core';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Every error response: a stable code and a message for people. */
+export type ErrorBody = { error: { code: string; message: string } };
+
+const STATUS: Record<string, ContentfulStatusCode> = {
+  not_found: 404,
+  conflict: 409,
+  conversation_busy: 409,
+  version_conflict: 409,
+  invalid_input: 400,
+  invalid_request: 400,
+  unauthorized: 401,
+  payload_too_large: 413,
+};
+
+export class HttpError extends TesseraError {
+  readonly status: ContentfulStatusCode;
+  constructor(status: ContentfulStatusCode, code: string, message: string) {
+    super(code, message);
+    this.status = status;
+  }
+}
+
+export function errorResponse(c: Context, error: unknown): Response {
+  if (error instanceof HttpError)
+    return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
+  if (error instanceof TesseraError) {
+    return c.json<ErrorBody>(
+      { error: { code: error.code, message: error.message } },
+      STATUS[error.code] ?? 500,
+    );
+  }
+  if (error instanceof HTTPException) {
+    const code =
+      error.status === 413 ? 'payload_too_large' : error.status === 401 ? 'unauthorized' : 'invalid_request';
+    return c.json<ErrorBody>(
+      { error: { code, message: error.message || 'Bad request.' } },
+      error.status as ContentfulStatusCode,
+    );
+  }
+  return c.json<ErrorBody>(
+    { error: { code: 'internal_error', message: 'Something went wrong on the server.' } },
+    500,
+  );
+}

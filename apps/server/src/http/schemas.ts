@@ -1,0 +1,38 @@
+import { Conversation, PromptSchema } from '@tessera/core';
+import { z } from 'zod';
+
+export const ErrorSchema = z
+  .object({ error: z.object({ code: z.string(), message: z.string() }) })
+  .meta({ id: 'Error', description: 'Every error: a stable code and a message.' });
+
+export const ConversationSchema = Conversation.meta({ id: 'Conversation' });
+export const PromptBody = PromptSchema.meta({ id: 'Prompt' });
+
+export const IdParam = z.object({ id: z.string().min(1).max(100) });
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(100).optional(),
+});
+
+export const CreateConversation = z.object({ title: z.string().max(200).optional() }).strict();
+export const SendPrompt = z
+  .object({
+    input: z.string().min(1).max(100_000),
+    model: z.enum(['normal', 'high']).default('normal'),
+  })
+  .strict();
+export const RejectBody = z.object({ reason: z.string().max(2_000).optional() }).strict();
+
+export const ConversationPage = z.object({
+  items: z.array(ConversationSchema),
+  nextCursor: z.string().optional(),
+});
+export const ConversationWithPrompts = z.object({
+  conversation: ConversationSchema,
+  prompts: z.array(PromptBody),
+});
+export const Accepted = z.object({ prompt: PromptBody });
+export const ServerInfo = z.object({
+  userId: z.string(),
+  model: z.object({ id: z.string(), label: z.string(), demo: z.boolean() }),
+});

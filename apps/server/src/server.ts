@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { type AnyPlugin, createPlatform, type ModelProvider, type Store } from '@tessera/core';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config.ts';
+import { DEMO_LABEL, DemoModel, type DemoRule } from './demo/demo-model.ts';
+import { demoPlugin, demoRules } from './demo/demo-plugin.ts';
+import { createApp } from './http/app.ts';
+import { EventLog } from './http/event-log.ts';
+import { createStore } from './store.ts';
+
+export const LOCAL_USER = 'local';
+
+export type ServerOverrides = {
+  /** A model to use instead of the configured one (tests use a scripted model). */
+  model?: ModelProvider;
+  store?: Store;
+  logger?: Logger;
+};
+
+/** The token of the local user: generated once, kept in the data directory so restarts keep it. */
+async function localToken(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'local-token');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const token = randomBytes(24).toString('base64url');
+    await writeFile(file, `${token}\n`, { mode: 0o600 });
+    return token;
+  }
+}
+
+function chooseModel(config: ServerConfig, rules: DemoRule[]): { model: ModelProvider; demo: boolean } {
+  if (config.openai) {
+    throw new Error(
+      'The OpenAI provider is not wired into the server yet; unset OPENAI_API_KEY/OPENAI_BASE_URL.',
+    );
+  }
+  return { model: new DemoModel(rules), demo: true };
+}
+
+/** Composes the platform and serves the HTTP API; `close()` shuts down gracefully. */
+export async function startServer(config: ServerConfig, overrides: ServerOverrides = {}) {
+  await mkdir(config.dataDir, { recursive: true });
+  const log = overrides.logger;
+  const plugins: AnyPlugin[] = [demoPlugin];
+  const chosen = overrides.model ? { model: overrides.model, demo: false } : chooseModel(config, demoRules);
+  const store = overrides.store ?? (await createStore(config));
+  const platform = createPlatform({
+    plugins,
+    model: chosen.model,
+    store,
+    models: config.models,
+    budgets: config.budgets,
+    onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
+  });
+  const events = new EventLog(platform.events);
+  const tokens = { ...config.auth.tokens };
+  let token: string | undefined;
+  if (Object.keys(tokens).length === 0) {
+    token = await localToken(config.dataDir);
+    tokens[token] = LOCAL_USER;
+  }
+  const shutdown = new AbortController();
+  const modelInfo = {
+    id: chosen.model.id,
+    label: chosen.demo ? DEMO_LABEL : (chosen.model.label ?? chosen.model.id),
+    demo: chosen.demo,
+  };
+  const app = createApp({
+    platform,
+    events,
+    auth: { tokens, loopbackWithoutAuth: config.auth.loopbackWithoutAuth, localUser: LOCAL_USER },
+    model: modelInfo,
+    maxBodyBytes: config.limits.maxBodyBytes,
+    shutdown: shutdown.signal,
+  });
+
+  const recovered = await platform.recover();
+  if (recovered.length > 0)
+    log?.info({ prompts: recovered.map((p) => ({ id: p.id, state: p.state })) }, 'recovered prompts');
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  log?.info(
+    { url, model: modelInfo.label, store: config.databaseUrl ? 'postgres' : 'embedded' },
+    'Tessera server listening',
+  );
+
+  return {
+    url,
+    port,
+    platform,
+    token,
+    model: modelInfo,
+    /** Stops accepting requests, ends event streams, lets running prompts record where they are, closes the store. */
+    async close(options: { graceMs?: number } = {}): Promise<void> {
+      shutdown.abort();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const http = server as import('node:http').Server;
+      // Connections become idle as their responses (and event streams) end; requests in flight may finish.
+      const idle = setInterval(() => http.closeIdleConnections(), 25);
+      // Event streams whose client vanished can keep a socket half-open: cut what is left after a grace period.
+      const force = setTimeout(() => http.closeAllConnections(), options.graceMs ?? 1_000);
+      await closed;
+      clearInterval(idle);
+      clearTimeout(force);
+      await platform.close();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { callTool, reply } from '@tessera/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ALICE, BOB, collectEvents, testServer } from './harness.ts';
+
+let t: Awaited<ReturnType<typeof testServer>>;
+afterEach(async () => t?.close());
+
+const waitFor = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('condition not reached');
+};
+
+describe('the HTTP API', () => {
+  it('runs a conversation with an approval, followed live over SSE', async () => {
+    t = await testServer([callTool('demo.transfer', { amount: 500, to: 'Ada' }), reply(['Sent ', '$500.'])]);
+    const conversation = await t.request('POST', '/api/conversations', { body: { title: 'Money' } });
+    expect(conversation.status).toBe(201);
+    const eventsUrl = `${t.server.url}/api/conversations/${conversation.body.id}/events`;
+    const paused = collectEvents(eventsUrl, { until: (e) => e.event === 'prompt.approval-requested' });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // let the stream attach before sending
+    const sent = await t.request('POST', `/api/conversations/${conversation.body.id}/prompts`, {
+      body: { input: 'transfer $500 to Ada' },
+    });
+    expect(sent.status).toBe(202);
+    expect(sent.body.prompt.state).toBe('running');
+    const first = await paused;
+    const approval = first.at(-1)!;
+    expect(approval.data).toMatchObject({
+      toolId: 'demo.transfer',
+      reason: 'Transfers over $100 need your approval: $500 to Ada.',
+    });
+
+    const finished = collectEvents(eventsUrl, {
+      lastEventId: approval.id,
+      until: (e) => e.event === 'prompt.completed',
+    });
+    const approved = await t.request('POST', `/api/tool-calls/${String(approval.data.toolCallId)}/approve`);
+    expect(approved.status).toBe(202);
+    const rest = await finished;
+    expect(rest.map((e) => e.event)).toEqual([
+      'ready',
+      'prompt.output-updated',
+      'prompt.resumed',
+      'prompt.output-updated',
+      'prompt.text-delta',
+      'prompt.text-delta',
+      'prompt.output',
+      'prompt.completed',
+    ]);
+    const again = await t.request('POST', `/api/tool-calls/${String(approval.data.toolCallId)}/approve`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('conflict');
+
+    const stored = await t.request('GET', `/api/conversations/${conversation.body.id}`);
+    expect(stored.body.prompts[0].state).toBe('completed');
+    expect(stored.body.prompts[0].output.map((o: { type: string }) => o.type)).toEqual(['tool', 'text']);
+    expect(stored.body.prompts[0].output[1].text).toBe('Sent $500.');
+  });
+
+  it('resumes an event stream after a dropped connection without missing anything', async () => {
+    t = await testServer([reply('one'), reply('two')]);
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const url = `${t.server.url}/api/conversations/${conversation.id}/events`;
+    const firstStream = collectEvents(url, { until: (e) => e.event === 'prompt.completed' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.request('POST', `/api/conversations/${conversation.id}/prompts`, { body: { input: 'first' } });
+    const first = await firstStream; // the connection drops here
+    const lastId = first.at(-1)!.id!;
+    await t.request('POST', `/api/conversations/${conversation.id}/prompts`, { body: { input: 'second' } });
+    await waitFor(
+      async () =>
+        (await t.request('GET', `/api/conversations/${conversation.id}`)).body.prompts[1]?.state ===
+        'completed',
+    );
+    const resumed = await collectEvents(url, {
+      lastEventId: lastId,
+      until: (e) => e.event === 'prompt.completed',
+    });
+    expect(resumed.map((e) => e.event)).toEqual([
+      'ready',
+      'prompt.started',
+      'prompt.text-delta',
+      'prompt.output',
+      'prompt.completed',
+    ]);
+    expect(resumed.at(-1)!.data.prompt?.state).toBe('completed');
+
+    const stale = await collectEvents(url, {
+      lastEventId: 'other-boot-7',
+      until: (e) => e.event === 'ready',
+    });
+    expect(stale.map((e) => e.event)).toEqual(['reset', 'ready']);
+  });
+
+  it('keeps users apart: another user’s data answers 404', async () => {
+    t = await testServer([callTool('demo.delete_records', { names: ['a'] })]);
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const { body: sent } = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, {
+      body: { input: 'delete records a' },
+    });
+    await waitFor(
+      async () =>
+        (await t.request('GET', `/api/prompts/${sent.prompt.id}`)).body.state === 'waiting_for_approval',
+    );
+    const { body: prompt } = await t.request('GET', `/api/prompts/${sent.prompt.id}`);
+    const toolCallId = prompt.output[0].id;
+    for (const [method, path] of [
+      ['GET', `/api/conversations/${conversation.id}`],
+      ['DELETE', `/api/conversations/${conversation.id}`],
+      ['GET', `/api/conversations/${conversation.id}/events`],
+      ['POST', `/api/conversations/${conversation.id}/prompts`],
+      ['GET', `/api/prompts/${prompt.id}`],
+      ['POST', `/api/prompts/${prompt.id}/cancel`],
+      ['POST', `/api/tool-calls/${toolCallId}/approve`],
+      ['POST', `/api/tool-calls/${toolCallId}/reject`],
+    ] as const) {
+      const response = await t.request(method, path, {
+        token: BOB,
+        ...(path.endsWith('/prompts') && { body: { input: 'hi' } }),
+      });
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(response.body.error.code).toBe('not_found');
+    }
+    expect((await t.request('GET', '/api/conversations', { token: BOB })).body.items).toEqual([]);
+    expect((await t.request('GET', `/api/prompts/${prompt.id}`, { token: ALICE })).body.state).toBe(
+      'waiting_for_approval',
+    );
+  });
+
+  it('answers bad input with a clear 4xx and changes nothing', async () => {
+    t = await testServer([reply('slow', { delayMs: 200 })], {
+      limits: { maxBodyBytes: 2_000, maxUploadBytes: 10_000 },
+    });
+    expect((await t.request('GET', '/api/conversations', { token: null })).status).toBe(401);
+    expect(
+      (await t.request('GET', '/api/conversations', { token: 'nope-nope-nope-nope' })).body.error.code,
+    ).toBe('unauthorized');
+    const malformed = await t.request('POST', '/api/conversations', { raw: '{"title": ' });
+    expect([malformed.status, malformed.body.error.code]).toEqual([400, 'invalid_request']);
+    const wrongType = await t.request('POST', '/api/conversations', { body: { title: 42 } });
+    expect([wrongType.status, wrongType.body.error.code]).toEqual([400, 'invalid_request']);
+    expect(wrongType.body.error.message).toContain('title');
+    const unknownField = await t.request('POST', '/api/conversations', { body: { titel: 'typo' } });
+    expect(unknownField.status).toBe(400);
+    const tooBig = await t.request('POST', '/api/conversations', { body: { title: 'x'.repeat(5_000) } });
+    expect([tooBig.status, tooBig.body.error.code]).toEqual([413, 'payload_too_large']);
+    expect((await t.request('GET', '/api/conversations', {})).body.items).toEqual([]);
+
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    expect((await t.request('GET', '/api/conversations/conv_missing')).status).toBe(404);
+    expect((await t.request('POST', '/api/tool-calls/call_missing/approve')).status).toBe(404);
+    const empty = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, {
+      body: { input: '' },
+    });
+    expect(empty.status).toBe(400);
+    expect(
+      (await t.request('POST', `/api/conversations/${conversation.id}/prompts`, { body: { input: 'one' } }))
+        .status,
+    ).toBe(202);
+    const busy = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, {
+      body: { input: 'two' },
+    });
+    expect([busy.status, busy.body.error.code]).toEqual([409, 'conversation_busy']);
+    const { body: detail } = await t.request('GET', `/api/conversations/${conversation.id}`);
+    expect(detail.prompts).toHaveLength(1);
+    expect((await t.request('GET', '/api/nowhere')).status).toBe(404);
+  });
+
+  it('serves its OpenAPI document and a reference page', async () => {
+    t = await testServer();
+    const doc = await t.request('GET', '/openapi.json', { token: null });
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/conversations',
+        '/api/conversations/{id}/prompts',
+        '/api/tool-calls/{id}/approve',
+      ]),
+    );
+    const page = await fetch(`${t.server.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/openapi.json');
+  });
+});

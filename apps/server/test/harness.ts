@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScriptedModel, type ScriptedTurn } from '@tessera/testing';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { ServerConfig } from '../src/config.ts';
+import { startServer } from '../src/server.ts';
+
+export const ALICE = 'alice-token-0123456789';
+export const BOB = 'bob-token-0123456789ab';
+
+/** A real server on an ephemeral port, with a scripted model and two users. */
+export async function testServer(script: ScriptedTurn[] = [], overrides: Partial<ServerConfig> = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tessera-server-'));
+  const model = new ScriptedModel(script);
+  const config = ServerConfig.parse({
+    port: 0,
+    dataDir,
+    auth: { tokens: { [ALICE]: 'alice', [BOB]: 'bob' } },
+    ...overrides,
+  });
+  const server = await startServer(config, { model });
+  const request = async (
+    method: string,
+    path: string,
+    options: { token?: string | null; body?: unknown; raw?: string } = {},
+  ) => {
+    const token = options.token === undefined ? ALICE : options.token;
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...((options.body !== undefined || options.raw !== undefined) && {
+          'content-type': 'application/json',
+        }),
+      },
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : undefined,
+      contentType: response.headers.get('content-type'),
+    };
+  };
+  return {
+    server,
+    model,
+    request,
+    async close() {
+      await server.close({ graceMs: 50 });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Loosely typed on purpose: tests read whichever fields the event type has.
+export type Received = {
+  id?: string;
+  event: string;
+  data: Record<string, unknown> & { prompt?: { state: string } };
+};
+
+/** Opens the conversation's event stream and collects events until `until` says stop (or the stream ends). */
+export async function collectEvents(
+  url: string,
+  options: { token?: string; lastEventId?: string; until: (event: Received, all: Received[]) => boolean },
+): Promise<Received[]> {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: {
+      authorization: `Bearer ${options.token ?? ALICE}`,
+      ...(options.lastEventId && { 'last-event-id': options.lastEventId }),
+    },
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
+  const received: Received[] = [];
+  const reader = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const event = { id: value.id, event: value.event ?? 'message', data: JSON.parse(value.data) };
+      received.push(event);
+      if (options.until(event, received)) break;
+    }
+  } finally {
+    controller.abort();
+  }
+  return received;
+}

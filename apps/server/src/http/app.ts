@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
-import type { Platform } from '@tessera/core';
+import type { Platform, Prompt, ToolOutput } from '@tessera/core';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
@@ -17,6 +17,7 @@ import {
   ErrorSchema,
   IdParam,
   PageQuery,
+  PendingApprovals,
   PromptBody,
   RejectBody,
   SendPrompt,
@@ -213,6 +214,34 @@ export function createApp(options: AppOptions) {
       },
     }),
     async (c) => c.json(await platform.cancel(c.req.valid('param').id, { userId: c.var.userId }), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/approvals',
+      summary: 'Your tool calls waiting for approval, across conversations',
+      responses: { 200: json(PendingApprovals, 'Pending approvals'), 401: errors[401] },
+    }),
+    async (c) => {
+      const waiting = await platform.store.prompts.listByState('waiting_for_approval');
+      const items = (waiting as Prompt[])
+        .filter((prompt) => prompt.userId === c.var.userId)
+        .flatMap((prompt) =>
+          prompt.output
+            .filter((o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending')
+            .map((o) => ({
+              toolCallId: o.id,
+              promptId: prompt.id,
+              conversationId: prompt.conversationId,
+              toolId: o.toolId,
+              input: o.input,
+              reason: o.result?.type === 'pending' ? o.result.reason : '',
+              createdAt: o.createdAt,
+            })),
+        );
+      return c.json({ items }, 200);
+    },
   );
 
   for (const decision of ['approve', 'reject'] as const) {

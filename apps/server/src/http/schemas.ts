@@ -36,3 +36,16 @@ export const ServerInfo = z.object({
   userId: z.string(),
   model: z.object({ id: z.string(), label: z.string(), demo: z.boolean() }),
 });
+
+export const PendingApproval = z
+  .object({
+    toolCallId: z.string(),
+    promptId: z.string(),
+    conversationId: z.string(),
+    toolId: z.string(),
+    input: z.unknown(),
+    reason: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PendingApproval' });
+export const PendingApprovals = z.object({ items: z.array(PendingApproval) });

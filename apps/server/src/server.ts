@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { type AnyPlugin, createPlatform, type ModelProvider, type Store } from '@tessera/core';
 import type { Logger } from 'pino';
@@ -18,7 +20,11 @@ export type ServerOverrides = {
   model?: ModelProvider;
   store?: Store;
   logger?: Logger;
+  /** The built web UI to serve at `/`; default: apps/web/dist when it has been built. */
+  webDir?: string | null;
 };
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The token of the local user: generated once, kept in the data directory so restarts keep it. */
 async function localToken(dataDir: string): Promise<string> {
@@ -76,6 +82,10 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     model: modelInfo,
     maxBodyBytes: config.limits.maxBodyBytes,
     shutdown: shutdown.signal,
+    webDir:
+      overrides.webDir === null
+        ? undefined
+        : (overrides.webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
   });
 
   const recovered = await platform.recover();

@@ -1,3 +1,5 @@
+import { relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { Platform, Prompt, ToolOutput } from '@tessera/core';
@@ -33,6 +35,8 @@ export type AppOptions = {
   /** Aborted at shutdown: event streams end cleanly. */
   shutdown: AbortSignal;
   heartbeatMs?: number;
+  /** The built web UI, served at `/` (any path that is not the API falls back to its index.html). */
+  webDir?: string;
 };
 
 type Env = { Variables: AuthVariables };
@@ -343,6 +347,11 @@ export function createApp(options: AppOptions) {
     security: [{ bearer: [] }],
   });
   app.get('/docs', Scalar({ url: '/openapi.json', pageTitle: 'Tessera API' }));
+  if (options.webDir) {
+    const root = relative(process.cwd(), options.webDir) || '.';
+    app.use('/*', serveStatic({ root }));
+    app.get('/*', serveStatic({ root, path: 'index.html' }));
+  }
   return app;
 }
 

@@ -50,3 +50,26 @@ it('rejects an emitted output that does not match its variant, as a tool error',
   const error = JSON.stringify((prompt.output[0] as ToolOutput).result);
   expect(error).toContain("Output of type 'x-badges.badge' (from 'x-badges') is invalid");
 });
+
+it('starts a prompt with outputs given at send time (e.g. uploads), validated and shown to the model', async () => {
+  const t = await createTestPlatform({ plugins: [badgesPlugin], script: [reply('Nice badge.')] });
+  const prompt = await t.platform.send({
+    conversationId: t.conversation.id,
+    userId: t.userId,
+    input: 'Look at this',
+    outputs: [{ type: 'x-badges.badge', label: 'Uploaded', level: 'silver' }],
+  });
+  expect(prompt.output.map((o) => o.type)).toEqual(['x-badges.badge', 'text']);
+  expect(t.model.requests[0]?.messages).toEqual([
+    { type: 'message', role: 'user', content: 'Look at this' },
+    { type: 'message', role: 'assistant', content: '[badge awarded: Uploaded (silver)]' },
+  ]);
+  await expect(
+    t.platform.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      outputs: [{ type: 'x-badges.badge', label: '', level: 'tin' } as never],
+    }),
+  ).rejects.toThrow("Output of type 'x-badges.badge' (from 'x-badges') is invalid");
+  expect(await t.platform.conversations.prompts(t.conversation.id, t.userId)).toHaveLength(1);
+});

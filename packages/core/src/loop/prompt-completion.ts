@@ -454,7 +454,13 @@ export class PromptCompletion {
         `This prompt has no emitted output ${outputId} of type '${output.type}' to update.`,
       );
     }
-    await this.#replace({ ...output, id: outputId, createdAt: existing.createdAt, toolCallId } as OutputBase);
+    // The output stays attributed to the call that first emitted it, whichever call updates it.
+    await this.#replace({
+      ...output,
+      id: outputId,
+      createdAt: existing.createdAt,
+      toolCallId: existing.toolCallId ?? toolCallId,
+    } as OutputBase);
   }
 
   #publish(event: DistributiveOmit<Parameters<Runtime['bus']['publish']>[0], keyof Scope>): void {

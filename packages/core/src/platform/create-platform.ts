@@ -6,8 +6,8 @@ import { PromptCompletion } from '../loop/prompt-completion.ts';
 import { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from '../loop/runtime.ts';
 import { toolError } from '../loop/tool-calls.ts';
 import type { Conversation } from '../model/conversation.ts';
-import type { Prompt, ToolOutput } from '../model/outputs.ts';
-import { emptyUsage, type ModelClass, type PromptRecord } from '../model/prompt.ts';
+import type { NewOutput, Prompt, ToolOutput } from '../model/outputs.ts';
+import { emptyUsage, type ModelClass, type OutputBase, type PromptRecord } from '../model/prompt.ts';
 import { OutputRegistry } from '../outputs/output-registry.ts';
 import type { AnyPlugin, Plugin } from '../plugins/define-plugin.ts';
 import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts-to-messages.ts';
@@ -43,6 +43,11 @@ export type SendOptions = {
   model?: ModelClass;
   visible?: boolean;
   metadata?: Record<string, unknown>;
+  /**
+   * Outputs the prompt starts with, before the model runs (e.g. the files a user uploaded with the input);
+   * validated against their registered variants.
+   */
+  outputs?: readonly NewOutput[];
   signal?: AbortSignal;
 };
 
@@ -223,7 +228,9 @@ export function createPlatform(options: PlatformOptions) {
         visible: send.visible ?? true,
         state: 'running',
         ...(send.input !== undefined && { input: send.input }),
-        output: [],
+        output: (send.outputs ?? []).map((output) =>
+          outputs.validate({ ...output, id: output.id ?? newId('out'), createdAt: at } as OutputBase),
+        ),
         usage: emptyUsage(),
         ...(send.metadata && { metadata: send.metadata }),
         createdAt: at,

@@ -1,0 +1,33 @@
+export { type Clock, ManualClock, systemClock } from './clock.ts';
+export { describeCron, describeRule, describeSchedule } from './describe.ts';
+export type { FirePolicy } from './firing.ts';
+export {
+  type CreateTriggerInput,
+  type ScheduleInput,
+  TriggerInputError,
+  type UpdateTriggerInput,
+} from './inputs.ts';
+export { TRIGGERS_PLUGIN_ID, triggerIdOf, triggersPlugin } from './plugin.ts';
+export type { TriggersOptions } from './runtime.ts';
+export { nextOccurrence, Schedule } from './schedule.ts';
+export {
+  createTriggerScheduler,
+  type SchedulerOptions,
+  type SchedulerPlatform,
+  TriggerScheduler,
+} from './scheduler.ts';
+export {
+  MissedFirePolicy,
+  QueuedFire,
+  RunOutcome,
+  Trigger,
+  TriggerRun,
+  TriggerStatus,
+} from './trigger.ts';
+export { TRIGGERS_NAMESPACE } from './trigger-records.ts';
+export {
+  type TriggerChanges,
+  type TriggerOwner,
+  TriggerService,
+  triggerService,
+} from './trigger-service.ts';

@@ -1,0 +1,66 @@
+import { CONTEXT_ORDER, definePlugin, type Plugin, type PrepareContext } from '@tessera/core';
+import {
+  createTriggersRuntime,
+  type TriggersOptions,
+  type TriggersRuntime,
+  TriggersRuntimeToken,
+} from './runtime.ts';
+import { formatInstant } from './time.ts';
+import { type TriggerTools, triggerTools } from './tools.ts';
+import type { Trigger } from './trigger.ts';
+import { triggerService } from './trigger-service.ts';
+
+export const TRIGGERS_PLUGIN_ID = 'triggers';
+
+/** The trigger that started a prompt, from the metadata the scheduler gives it. */
+export const triggerIdOf = (metadata: Record<string, unknown> | undefined): string | undefined =>
+  typeof metadata?.trigger === 'string' ? metadata.trigger : undefined;
+
+function firedContext(trigger: Trigger | undefined, id: string, when: string | undefined): string {
+  if (!trigger) {
+    return `This turn was started by the trigger ${id}, which has since been deleted. There is nothing to do; do not act on your own.`;
+  }
+  return [
+    'This turn was started by a trigger, not by a message from the user; the user may not be reading right now.',
+    `Trigger: “${trigger.name}” (${trigger.id}), ${when}.`,
+    `Instruction: ${trigger.instruction}`,
+    'Carry out the instruction now, in this conversation. Do not ask questions you need answered first. Triggers cannot be created from here.',
+  ].join('\n');
+}
+
+/** Offers the tools of a user's turn, or, in a turn a trigger started, its instruction and no way to create more. */
+async function prepare(
+  runtime: TriggersRuntime,
+  tools: TriggerTools,
+  ctx: PrepareContext<Record<string, never>>,
+): Promise<void> {
+  const now = runtime.clock.now();
+  const firedBy = triggerIdOf(ctx.prompt.metadata);
+  if (firedBy) {
+    const service = triggerService(ctx.services);
+    const trigger = await service.find(ctx.userId, firedBy);
+    ctx.context.push({ text: firedContext(trigger, firedBy, trigger && service.describe(trigger)) });
+    ctx.tools.push(tools.list, tools.delete);
+    return;
+  }
+  ctx.tools.push(tools.create, tools.list, tools.update, tools.delete);
+  ctx.context.push({
+    text: `Triggers: you can schedule work for later with trigger.create (the user approves it). It is now ${formatInstant(now, runtime.defaultTimeZone, now)} in ${runtime.defaultTimeZone}, the default time zone.`,
+    // The time changes every minute: keep it after the stable instructions, for prompt caching.
+    order: CONTEXT_ORDER.volatile,
+  });
+}
+
+/**
+ * The triggers plugin: tools to create, list, change and delete triggers, and the context of the turns they
+ * start. Run them with `createTriggerScheduler(platform)`.
+ */
+export function triggersPlugin(options: TriggersOptions = {}): Plugin<Record<string, never>> {
+  const runtime = createTriggersRuntime(options);
+  const tools = triggerTools(runtime);
+  return definePlugin({
+    id: TRIGGERS_PLUGIN_ID,
+    services: (container) => container.register(TriggersRuntimeToken, { useValue: runtime }),
+    prepare: (ctx) => prepare(runtime, tools, ctx),
+  });
+}

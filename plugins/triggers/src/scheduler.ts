@@ -1,0 +1,298 @@
+import {
+  ConversationBusyError,
+  errorMessage,
+  isFinalState,
+  NotFoundError,
+  newId,
+  type Platform,
+  type Prompt,
+  type TesseraEvent,
+} from '@tessera/core';
+import type { Clock } from './clock.ts';
+import { claimDue, endTrigger, type FirePolicy, requeue, takeQueued, updateRun } from './firing.ts';
+import { triggerIdOf } from './plugin.ts';
+import { runtimeOf, type TriggersRuntime } from './runtime.ts';
+import type { RunOutcome, Trigger } from './trigger.ts';
+import { type TriggerRecord, TriggerRecords } from './trigger-records.ts';
+
+/** What the scheduler uses of a platform. */
+export type SchedulerPlatform = Pick<Platform, 'start' | 'events' | 'store' | 'services'>;
+
+export type SchedulerOptions = {
+  /**
+   * The longest sleep (default 1 minute). The scheduler wakes at the next due fire, at once when this
+   * process changes a trigger, and at least this often to see changes made by other processes.
+   */
+  rescanEveryMs?: number;
+  /** A fire found later than this (default 5 minutes) was missed during downtime: the trigger's policy applies. */
+  lateGraceMs?: number;
+  /** Failures that stop one fire but not the scheduler (default: `console.error`). */
+  onError?: (error: unknown) => void;
+};
+
+type ConversationState = 'free' | 'busy' | 'gone';
+
+const NO_CONVERSATION = 'Not started: its conversation no longer exists.';
+
+const outcomeOf = (prompt: Pick<Prompt, 'state'>): RunOutcome =>
+  prompt.state === 'completed' || prompt.state === 'cancelled' ? prompt.state : 'failed';
+
+/**
+ * Fires the triggers of one platform. Several schedulers may share a store: each fire is claimed with a
+ * compare-and-set on the trigger's record, so it runs at most once whoever sees it first.
+ */
+export class TriggerScheduler {
+  readonly #platform: SchedulerPlatform;
+  readonly #records: TriggerRecords;
+  readonly #runtime: TriggersRuntime;
+  readonly #clock: Clock;
+  readonly #policy: FirePolicy;
+  readonly #rescanEveryMs: number;
+  readonly #onError: (error: unknown) => void;
+  #running = false;
+  #cancelTimer: (() => void) | undefined;
+  #unsubscribe: (() => void)[] = [];
+  #pass: Promise<void> | undefined;
+  #passAgain = false;
+  /** Store work in flight: passes, starts, outcomes. */
+  readonly #work = new Set<Promise<unknown>>();
+  /** Prompts started here that have not stopped (ended or paused) yet. */
+  readonly #prompts = new Set<Promise<unknown>>();
+  /** Triggers with a fire queued behind a busy conversation, by conversation: started when it frees up. */
+  readonly #waiting = new Map<string, Map<string, Trigger>>();
+
+  constructor(platform: SchedulerPlatform, options: SchedulerOptions = {}) {
+    this.#platform = platform;
+    this.#runtime = runtimeOf(platform.services);
+    this.#records = new TriggerRecords(platform.store.records);
+    this.#clock = this.#runtime.clock;
+    this.#policy = {
+      lateGraceMs: options.lateGraceMs ?? 5 * 60_000,
+      historyLimit: this.#runtime.historyLimit,
+    };
+    this.#rescanEveryMs = options.rescanEveryMs ?? 60_000;
+    this.#onError = options.onError ?? ((error) => console.error('[triggers]', error));
+  }
+
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** Starts firing; resolves after the first pass (missed fires handled, next wake planned). */
+  async start(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    this.#unsubscribe = [
+      this.#platform.events.subscribe({}, (event) => this.#onEvent(event)),
+      this.#runtime.changes.listen(() => this.#track(this.#work, this.wake())),
+    ];
+    await this.wake();
+  }
+
+  /** Stops firing and waits for the store work in flight; prompts already started go on. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#cancelTimer?.();
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
+    this.#unsubscribe = [];
+    await Promise.allSettled([this.#pass, ...this.#work]);
+    this.#waiting.clear();
+  }
+
+  /** Looks at the triggers now: fires what is due, then sleeps until the next due fire. */
+  wake(): Promise<void> {
+    if (!this.#running) return Promise.resolve();
+    if (this.#pass) {
+      this.#passAgain = true;
+      return this.#pass;
+    }
+    const passes = async () => {
+      do {
+        this.#passAgain = false;
+        await this.#scan();
+      } while (this.#passAgain && this.#running);
+    };
+    this.#pass = passes().finally(() => {
+      this.#pass = undefined;
+    });
+    return this.#pass;
+  }
+
+  /** Resolves once nothing started here is in flight: store work, and prompts until they stop. */
+  async settled(): Promise<void> {
+    for (;;) {
+      const pending = [...this.#work, ...this.#prompts, ...(this.#pass ? [this.#pass] : [])];
+      if (pending.length === 0) return;
+      await Promise.allSettled(pending);
+    }
+  }
+
+  #track(set: Set<Promise<unknown>>, promise: Promise<unknown>): void {
+    const tracked = promise.catch(this.#onError).finally(() => set.delete(tracked));
+    set.add(tracked);
+  }
+
+  async #scan(): Promise<void> {
+    const now = this.#clock.now();
+    let wakeAt = now + this.#rescanEveryMs;
+    try {
+      for await (const record of this.#records.all()) {
+        try {
+          const next = await this.#visit(record, now, 1);
+          if (next !== undefined) wakeAt = Math.min(wakeAt, next);
+        } catch (error) {
+          this.#onError(error);
+        }
+      }
+    } catch (error) {
+      this.#onError(error);
+    }
+    this.#sleepUntil(wakeAt);
+  }
+
+  #sleepUntil(at: number): void {
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
+    if (!this.#running) return;
+    // The timer's promise covers the work it caused, so a manual clock can wait for it before moving on.
+    this.#cancelTimer = this.#clock.setTimer(at, async () => {
+      await this.wake();
+      await this.settled();
+    });
+  }
+
+  /** Claims the trigger's due fire and starts what is queued; returns when it is next due. */
+  async #visit(record: TriggerRecord, now: number, retries: number): Promise<number | undefined> {
+    let current = await this.#reconcile(record, now);
+    if (current.value.status !== 'active') return undefined;
+    const due = current.value.nextFireAt;
+    if (due && Date.parse(due) <= now) {
+      const claimed = await this.#records.replace(current, claimDue(current.value, now, this.#policy));
+      if (!claimed) {
+        // Another scheduler claimed it, or the user changed it: look at what is there now.
+        const fresh = await this.#records.get(current.value.userId, current.value.id);
+        if (fresh && retries > 0) return this.#visit(fresh, now, retries - 1);
+        this.#passAgain = true;
+        return undefined;
+      }
+      current = claimed;
+    }
+    if (current.value.queued) await this.#startQueued(current);
+    const next = current.value.nextFireAt;
+    return next ? Date.parse(next) : undefined;
+  }
+
+  /**
+   * Catches up on the latest run when its end was not seen here: its prompt ran in another process, or
+   * ended while no scheduler listened, or the process stopped between claiming the run and starting it.
+   */
+  async #reconcile(record: TriggerRecord, now: number): Promise<TriggerRecord> {
+    const run = record.value.runs.at(-1);
+    if (run?.outcome !== 'started') return record;
+    let change: { outcome: RunOutcome; message?: string };
+    if (run.promptId) {
+      const prompt = await this.#platform.store.prompts.get(run.promptId);
+      if (prompt && !isFinalState(prompt.state)) return record;
+      change = prompt
+        ? { outcome: outcomeOf(prompt), ...(prompt.stopReason && { message: prompt.stopReason.message }) }
+        : { outcome: 'failed', message: 'Its prompt no longer exists.' };
+    } else {
+      // A run gets its prompt id right after it starts; one still without it this late never started.
+      if (now - Date.parse(run.startedAt ?? run.scheduledFor) <= this.#policy.lateGraceMs) return record;
+      change = { outcome: 'not_started', message: 'Interrupted before its prompt started.' };
+    }
+    const updated = updateRun(record.value, run.id, change, now);
+    return (updated && (await this.#records.replace(record, updated))) ?? record;
+  }
+
+  async #conversationState(conversationId: string): Promise<ConversationState> {
+    const { store } = this.#platform;
+    const conversation = await store.conversations.get(conversationId);
+    if (!conversation) return 'gone';
+    // Only the newest prompt of a conversation can still be active.
+    const newest = conversation.promptIds.at(-1);
+    const prompt = newest ? await store.prompts.get(newest) : undefined;
+    return prompt?.state === 'running' || prompt?.state === 'waiting_for_approval' ? 'busy' : 'free';
+  }
+
+  /** Starts the queued fire as a prompt with no input, unless the conversation is busy: then it waits. */
+  async #startQueued(record: TriggerRecord): Promise<void> {
+    const trigger = record.value;
+    const now = this.#clock.now();
+    const state = await this.#conversationState(trigger.conversationId);
+    if (state === 'gone') {
+      await this.#records.replace(record, endTrigger(trigger, NO_CONVERSATION, now, this.#policy));
+      return;
+    }
+    if (state === 'busy') return this.#wait(trigger);
+    const runId = newId('run');
+    if (!(await this.#records.replace(record, takeQueued(trigger, now, runId, this.#policy)))) return;
+    this.#waiting.get(trigger.conversationId)?.delete(trigger.id);
+    const change = (update: (t: Trigger) => Trigger | undefined) =>
+      this.#records.change(trigger.userId, trigger.id, update);
+    try {
+      const run = await this.#platform.start({
+        conversationId: trigger.conversationId,
+        userId: trigger.userId,
+        metadata: { trigger: trigger.id, triggerRun: runId },
+      });
+      this.#track(this.#prompts, run.done);
+      await change((t) => updateRun(t, runId, { promptId: run.prompt.id }, this.#clock.now()));
+    } catch (error) {
+      if (error instanceof ConversationBusyError) {
+        // Someone started a prompt since we looked: back in the queue, merged with any newer fire.
+        this.#wait(trigger);
+        await change((t) => requeue(t, runId, now));
+      } else if (error instanceof NotFoundError) {
+        await change((t) => endTrigger(t, NO_CONVERSATION, now, this.#policy));
+      } else {
+        const message = `Not started: ${errorMessage(error)}`;
+        await change((t) => updateRun(t, runId, { outcome: 'not_started', message }, now));
+        this.#onError(error);
+      }
+    }
+  }
+
+  #wait(trigger: Trigger): void {
+    let waiting = this.#waiting.get(trigger.conversationId);
+    if (!waiting) {
+      waiting = new Map();
+      this.#waiting.set(trigger.conversationId, waiting);
+    }
+    waiting.set(trigger.id, trigger);
+  }
+
+  #onEvent(event: TesseraEvent): void {
+    if (!this.#running) return;
+    if (event.type === 'prompt.completed' || event.type === 'prompt.failed') {
+      this.#track(this.#work, this.#afterPrompt(event.prompt));
+    }
+  }
+
+  /** Records how a trigger's prompt ended, then starts the fires that waited for the conversation. */
+  async #afterPrompt(prompt: Prompt): Promise<void> {
+    const triggerId = triggerIdOf(prompt.metadata);
+    const runId = prompt.metadata?.triggerRun;
+    if (triggerId && typeof runId === 'string') {
+      const outcome = outcomeOf(prompt);
+      const message = prompt.stopReason?.message;
+      await this.#records.change(prompt.userId, triggerId, (t) =>
+        updateRun(t, runId, { promptId: prompt.id, outcome, ...(message && { message }) }, this.#clock.now()),
+      );
+    }
+    const waiting = this.#waiting.get(prompt.conversationId);
+    if (!waiting) return;
+    this.#waiting.delete(prompt.conversationId);
+    for (const trigger of waiting.values()) {
+      const record = await this.#records.get(trigger.userId, trigger.id);
+      if (record?.value.status === 'active' && record.value.queued) await this.#startQueued(record);
+    }
+  }
+}
+
+/**
+ * The scheduler of a platform that has `triggersPlugin()`. The app starts it when it is ready to run
+ * prompts and stops it before closing the platform.
+ */
+export const createTriggerScheduler = (platform: SchedulerPlatform, options?: SchedulerOptions) =>
+  new TriggerScheduler(platform, options);

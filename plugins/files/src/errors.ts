@@ -1,0 +1,36 @@
+import { NotFoundError, TesseraError } from '@tessera/core';
+
+/** A file exceeds the configured size limit; nothing was stored. */
+export class FileTooLargeError extends TesseraError {
+  readonly maxBytes: number;
+  constructor(maxBytes: number, what = 'The file') {
+    super(
+      'file_too_large',
+      `${what} is larger than the limit of ${formatBytes(maxBytes)}; nothing was stored.`,
+    );
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** A store key that a store did not issue (wrong shape), or a stored file that is gone. */
+export class FileNotFoundError extends NotFoundError {}
+
+/** A file cannot be used as asked: binary where text is needed, too large to read, damaged. */
+export class FileReadError extends TesseraError {
+  constructor(message: string) {
+    super('file_unreadable', message);
+  }
+}
+
+/** `1536` → `1.5 KB`: sizes as people and models read them. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
+}

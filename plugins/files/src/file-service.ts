@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import {
+  type DependencyContainer,
+  type InjectionToken,
+  newId,
+  type Page,
+  type RecordStore,
+  StoreToken,
+  TesseraError,
+} from '@tessera/core';
+import { type FileContent, inspect, toChunks } from './content.ts';
+import { FileNotFoundError, FileReadError, FileTooLargeError, formatBytes } from './errors.ts';
+import { type FileFields, type NewFileOutput, parseFileFields } from './file-output.ts';
+import { type FileStore, FileStoreToken } from './file-store.ts';
+import { displayName, mediaTypeOf } from './media-type.ts';
+import { decodeText, deriveTextSummary } from './text.ts';
+
+/** A file as a tool or an app hands it over. */
+export type NewFile = {
+  /** Shown to people and the model; the stored name is an id, never this. */
+  name: string;
+  /** Default: from the name's extension (`report.csv` → `text/csv`), else `application/octet-stream`. */
+  mediaType?: string;
+  content: FileContent;
+  /** What the model reads about the file. Default for text files: its line count and first characters. */
+  summary?: string;
+};
+
+/** Whose file it is: files are only ever found within their user's conversation. */
+export type FileOwner = { userId: string; conversationId: string };
+
+/** The plugin's ownership record of a file, the only way its storage key is found again. */
+export type FileRecord = FileFields & FileOwner & { createdAt: string };
+
+export type FileLimits = {
+  /** Largest file stored, in bytes. */
+  maxFileBytes: number;
+  /** Largest file `files.read` loads, in bytes. */
+  maxReadBytes: number;
+  /** Characters `files.read` returns per call; the model pages with `offset`. */
+  readChunkChars: number;
+};
+
+export type TextPage = {
+  fileId: string;
+  name: string;
+  mediaType: string;
+  totalChars: number;
+  offset: number;
+  text: string;
+  /** Where the next page starts; absent on the last page. */
+  nextOffset?: number;
+};
+
+const NAMESPACE = 'files';
+const HEAD_BYTES = 4096;
+
+const recordId = (owner: FileOwner, fileId: string) => `${owner.conversationId}:${fileId}`;
+
+async function* abortable(chunks: AsyncIterable<Uint8Array>, signal?: AbortSignal) {
+  for await (const chunk of chunks) {
+    signal?.throwIfAborted();
+    yield chunk;
+  }
+}
+
+/**
+ * The files of conversations: stores bytes in the `FileStore`, keeps an ownership record per file, and
+ * reads text back for the model. Everything is looked up by (user, conversation, file id): a storage key
+ * never comes from a tool's input, a model or a request.
+ */
+export class FileService {
+  readonly limits: FileLimits;
+  readonly #services: DependencyContainer;
+
+  constructor(services: DependencyContainer, limits: FileLimits) {
+    this.#services = services;
+    this.limits = limits;
+  }
+
+  get store(): FileStore {
+    return this.#services.resolve(FileStoreToken);
+  }
+
+  get #records(): RecordStore {
+    if (!this.#services.isRegistered(StoreToken, true)) {
+      throw new TesseraError(
+        'files_not_configured',
+        "@tessera/plugin-files needs the platform's store (StoreToken) in the service container.",
+      );
+    }
+    return this.#services.resolve(StoreToken).records;
+  }
+
+  /** Stores a file for `owner` and returns the `file` output that refers to it (not yet emitted). */
+  async save(
+    file: NewFile,
+    owner: FileOwner,
+    options: { origin: FileFields['origin']; signal?: AbortSignal },
+  ): Promise<NewFileOutput> {
+    const name = displayName(file.name);
+    const mediaType = mediaTypeOf(name, file.mediaType);
+    const maxBytes = this.limits.maxFileBytes;
+    const head = inspect(abortable(toChunks(file.content), options.signal), HEAD_BYTES);
+    let blob: Awaited<ReturnType<FileStore['put']>>;
+    try {
+      blob = await this.store.put(head.chunks, { maxBytes });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) throw new FileTooLargeError(maxBytes, `File "${name}"`);
+      throw error;
+    }
+    const fields: FileFields = {
+      fileId: newId('file'),
+      name,
+      mediaType,
+      size: blob.size,
+      sha256: blob.sha256,
+      storage: { store: blob.store, key: blob.key },
+      origin: options.origin,
+    };
+    const summary = file.summary?.trim() || this.#derivedSummary(head.head(), blob.size, head.lines());
+    if (summary) fields.summary = summary;
+    try {
+      const record: FileRecord = { ...fields, ...owner, createdAt: new Date().toISOString() };
+      await this.#records.put(NAMESPACE, recordId(owner, fields.fileId), record, { expectedVersion: 0 });
+    } catch (error) {
+      await this.store.delete(blob.key).catch(() => {});
+      throw error;
+    }
+    return { type: 'file', ...fields };
+  }
+
+  /** Stores a file the user uploaded with their input; pass the result to `withUploads`. */
+  upload(file: NewFile, owner: FileOwner): Promise<NewFileOutput> {
+    return this.save(file, owner, { origin: 'upload' });
+  }
+
+  /** Undoes `save` when its output could not be recorded: no bytes or record without an output. */
+  async discard(file: FileFields, owner: FileOwner): Promise<void> {
+    await this.#records.delete(NAMESPACE, recordId(owner, file.fileId));
+    await this.store.delete(file.storage.key);
+  }
+
+  /** The file `fileId` of this user's conversation, or `FileNotFoundError` (also for anyone else's). */
+  async get(owner: FileOwner, fileId: string): Promise<FileRecord> {
+    const stored = await this.#records.get<FileRecord>(NAMESPACE, recordId(owner, fileId));
+    const fields = parseFileFields(stored?.value);
+    if (
+      !stored ||
+      !fields ||
+      stored.value.userId !== owner.userId ||
+      stored.value.conversationId !== owner.conversationId
+    ) {
+      throw new FileNotFoundError(`There is no file ${fileId} in this conversation.`);
+    }
+    return { ...stored.value, ...fields };
+  }
+
+  /** The conversation's files, in file id order, a page at a time. */
+  async list(owner: FileOwner, page: { cursor?: string; limit?: number } = {}): Promise<Page<FileRecord>> {
+    const records = await this.#records.list<FileRecord>(NAMESPACE, {
+      prefix: `${owner.conversationId}:`,
+      limit: page.limit ?? 50,
+      ...(page.cursor !== undefined && { cursor: page.cursor }),
+    });
+    const items = records.items
+      .map((record) => record.value)
+      .filter((value) => value.userId === owner.userId && parseFileFields(value));
+    return records.nextCursor ? { items, nextCursor: records.nextCursor } : { items };
+  }
+
+  /** The file's bytes, checked against the recorded hash. */
+  async bytes(owner: FileOwner, fileId: string): Promise<{ file: FileRecord; bytes: Uint8Array }> {
+    const file = await this.get(owner, fileId);
+    const bytes = await this.store.read(file.storage.key);
+    if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) {
+      throw new FileReadError(
+        `File ${fileId} ("${file.name}") is damaged: its bytes no longer match its hash.`,
+      );
+    }
+    return { file, bytes };
+  }
+
+  /** One page of a text file, for the model: bounded, and a clear error for binary or oversized files. */
+  async readText(owner: FileOwner, fileId: string, offset = 0): Promise<TextPage> {
+    const { maxReadBytes, readChunkChars } = this.limits;
+    const found = await this.get(owner, fileId);
+    if (found.size > maxReadBytes) {
+      throw new FileReadError(
+        `File ${fileId} ("${found.name}") is ${formatBytes(found.size)}, more than the ${formatBytes(maxReadBytes)} that can be read; rely on its summary.`,
+      );
+    }
+    const { file, bytes } = await this.bytes(owner, fileId);
+    const text = decodeText(bytes);
+    if (text === undefined) {
+      throw new FileReadError(
+        `File ${fileId} ("${file.name}", ${file.mediaType}) is binary, not text; it cannot be read.`,
+      );
+    }
+    const start = Math.min(offset, text.length);
+    const end = Math.min(start + readChunkChars, text.length);
+    return {
+      fileId,
+      name: file.name,
+      mediaType: file.mediaType,
+      totalChars: text.length,
+      offset: start,
+      text: text.slice(start, end),
+      ...(end < text.length && { nextOffset: end }),
+    };
+  }
+
+  #derivedSummary(head: Uint8Array, size: number, lines: number): string | undefined {
+    const text = decodeText(head, { truncated: size > head.byteLength });
+    return text === undefined ? undefined : deriveTextSummary(text, { lines });
+  }
+}
+
+/** The file service in the app's container, registered by `filesPlugin`. */
+export const FileServiceToken: InjectionToken<FileService> = Symbol.for('tessera.plugin-files.service');

@@ -1,0 +1,57 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { definePlugin, type Plugin, type Prompt } from '@tessera/core';
+import { fileHelpers } from './add-file-output.ts';
+import { fileOutput } from './file-output.ts';
+import { type FileLimits, FileService, FileServiceToken } from './file-service.ts';
+import { type FileStore, FileStoreToken } from './file-store.ts';
+import { LocalFileStore } from './local-file-store.ts';
+import { listFilesTool, readFileTool } from './tools.ts';
+import { uploadsContext, uploadsOf } from './uploads.ts';
+
+export type FilesPluginOptions = Partial<FileLimits> & {
+  /** Where bytes go. Default: a store already registered under `FileStoreToken`, else a `LocalFileStore`. */
+  store?: FileStore;
+  /** The directory of the default `LocalFileStore` (default: `tessera-files` in the OS temp directory). */
+  directory?: string;
+};
+
+const hasFiles = (prompt: Prompt): boolean =>
+  prompt.output.some((output) => output.type === 'file') || uploadsOf(prompt).length > 0;
+
+export const DEFAULT_FILE_LIMITS: FileLimits = {
+  maxFileBytes: 25 * 1024 * 1024,
+  maxReadBytes: 1024 * 1024,
+  readChunkChars: 10_000,
+};
+
+/**
+ * The `file` output, `addFileOutput` for tools, the `files.read` and `files.list` tools (offered once the
+ * conversation has a file), and the summaries of uploaded files in the model's context.
+ */
+export function filesPlugin(options: FilesPluginOptions = {}): Plugin {
+  const limits: FileLimits = {
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_FILE_LIMITS.maxFileBytes,
+    maxReadBytes: options.maxReadBytes ?? DEFAULT_FILE_LIMITS.maxReadBytes,
+    readChunkChars: options.readChunkChars ?? DEFAULT_FILE_LIMITS.readChunkChars,
+  };
+  return definePlugin({
+    id: 'files',
+    outputs: [fileOutput],
+    services: (container) => {
+      if (options.store) container.register(FileStoreToken, { useValue: options.store });
+      else if (!container.isRegistered(FileStoreToken, true)) {
+        const directory = options.directory ?? join(tmpdir(), 'tessera-files');
+        container.register(FileStoreToken, { useValue: new LocalFileStore({ directory }) });
+      }
+      container.register(FileServiceToken, { useValue: new FileService(container, limits) });
+    },
+    toolInput: fileHelpers,
+    prepare: ({ history, prompt, tools, context }) => {
+      const prompts = [...history, prompt];
+      context.push(...uploadsContext(prompts));
+      // The tools are offered once there is a file to read, so conversations without files pay nothing.
+      if (prompts.some(hasFiles)) tools.push(readFileTool, listFilesTool);
+    },
+  });
+}

@@ -1,0 +1,15 @@
+export {
+  type AnyWidget,
+  defineWidget,
+  parseWidgetData,
+  type SelfDescribingWidget,
+  type Widget,
+  type WidgetData,
+  type WidgetInput,
+} from './define-widget.ts';
+export { type DisplayWidget, type UpdateWidget, widgetHelpers } from './display-widget.ts';
+export { WidgetDataError } from './errors.ts';
+export * from './generic/index.ts';
+export { widgetsPlugin } from './plugin.ts';
+export { readWidget } from './read-widget.ts';
+export { type WidgetOutput, widgetOutput } from './widget-output.ts';

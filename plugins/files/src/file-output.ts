@@ -28,11 +28,20 @@ export function describeFile(file: FileFields): string {
   return file.summary ? `${header} ${file.summary}` : header;
 }
 
-/** The `file` output: a reference to stored bytes, projected as a text summary. */
+/**
+ * The `file` output: a reference to stored bytes, projected as a text summary: from the user for a file
+ * they uploaded with their input, from the assistant for a file a tool produced.
+ */
 export const fileOutput = defineOutput({
   type: 'file',
   fields: fileFields,
-  project: { summary: describeFile },
+  project: (file, { bound }) => [
+    {
+      type: 'message',
+      role: file.origin === 'upload' ? 'user' : 'assistant',
+      content: bound(describeFile(file)),
+    },
+  ],
 });
 
 export type FileOutput = OutputOf<typeof fileOutput>;

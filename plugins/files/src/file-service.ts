@@ -130,7 +130,7 @@ export class FileService {
     return { type: 'file', ...fields };
   }
 
-  /** Stores a file the user uploaded with their input; pass the result to `withUploads`. */
+  /** Stores a file the user uploaded; start the prompt with it: `platform.send({ ..., outputs: [file] })`. */
   upload(file: NewFile, owner: FileOwner): Promise<NewFileOutput> {
     return this.save(file, owner, { origin: 'upload' });
   }

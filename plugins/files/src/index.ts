@@ -23,4 +23,3 @@ export { LocalFileStore } from './local-file-store.ts';
 export { displayName, mediaTypeOf } from './media-type.ts';
 export { DEFAULT_FILE_LIMITS, type FilesPluginOptions, filesPlugin } from './plugin.ts';
 export { listFilesTool, readFileTool } from './tools.ts';
-export { UPLOADS_METADATA_KEY, uploadsContext, uploadsOf, withUploads } from './uploads.ts';

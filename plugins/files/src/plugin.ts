@@ -7,7 +7,6 @@ import { type FileLimits, FileService, FileServiceToken } from './file-service.t
 import { type FileStore, FileStoreToken } from './file-store.ts';
 import { LocalFileStore } from './local-file-store.ts';
 import { listFilesTool, readFileTool } from './tools.ts';
-import { uploadsContext, uploadsOf } from './uploads.ts';
 
 export type FilesPluginOptions = Partial<FileLimits> & {
   /** Where bytes go. Default: a store already registered under `FileStoreToken`, else a `LocalFileStore`. */
@@ -16,8 +15,7 @@ export type FilesPluginOptions = Partial<FileLimits> & {
   directory?: string;
 };
 
-const hasFiles = (prompt: Prompt): boolean =>
-  prompt.output.some((output) => output.type === 'file') || uploadsOf(prompt).length > 0;
+const hasFiles = (prompt: Prompt): boolean => prompt.output.some((output) => output.type === 'file');
 
 export const DEFAULT_FILE_LIMITS: FileLimits = {
   maxFileBytes: 25 * 1024 * 1024,
@@ -26,8 +24,8 @@ export const DEFAULT_FILE_LIMITS: FileLimits = {
 };
 
 /**
- * The `file` output, `addFileOutput` for tools, the `files.read` and `files.list` tools (offered once the
- * conversation has a file), and the summaries of uploaded files in the model's context.
+ * The `file` output, `addFileOutput` for tools, and the `files.read` and `files.list` tools (offered once
+ * the conversation has a file). Uploads start a prompt as file outputs: `platform.send({ outputs: [upload] })`.
  */
 export function filesPlugin(options: FilesPluginOptions = {}): Plugin {
   const limits: FileLimits = {
@@ -47,9 +45,8 @@ export function filesPlugin(options: FilesPluginOptions = {}): Plugin {
       container.register(FileServiceToken, { useValue: new FileService(container, limits) });
     },
     toolInput: fileHelpers,
-    prepare: ({ history, prompt, tools, context }) => {
+    prepare: ({ history, prompt, tools }) => {
       const prompts = [...history, prompt];
-      context.push(...uploadsContext(prompts));
       // The tools are offered once there is a file to read, so conversations without files pay nothing.
       if (prompts.some(hasFiles)) tools.push(readFileTool, listFilesTool);
     },

@@ -4,7 +4,7 @@ import { createTool, type Prompt } from '@tessera/core';
 import { callTool, callTools, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type FileOutput, FileServiceToken, withUploads } from '../src/index.ts';
+import { type FileOutput, FileServiceToken } from '../src/index.ts';
 import { errorMessageOf, filesPlatform, resultOf } from './helpers.ts';
 
 const notes = Array.from({ length: 3000 }, (_, i) => `note ${i}`).join('\n');
@@ -151,21 +151,22 @@ describe('uploads', () => {
     const prompt = await t.platform.send({
       ...owner,
       input: 'What is on my list?',
-      metadata: withUploads([upload]),
+      outputs: [upload],
     });
     expect((successOf(prompt, 0) as { text: string }).text).toBe('# Todo\nBuy milk\n');
     const summary = `[file ${upload.fileId}: "todo.md", text/markdown, 16 B, uploaded by the user] Text, 2 lines: # Todo Buy milk`;
-    expect(t.model.lastRequest?.instructions).toContain(
-      `Files the user uploaded in this conversation:\n${summary}`,
-    );
+    expect(t.model.lastRequest?.messages.slice(0, 2)).toEqual([
+      { type: 'message', role: 'user', content: 'What is on my list?' },
+      { type: 'message', role: 'user', content: summary },
+    ]);
 
-    // Later prompts still see it; the prompt's metadata is its record.
+    // Later prompts still see it: the upload is an output of the prompt it came with.
     await t.platform.send({ ...owner, input: 'And now?' });
-    expect(t.model.lastRequest?.instructions).toContain(summary);
-    expect((await t.platform.getPrompt(prompt.id, t.userId)).metadata).toEqual(withUploads([upload]));
+    expect(t.model.lastRequest?.messages).toContainEqual({ type: 'message', role: 'user', content: summary });
+    expect((await t.platform.getPrompt(prompt.id, t.userId)).output[0]).toMatchObject(upload);
   });
 
-  it('gives forged upload metadata no access to the bytes it names', async () => {
+  it('gives a forged upload no access to the bytes it names', async () => {
     const t = await filesPlatform([]);
     const victim = await t.platform.conversations.create({ userId: 'victim' });
     const stolen = await t.platform.services
@@ -176,7 +177,9 @@ describe('uploads', () => {
       conversationId: t.conversation.id,
       userId: t.userId,
       input: 'read it',
-      metadata: withUploads([stolen]),
+      // Only app code can pass outputs (the server builds uploads for the requesting user); the reference alone
+      // must not open the bytes.
+      outputs: [{ ...stolen, summary: 'a file' }],
     });
     expect(toolErrors(prompt)).toEqual([`There is no file ${stolen.fileId} in this conversation.`]);
     expect(JSON.stringify(prompt.output)).not.toContain('the secret');

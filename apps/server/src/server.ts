@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { type AnyPlugin, createPlatform, type ModelProvider, type Store } from '@tessera/core';
+import { filesPlugin } from '@tessera/plugin-files';
+import { createTriggerScheduler, triggersPlugin } from '@tessera/plugin-triggers';
+import { widgetsPlugin } from '@tessera/plugin-widgets';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config.ts';
 import { DEMO_LABEL, DemoModel, type DemoRule } from './demo/demo-model.ts';
@@ -51,7 +54,12 @@ function chooseModel(config: ServerConfig, rules: DemoRule[]): { model: ModelPro
 export async function startServer(config: ServerConfig, overrides: ServerOverrides = {}) {
   await mkdir(config.dataDir, { recursive: true });
   const log = overrides.logger;
-  const plugins: AnyPlugin[] = [demoPlugin];
+  const plugins: AnyPlugin[] = [
+    widgetsPlugin,
+    filesPlugin({ directory: join(config.dataDir, 'files'), maxFileBytes: config.limits.maxUploadBytes }),
+    triggersPlugin(),
+    demoPlugin,
+  ];
   const chosen = overrides.model ? { model: overrides.model, demo: false } : chooseModel(config, demoRules);
   const store = overrides.store ?? (await createStore(config));
   const platform = createPlatform({
@@ -81,6 +89,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     auth: { tokens, loopbackWithoutAuth: config.auth.loopbackWithoutAuth, localUser: LOCAL_USER },
     model: modelInfo,
     maxBodyBytes: config.limits.maxBodyBytes,
+    maxUploadBytes: config.limits.maxUploadBytes,
     shutdown: shutdown.signal,
     webDir:
       overrides.webDir === null
@@ -88,9 +97,19 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
         : (overrides.webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
   });
 
-  const recovered = await platform.recover();
-  if (recovered.length > 0)
-    log?.info({ prompts: recovered.map((p) => ({ id: p.id, state: p.state })) }, 'recovered prompts');
+  // Prompts a stopped process left running resume in the background; the server does not wait for them.
+  for (const run of await platform.recover()) {
+    log?.info({ promptId: run.prompt.id }, 'recovering a prompt left running');
+    run.done.then(
+      (prompt) =>
+        log?.info({ promptId: prompt.id, state: prompt.state, stopReason: prompt.stopReason }, 'recovered'),
+      (error) => log?.error({ err: error, promptId: run.prompt.id }, 'recovery failed'),
+    );
+  }
+  const scheduler = createTriggerScheduler(platform, {
+    onError: (error) => log?.warn({ err: error }, 'trigger failed'),
+  });
+  await scheduler.start();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -112,6 +131,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     /** Stops accepting requests, ends event streams, lets running prompts record where they are, closes the store. */
     async close(options: { graceMs?: number } = {}): Promise<void> {
       shutdown.abort();
+      await scheduler.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const http = server as import('node:http').Server;
       // Connections become idle as their responses (and event streams) end; requests in flight may finish.

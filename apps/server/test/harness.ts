@@ -10,20 +10,23 @@ export const ALICE = 'alice-token-0123456789';
 export const BOB = 'bob-token-0123456789ab';
 
 /** A real server on an ephemeral port, with a scripted model and two users. */
-export async function testServer(script: ScriptedTurn[] = [], overrides: Partial<ServerConfig> = {}) {
+export async function testServer(
+  script: ScriptedTurn[] | 'demo model' = [],
+  overrides: Partial<ServerConfig> = {},
+) {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-server-'));
-  const model = new ScriptedModel(script);
+  const model = new ScriptedModel(script === 'demo model' ? [] : script);
   const config = ServerConfig.parse({
     port: 0,
     dataDir,
     auth: { tokens: { [ALICE]: 'alice', [BOB]: 'bob' } },
     ...overrides,
   });
-  const server = await startServer(config, { model });
+  const server = await startServer(config, script === 'demo model' ? {} : { model });
   const request = async (
     method: string,
     path: string,
-    options: { token?: string | null; body?: unknown; raw?: string } = {},
+    options: { token?: string | null; body?: unknown; raw?: string; form?: FormData } = {},
   ) => {
     const token = options.token === undefined ? ALICE : options.token;
     const response = await fetch(`${server.url}${path}`, {
@@ -34,13 +37,18 @@ export async function testServer(script: ScriptedTurn[] = [], overrides: Partial
           'content-type': 'application/json',
         }),
       },
-      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body:
+        options.form ??
+        options.raw ??
+        (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
+    const contentType = response.headers.get('content-type');
     const text = await response.text();
     return {
       status: response.status,
-      body: text ? JSON.parse(text) : undefined,
-      contentType: response.headers.get('content-type'),
+      body: text && contentType?.includes('json') ? JSON.parse(text) : text,
+      contentType,
+      disposition: response.headers.get('content-disposition'),
     };
   };
   return {

@@ -37,7 +37,8 @@ it('recovers a prompt left running by a crash: started calls get a result (read-
   const { plugin, ran } = toolbox();
   const model = new ScriptedModel([reply('Recovered.')]);
   const platform = createPlatform({ plugins: [plugin], store, model });
-  const [recovered] = await platform.recover();
+  const [run] = await platform.recover();
+  const recovered = await run?.done;
   expect(recovered?.state).toBe('completed');
   const [inFlight, readOnly, queued] = recovered!.output as ToolOutput[];
   // demo.fail may have had side effects: not run again. demo.echo is read-only: safe to run again.

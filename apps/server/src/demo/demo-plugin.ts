@@ -1,6 +1,87 @@
 import { createTool, definePlugin } from '@tessera/core';
+// Type-only: brings addFileOutput into ToolInput (the files plugin provides it at run time).
+import type {} from '@tessera/plugin-files';
+import { chartWidget, keyValueWidget, progressWidget, tableWidget } from '@tessera/plugin-widgets';
 import { z } from 'zod';
 import type { DemoRule } from './demo-model.ts';
+
+/** Deterministic made-up numbers, so the demo looks the same every time (and never pretends to be real). */
+const pseudo = (seed: string, i: number) => {
+  let h = 2166136261;
+  for (const char of `${seed}:${i}`) h = Math.imul(h ^ char.charCodeAt(0), 16777619);
+  return ((h >>> 0) % 1000) / 1000;
+};
+
+const weather = createTool({
+  id: 'demo.weather',
+  description: 'Made-up weather for a city (demo data), shown as a card and a chart.',
+  input: z.object({ city: z.string().min(1).max(60) }),
+  readOnly: true,
+  invoke: async ({ input, displayWidget }) => {
+    const temps = Array.from({ length: 8 }, (_, i) => Math.round(8 + 10 * pseudo(input.city, i)));
+    await displayWidget(keyValueWidget, {
+      title: `${input.city} (made-up demo data)`,
+      items: [
+        { label: 'Now', value: `${temps[0]} °C` },
+        { label: 'High', value: `${Math.max(...temps)} °C` },
+        { label: 'Low', value: `${Math.min(...temps)} °C` },
+      ],
+    });
+    await displayWidget(chartWidget, {
+      title: 'Next 24 hours (made-up)',
+      kind: 'line',
+      x: { label: 'Hour', scale: 'category' },
+      y: { unit: '°C' },
+      series: [
+        { name: input.city, points: temps.map((y, i) => ({ x: `${String(i * 3).padStart(2, '0')}:00`, y })) },
+      ],
+    });
+    return { city: input.city, now: temps[0], high: Math.max(...temps), low: Math.min(...temps), demo: true };
+  },
+});
+
+const report = createTool({
+  id: 'demo.report',
+  description: 'A made-up sales report (demo data): a table, and the same data as a CSV file.',
+  input: z.object({ products: z.number().int().min(1).max(50).default(8) }),
+  invoke: async ({ input, displayWidget, updateWidget, addFileOutput }) => {
+    const progress = await displayWidget(progressWidget, {
+      label: 'Building the report',
+      value: 0,
+      max: input.products,
+    });
+    const rows = Array.from({ length: input.products }, (_, i) => ({
+      product: `Product ${String.fromCharCode(65 + (i % 26))}${i >= 26 ? i : ''}`,
+      units: Math.round(100 * pseudo('units', i)),
+      revenue: Math.round(5000 * pseudo('revenue', i)),
+    }));
+    await updateWidget(progress, progressWidget, {
+      label: 'Report ready',
+      value: input.products,
+      max: input.products,
+      status: 'done',
+    });
+    await displayWidget(tableWidget, {
+      columns: [
+        { key: 'product', label: 'Product' },
+        { key: 'units', label: 'Units' },
+        { key: 'revenue', label: 'Revenue ($)' },
+      ],
+      rows,
+    });
+    const csv = `product,units,revenue\n${rows.map((r) => `${r.product},${r.units},${r.revenue}`).join('\n')}\n`;
+    const file = await addFileOutput({
+      name: 'sales-report.csv',
+      content: csv,
+      summary: `Made-up sales of ${rows.length} products (demo data).`,
+    });
+    return {
+      products: rows.length,
+      totalRevenue: rows.reduce((sum, r) => sum + r.revenue, 0),
+      file: file.fileId,
+    };
+  },
+});
 
 const deleteRecords = createTool({
   id: 'demo.delete_records',
@@ -29,26 +110,54 @@ const transfer = createTool({
 });
 
 /** Tools that exist to show the platform's features without a network. */
-export const demoPlugin = definePlugin({ id: 'demo', tools: [deleteRecords, transfer] });
+export const demoPlugin = definePlugin({ id: 'demo', tools: [weather, report, deleteRecords, transfer] });
 
+const phrase = (text: string | undefined, fallback: string) =>
+  text?.trim().replace(/[.!?]+$/, '') || fallback;
+
+/** What the demo model understands, one rule per feature; only rules whose tool is offered apply. */
 export const demoRules: DemoRule[] = [
+  {
+    tool: 'demo.weather',
+    example: '"weather in Paris" (a card and a chart widget)',
+    match: /\b(weather|forecast)\b(?:\s+(?:in|for)\s+([\p{L} .'-]{1,40}))?/iu,
+    args: (_, match) => ({ city: phrase(match[2], 'Paris') }),
+  },
+  {
+    tool: 'demo.report',
+    example: '"make a sales report" (a table widget and a CSV file)',
+    match: /\breport\b/i,
+    args: () => ({ products: 8 }),
+  },
   {
     tool: 'demo.delete_records',
     example: '"delete records alpha and beta" (asks for your approval first)',
     match: /\b(delete|remove)\b.*?\brecords?\b\s*(.*)/i,
-    args: (_, match) => ({
-      names: (match[2] ?? '')
+    args: (_, match) => {
+      const names = (match[2] ?? '')
         .split(/,|\band\b/)
-        .map((name) => name.trim())
+        .map((name) => phrase(name, ''))
         .filter(Boolean)
-        .slice(0, 10)
-        .concat(match[2]?.trim() ? [] : ['example']),
-    }),
+        .slice(0, 10);
+      return { names: names.length > 0 ? names : ['example'] };
+    },
   },
   {
     tool: 'demo.transfer',
     example: '"transfer $50 to Ada" (no approval) or "transfer $500 to Ada" (approval)',
     match: /\b(transfer|send|pay)\b\s*\$?\s*(\d+(?:\.\d+)?)\s*(?:dollars\s*)?(?:to\s+(\w+))?/i,
     args: (_, match) => ({ amount: Number(match[2]), to: match[3] ?? 'Ada' }),
+  },
+  {
+    tool: 'trigger.create',
+    example:
+      '"remind me in 2 minutes to stretch" or "remind me every 30 minutes to drink water" (a trigger, with approval)',
+    match: /\bremind me\s+(in|every)\s+(\d+)\s*min(?:ute)?s?\s+(?:to\s+)?(.+)/i,
+    args: (_, match) => ({
+      name: phrase(match[3], 'Reminder').slice(0, 80),
+      instruction: `Remind the user to ${phrase(match[3], 'do what they asked')}.`,
+      schedule: { kind: 'interval', everyMinutes: Number(match[2]) },
+      ...(match[1]?.toLowerCase() === 'in' && { maxRuns: 1 }),
+    }),
   },
 ];

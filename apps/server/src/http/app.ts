@@ -7,24 +7,28 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { type AuthOptions, type AuthVariables, authenticate } from './auth.ts';
+import { type AuthOptions, authenticate } from './auth.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { EventLog, LoggedEvent } from './event-log.ts';
+import { fileRoutes } from './routes/files.ts';
+import { type Env, errors, json } from './routes/shared.ts';
+import { triggerRoutes } from './routes/triggers.ts';
 import {
   Accepted,
   ConversationPage,
   ConversationSchema,
   ConversationWithPrompts,
   CreateConversation,
-  ErrorSchema,
   IdParam,
   PageQuery,
   PendingApprovals,
   PromptBody,
   RejectBody,
   SendPrompt,
+  SendPromptWithFiles,
   ServerInfo,
 } from './schemas.ts';
+import { readForm, storeUploads } from './uploads.ts';
 
 export type AppOptions = {
   platform: Platform;
@@ -32,28 +36,14 @@ export type AppOptions = {
   auth: AuthOptions;
   model: { id: string; label: string; demo: boolean };
   maxBodyBytes: number;
+  /** For a prompt sent with files (multipart/form-data). */
+  maxUploadBytes: number;
   /** Aborted at shutdown: event streams end cleanly. */
   shutdown: AbortSignal;
   heartbeatMs?: number;
   /** The built web UI, served at `/` (any path that is not the API falls back to its index.html). */
   webDir?: string;
 };
-
-type Env = { Variables: AuthVariables };
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-});
-const errors = {
-  400: json(ErrorSchema, 'Invalid request'),
-  401: json(ErrorSchema, 'Missing or invalid token'),
-  404: json(ErrorSchema, 'Not found (or not yours)'),
-  409: json(ErrorSchema, 'Conflicts with the current state'),
-};
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 /** The HTTP API: REST + JSON validated by zod, an OpenAPI document from the same schemas, and SSE events. */
 export function createApp(options: AppOptions) {
@@ -74,18 +64,17 @@ export function createApp(options: AppOptions) {
   );
 
   app.get('/health', (c) => c.json({ ok: true, model: options.model }));
-  app.use(
-    '/api/*',
+  const limit = (maxSize: number) =>
     bodyLimit({
-      maxSize: options.maxBodyBytes,
+      maxSize,
       onError: () => {
-        throw new HttpError(
-          413,
-          'payload_too_large',
-          `The request body is over ${options.maxBodyBytes} bytes.`,
-        );
+        throw new HttpError(413, 'payload_too_large', `The request body is over ${maxSize} bytes.`);
       },
-    }),
+    });
+  const jsonLimit = limit(options.maxBodyBytes);
+  const uploadLimit = limit(options.maxUploadBytes);
+  app.use('/api/*', (c, next) =>
+    (c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit : jsonLimit)(c, next),
   );
   app.use('/api/*', authenticate(options.auth));
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
@@ -105,7 +94,7 @@ export function createApp(options: AppOptions) {
       method: 'post',
       path: '/api/conversations',
       summary: 'Create a conversation',
-      request: body(CreateConversation),
+      request: { body: { content: { 'application/json': { schema: CreateConversation } }, required: true } },
       responses: {
         201: json(ConversationSchema, 'The new conversation'),
         400: errors[400],
@@ -171,7 +160,17 @@ export function createApp(options: AppOptions) {
       method: 'post',
       path: '/api/conversations/{id}/prompts',
       summary: 'Send input: starts a prompt and answers at once; follow it on the event stream',
-      request: { params: IdParam, ...body(SendPrompt) },
+      request: {
+        params: IdParam,
+        body: {
+          content: {
+            'application/json': { schema: SendPrompt },
+            'multipart/form-data': { schema: SendPromptWithFiles },
+          },
+          // Each content type is validated only when the request has it (required: true would check both).
+          required: false,
+        },
+      },
       responses: {
         202: json(Accepted, 'The prompt, running'),
         400: errors[400],
@@ -181,13 +180,17 @@ export function createApp(options: AppOptions) {
       },
     }),
     async (c) => {
-      const { input, model } = c.req.valid('json');
-      const run = await platform.start({
-        conversationId: c.req.valid('param').id,
-        userId: c.var.userId,
-        input,
-        model,
-      });
+      const conversationId = c.req.valid('param').id;
+      const userId = c.var.userId;
+      const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
+      const form = multipart ? await c.req.parseBody({ all: true }) : undefined;
+      const fields = form ? readForm(form) : c.req.valid('json');
+      if (!fields)
+        throw new HttpError(400, 'invalid_request', 'Send JSON ({ "input": "..." }) or multipart/form-data.');
+      const { input, model } = fields;
+      await platform.conversations.get(conversationId, userId); // 404 before any file is stored
+      const outputs = form ? await storeUploads(platform, form, { userId, conversationId }) : [];
+      const run = await platform.start({ conversationId, userId, input, model, outputs });
       run.done.catch(() => {}); // the loop records its own failures
       return c.json({ prompt: run.prompt }, 202);
     },
@@ -336,6 +339,9 @@ export function createApp(options: AppOptions) {
       }
     });
   });
+
+  triggerRoutes(app, platform);
+  fileRoutes(app, platform);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

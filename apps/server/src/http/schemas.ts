@@ -21,6 +21,12 @@ export const SendPrompt = z
     model: z.enum(['normal', 'high']).default('normal'),
   })
   .strict();
+/** The same as multipart/form-data, with the files the user attached (field `files`, repeated). */
+export const SendPromptWithFiles = z.object({
+  input: z.string().min(1).max(100_000),
+  model: z.enum(['normal', 'high']).optional(),
+  files: z.any().optional().meta({ description: 'One or more files', format: 'binary' }),
+});
 export const RejectBody = z.object({ reason: z.string().max(2_000).optional() }).strict();
 
 export const ConversationPage = z.object({

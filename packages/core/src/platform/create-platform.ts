@@ -336,9 +336,10 @@ export function createPlatform(options: PlatformOptions) {
 
     /**
      * Resumes prompts that were `running` when a process stopped: calls that were in flight get an
-     * `interrupted` error (they may or may not have taken effect) and the loop goes on.
+     * `interrupted` error (they may or may not have taken effect; read-only ones run again) and the loop goes
+     * on. Resolves once the loops are started; each run's `done` resolves when it stops.
      */
-    async recover(): Promise<Prompt[]> {
+    async recover(): Promise<PromptRun[]> {
       const orphans = (await store.prompts.listByState('running')).filter((p) => !running.has(p.id));
       return Promise.all(
         orphans.map(async (orphan) => {
@@ -350,7 +351,10 @@ export function createPlatform(options: PlatformOptions) {
             userId: orphan.userId,
             state: 'running',
           });
-          return track(completion, (signal) => completion.run({ signal }));
+          return {
+            prompt: completion.prompt,
+            done: track(completion, (signal) => completion.run({ signal })),
+          };
         }),
       );
     },

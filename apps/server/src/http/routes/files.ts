@@ -1,0 +1,46 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Platform } from '@tessera/core';
+import { FileServiceToken } from '@tessera/plugin-files';
+import { z } from 'zod';
+import { type Api, errors } from './shared.ts';
+
+/** Types a browser may show inline on our origin; anything else (HTML, SVG, scripts) only downloads. */
+const INLINE =
+  /^(image\/(png|jpeg|gif|webp|avif)|text\/plain|text\/csv|text\/markdown|application\/json|application\/pdf)$/;
+
+/** File downloads: the bytes of a file of one of your conversations, with its type and name. */
+export function fileRoutes(app: Api, platform: Platform): void {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/conversations/{id}/files/{fileId}',
+      summary: 'Download a file of a conversation (?inline=1 to view images and text in the browser)',
+      request: {
+        params: z.object({ id: z.string().min(1).max(100), fileId: z.string().min(1).max(100) }),
+        query: z.object({ inline: z.enum(['0', '1']).optional() }),
+      },
+      responses: {
+        200: { description: 'The bytes', content: { 'application/octet-stream': { schema: z.string() } } },
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const { id, fileId } = c.req.valid('param');
+      await platform.conversations.get(id, c.var.userId); // 404 unless it is the caller's
+      const { file, bytes } = await platform.services
+        .resolve(FileServiceToken)
+        .bytes({ userId: c.var.userId, conversationId: id }, fileId);
+      const inline = c.req.valid('query').inline === '1' && INLINE.test(file.mediaType);
+      const name = encodeURIComponent(file.name);
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': file.mediaType,
+        'content-length': String(bytes.byteLength),
+        'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${name}`,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        'cache-control': 'private, max-age=3600',
+      });
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Platform } from '@tessera/core';
+import { Trigger, triggerService } from '@tessera/plugin-triggers';
+import { z } from 'zod';
+import { IdParam } from '../schemas.ts';
+import { type Api, errors, json } from './shared.ts';
+
+const TriggerBody = Trigger.meta({ id: 'Trigger' });
+const TriggerWithDescription = z.object({ trigger: TriggerBody, description: z.string() });
+
+/** The user's triggers: list (all, or one conversation's), pause, resume, delete. */
+export function triggerRoutes(app: Api, platform: Platform): void {
+  const triggers = () => triggerService(platform.services);
+  const describe = (trigger: Trigger) => ({ trigger, description: triggers().describe(trigger) });
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/triggers',
+      summary: 'Your triggers, optionally of one conversation',
+      request: { query: z.object({ conversationId: z.string().max(100).optional() }) },
+      responses: {
+        200: json(z.object({ items: z.array(TriggerWithDescription) }), 'Triggers'),
+        401: errors[401],
+      },
+    }),
+    async (c) => {
+      const { conversationId } = c.req.valid('query');
+      const items = await triggers().list(c.var.userId, conversationId ? { conversationId } : {});
+      return c.json({ items: items.map(describe) }, 200);
+    },
+  );
+
+  for (const action of ['pause', 'resume'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/api/triggers/{id}/${action}`,
+        summary: action === 'pause' ? 'Pause a trigger: no fires until resumed' : 'Resume a paused trigger',
+        request: { params: IdParam },
+        responses: {
+          200: json(TriggerWithDescription, 'The trigger'),
+          401: errors[401],
+          404: errors[404],
+          409: errors[409],
+        },
+      }),
+      async (c) => c.json(describe(await triggers()[action](c.var.userId, c.req.valid('param').id)), 200),
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/triggers/{id}',
+      summary: 'Delete a trigger',
+      request: { params: IdParam },
+      responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => {
+      await triggers().get(c.var.userId, c.req.valid('param').id); // 404 unless it is the caller's
+      await triggers().delete(c.var.userId, c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+}

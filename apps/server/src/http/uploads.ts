@@ -1,0 +1,45 @@
+import type { NewOutput, Platform } from '@tessera/core';
+import { FileServiceToken } from '@tessera/plugin-files';
+import { z } from 'zod';
+import { HttpError } from './errors.ts';
+
+const FormFields = z.object({
+  input: z.string().min(1).max(100_000),
+  model: z.enum(['normal', 'high']).default('normal'),
+});
+
+/** The text fields of a multipart prompt, validated like the JSON body. */
+export function readForm(form: Record<string, unknown>): z.output<typeof FormFields> {
+  const parsed = FormFields.safeParse({ input: form.input, model: form.model });
+  if (!parsed.success) throw new HttpError(400, 'invalid_request', z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+/** Stores each attached file for this user and conversation; they become the prompt's first outputs. */
+export async function storeUploads(
+  platform: Platform,
+  body: Record<string, unknown>,
+  owner: { userId: string; conversationId: string },
+): Promise<NewOutput[]> {
+  const attached = ([] as unknown[]).concat(body.files ?? []);
+  const files = attached.filter((value): value is File => value instanceof File);
+  if (files.length !== attached.length)
+    throw new HttpError(400, 'invalid_request', 'The `files` field must hold files.');
+  if (files.length > 10)
+    throw new HttpError(400, 'invalid_request', 'Attach at most 10 files to one message.');
+  const service = platform.services.resolve(FileServiceToken);
+  const outputs: NewOutput[] = [];
+  for (const file of files) {
+    outputs.push(
+      (await service.upload(
+        {
+          name: file.name || 'upload',
+          mediaType: file.type || undefined,
+          content: new Uint8Array(await file.arrayBuffer()),
+        },
+        owner,
+      )) as NewOutput,
+    );
+  }
+  return outputs;
+}

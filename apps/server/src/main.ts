@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { resolve } from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer } from './server.ts';
@@ -12,7 +13,8 @@ try {
   console.log(
     `\n  Tessera is running: ${link}\n  API reference: ${server.url}/docs\n  Model: ${server.model.label}\n`,
   );
-  if (server.token) console.log(`  Your token (also in ${config.dataDir}/local-token): ${server.token}\n`);
+  if (server.token)
+    console.log(`  Your token (also in ${resolve(config.dataDir, 'local-token')}): ${server.token}\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

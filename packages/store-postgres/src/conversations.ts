@@ -1,0 +1,120 @@
+import {
+  ConflictError,
+  type Conversation,
+  type ConversationStore,
+  NotFoundError,
+  type Page,
+  type PageOptions,
+} from '@tessera/core';
+import type { Row, SqlDriver } from './driver.ts';
+import { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor } from './sql/cursor.ts';
+import { violates } from './sql/database-errors.ts';
+import { extraFields, NOW, toIso, toJson, toText } from './sql/values.ts';
+
+const KNOWN = ['id', 'userId', 'title', 'promptIds', 'pluginState', 'createdAt', 'updatedAt'] as const;
+
+type ConversationRow = Row & {
+  id: string;
+  user_id: string;
+  title: string | null;
+  extra: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  prompt_ids: string[];
+  plugin_state: Record<string, unknown>;
+};
+
+function queries(s: string) {
+  // A conversation is assembled from its row, its prompts' ids (in order) and its plugin state rows.
+  const select = `SELECT c.id, c.user_id, c.title, c.extra, c.created_at, c.updated_at,
+      (SELECT coalesce(json_agg(p.id ORDER BY p.seq), '[]') FROM ${s}.prompts p WHERE p.conversation_id = c.id)
+        AS prompt_ids,
+      (SELECT coalesce(jsonb_object_agg(ps.plugin_id, ps.state) FILTER (WHERE ps.state IS NOT NULL), '{}')
+        FROM ${s}.plugin_states ps WHERE ps.conversation_id = c.id) AS plugin_state
+    FROM ${s}.conversations c`;
+  return {
+    create: `WITH conversation AS (
+        INSERT INTO ${s}.conversations (id, user_id, title, extra, created_at, updated_at)
+        VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id
+      )
+      INSERT INTO ${s}.plugin_states (conversation_id, plugin_id, state, updated_at)
+      SELECT conversation.id, entry.key, entry.value, ${NOW}
+      FROM conversation, jsonb_each($7::jsonb) AS entry`,
+    get: `${select} WHERE c.id = $1`,
+    listByUser: `${select}
+      WHERE c.user_id = $1 AND ($2::timestamptz IS NULL OR (c.updated_at, c.id) < ($2::timestamptz, $3::text))
+      ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
+    delete: `DELETE FROM ${s}.conversations WHERE id = $1 RETURNING id`,
+    // Touches the conversation (which also proves it exists) and writes the one plugin's row, in one statement.
+    setPluginState: `WITH conversation AS (
+        UPDATE ${s}.conversations SET updated_at = ${NOW} WHERE id = $1 RETURNING id
+      )
+      INSERT INTO ${s}.plugin_states (conversation_id, plugin_id, state, updated_at)
+      SELECT conversation.id, $2, $3::jsonb, ${NOW} FROM conversation
+      ON CONFLICT (conversation_id, plugin_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
+      RETURNING conversation_id`,
+  };
+}
+
+function toConversation(row: ConversationRow): Conversation {
+  return {
+    ...row.extra,
+    id: row.id,
+    userId: row.user_id,
+    ...(row.title !== null && { title: row.title }),
+    promptIds: row.prompt_ids,
+    pluginState: row.plugin_state,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export function conversationStore(db: SqlDriver, schema: string): ConversationStore {
+  const sql = queries(schema);
+  return {
+    async create(conversation) {
+      try {
+        await db.query(sql.create, [
+          conversation.id,
+          conversation.userId,
+          toText(conversation.title),
+          extraFields(conversation, KNOWN),
+          conversation.createdAt,
+          conversation.updatedAt,
+          toJson(conversation.pluginState ?? {}),
+        ]);
+      } catch (error) {
+        if (violates(error, 'conversations_pkey')) {
+          throw new ConflictError(`Conversation ${conversation.id} already exists.`);
+        }
+        throw error;
+      }
+    },
+    async get(id) {
+      const [row] = await db.query<ConversationRow>(sql.get, [id]);
+      return row && toConversation(row);
+    },
+    async listByUser(userId, options: PageOptions = {}): Promise<Page<Conversation>> {
+      const after = decodeCursor(options.cursor, 2);
+      const limit = options.limit ?? DEFAULT_PAGE_SIZE;
+      const rows = await db.query<ConversationRow>(sql.listByUser, [
+        userId,
+        after?.[0] ?? null,
+        after?.[1] ?? null,
+        limit + 1,
+      ]);
+      const items = rows.slice(0, limit).map(toConversation);
+      const last = items.at(-1);
+      return rows.length > limit && last
+        ? { items, nextCursor: encodeCursor([last.updatedAt, last.id]) }
+        : { items };
+    },
+    async delete(id) {
+      return (await db.query(sql.delete, [id])).length > 0;
+    },
+    async setPluginState(id, pluginId, state) {
+      const written = await db.query(sql.setPluginState, [id, pluginId, toJson(state)]);
+      if (written.length === 0) throw new NotFoundError(`Conversation ${id} does not exist.`);
+    },
+  };
+}

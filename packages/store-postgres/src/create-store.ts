@@ -1,0 +1,56 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
+import type { SqlDriver } from './driver.ts';
+import { openPool, pgDriver } from './drivers/pg-driver.ts';
+import { openPglite, pgliteDriver } from './drivers/pglite-driver.ts';
+import { migrate } from './migrations/migrate.ts';
+import { PostgresStore } from './postgres-store.ts';
+import { DEFAULT_SCHEMA, quoteSchema } from './sql/schema-name.ts';
+
+export type PostgresStoreOptions = {
+  /** A PostgreSQL server, e.g. `postgres://app@db:5432/tessera`. */
+  connectionString?: string;
+  /** A `pg` pool the app manages (the store does not end it). */
+  pool?: Pool;
+  /** Connections in the pool the store opens for `connectionString` (default 10). */
+  maxConnections?: number;
+  /** PGlite's data directory; without it (and without a server) the database lives in memory. */
+  dataDir?: string;
+  /** A PGlite instance the app manages (the store does not close it). */
+  pglite?: PGlite;
+  /** The PostgreSQL schema for Tessera's tables (default `tessera`); several stores can share a database. */
+  schema?: string;
+  /** Where `DATABASE_URL` is read from when no database is given (default `process.env`). */
+  env?: Record<string, string | undefined>;
+};
+
+/**
+ * Opens the store and brings its schema up to date. The database is, in this order: `pool`,
+ * `connectionString`, `pglite`, `dataDir` (PGlite), `DATABASE_URL` (server), else an in-memory PGlite.
+ */
+export async function createPostgresStore(options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  const name = options.schema ?? DEFAULT_SCHEMA;
+  const quoted = quoteSchema(name);
+  const driver = await openDriver(options);
+  try {
+    const version = await migrate(driver, name, quoted);
+    return new PostgresStore(driver, { name, quoted, version });
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+}
+
+async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
+  if (options.pool) return pgDriver(options.pool, { owned: false });
+  if (options.connectionString) return serverDriver(options.connectionString, options);
+  if (options.pglite) return pgliteDriver(options.pglite, { owned: false });
+  if (options.dataDir !== undefined) return pgliteDriver(await openPglite(options.dataDir), { owned: true });
+  const url = (options.env ?? process.env).DATABASE_URL;
+  if (url) return serverDriver(url, options);
+  return pgliteDriver(await openPglite(undefined), { owned: true });
+}
+
+async function serverDriver(url: string, options: PostgresStoreOptions): Promise<SqlDriver> {
+  return pgDriver(await openPool(url, options.maxConnections ?? 10), { owned: true });
+}

@@ -1,0 +1,19 @@
+/** A row as the drivers return it: column name to parsed value (jsonb/json parsed, timestamptz as Date). */
+export type Row = Record<string, unknown>;
+
+/** Runs one SQL statement with `$1…$n` parameters and returns its rows. */
+export interface SqlExecutor {
+  query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+}
+
+/**
+ * The whole surface the store needs from a database: both PGlite and `pg` implement it, so every query is
+ * written once and runs unchanged on both.
+ */
+export interface SqlDriver extends SqlExecutor {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Releases what the driver owns; a pool or PGlite instance passed in by the app is left open. */
+  close(): Promise<void>;
+}

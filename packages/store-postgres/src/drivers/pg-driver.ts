@@ -1,0 +1,55 @@
+import type { Pool, PoolClient } from 'pg';
+import type { Row, SqlDriver } from '../driver.ts';
+
+/** A driver over a `pg` connection pool: single statements take any free connection, a transaction holds one. */
+export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
+  let closed = false;
+  return {
+    kind: 'pg',
+    query: async <R extends Row>(sql: string, params?: readonly unknown[]) =>
+      (await pool.query<R>(sql, params as unknown[])).rows,
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async <R extends Row>(sql: string, params?: readonly unknown[]) =>
+            (await client.query<R>(sql, params as unknown[])).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        broken = await rollback(client);
+        throw error;
+      } finally {
+        // A connection whose rollback failed is in an unknown state: destroy it rather than reuse it.
+        client.release(broken);
+      }
+    },
+    close: async () => {
+      if (!options.owned || closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function rollback(client: PoolClient): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** Creates a pool the store owns (loaded only when used, so PGlite-only apps never load `pg`). */
+export async function openPool(connectionString: string, maxConnections: number): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString, max: maxConnections, connectionTimeoutMillis: 10_000 });
+  // An idle connection the server closed (restart, network) is replaced on next use; without a listener
+  // the pool's 'error' event would crash the process.
+  pool.on('error', () => {});
+  return pool;
+}

@@ -1,0 +1,196 @@
+import {
+  ConflictError,
+  ConversationBusyError,
+  NotFoundError,
+  type OutputBase,
+  type PromptRecord,
+  type PromptState,
+  type PromptStore,
+} from '@tessera/core';
+import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
+import { violates } from './sql/database-errors.ts';
+import { extraFields, NOW, toIso, toJson, toText } from './sql/values.ts';
+
+const KNOWN = [
+  'id',
+  'conversationId',
+  'userId',
+  'model',
+  'visible',
+  'state',
+  'input',
+  'output',
+  'usage',
+  'stopReason',
+  'metadata',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const ACTIVE_STATES = "('running', 'waiting_for_approval')";
+
+type PromptRow = Row & {
+  id: string;
+  conversation_id: string;
+  user_id: string;
+  model: PromptRecord['model'];
+  visible: boolean;
+  state: PromptState;
+  input: string | null;
+  usage: PromptRecord['usage'];
+  stop_reason: PromptRecord['stopReason'] | null;
+  metadata: PromptRecord['metadata'] | null;
+  extra: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  output: PromptRecord['output'];
+};
+
+function queries(s: string) {
+  // A prompt with its output array, rebuilt from its output rows in order (one index range per prompt).
+  const select = `SELECT p.id, p.conversation_id, p.user_id, p.model, p.visible, p.state, p.input, p.usage,
+      p.stop_reason, p.metadata, p.extra, p.created_at, p.updated_at,
+      coalesce((SELECT json_agg(o.value ORDER BY o.position) FROM ${s}.prompt_outputs o WHERE o.prompt_id = p.id),
+        '[]') AS output
+    FROM ${s}.prompts p`;
+  return {
+    // Locks the conversation row (so creates in one conversation queue up), inserts the prompt (the partial
+    // unique index refuses a second active one) and its initial outputs: one statement, atomic.
+    create: `WITH conversation AS (
+        UPDATE ${s}.conversations SET updated_at = ${NOW} WHERE id = $2 RETURNING id
+      ), prompt AS (
+        INSERT INTO ${s}.prompts (id, conversation_id, user_id, model, visible, state, input, usage, stop_reason,
+          metadata, extra, output_count, created_at, updated_at)
+        SELECT $1, conversation.id, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb,
+          jsonb_array_length($12::jsonb), $13, $14
+        FROM conversation RETURNING id
+      ), outputs AS (
+        INSERT INTO ${s}.prompt_outputs (prompt_id, position, output_id, value)
+        SELECT prompt.id, item.ordinality - 1, item.value ->> 'id', item.value
+        FROM prompt, jsonb_array_elements($12::jsonb) WITH ORDINALITY AS item (value, ordinality)
+      )
+      SELECT id FROM prompt`,
+    activePrompt: `SELECT id FROM ${s}.prompts WHERE conversation_id = $1 AND state IN ${ACTIVE_STATES}`,
+    get: `${select} WHERE p.id = $1`,
+    listByConversation: `${select} WHERE p.conversation_id = $1 ORDER BY p.seq`,
+    listByState: `${select} WHERE p.state = $1 ORDER BY p.seq`,
+    findByToolCall: `${select}
+      WHERE p.id = (SELECT prompt_id FROM ${s}.prompt_outputs WHERE output_id = $1 LIMIT 1)`,
+    // Takes the next position under the prompt's row lock, so concurrent appends never collide.
+    appendOutput: `WITH prompt AS (
+        UPDATE ${s}.prompts SET output_count = output_count + 1, updated_at = ${NOW}
+        WHERE id = $1 RETURNING id, output_count - 1 AS position
+      )
+      INSERT INTO ${s}.prompt_outputs (prompt_id, position, output_id, value)
+      SELECT prompt.id, prompt.position, $2, $3::jsonb FROM prompt
+      RETURNING position`,
+    // The compare-and-set: the row lock makes a second claimant wait, then see the new state and match nothing.
+    updatePrompt: `UPDATE ${s}.prompts SET
+        state = coalesce($2, state),
+        usage = coalesce($3::jsonb, usage),
+        stop_reason = coalesce($4::jsonb, stop_reason),
+        updated_at = ${NOW}
+      WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
+      RETURNING id`,
+    exists: `SELECT 1 FROM ${s}.prompts WHERE id = $1`,
+    replaceOutput: `UPDATE ${s}.prompt_outputs SET value = $3::jsonb
+      WHERE output_id = $2 AND prompt_id = $1 RETURNING position`,
+  };
+}
+
+function toPrompt(row: PromptRow): PromptRecord {
+  return {
+    ...row.extra,
+    id: row.id,
+    conversationId: row.conversation_id,
+    userId: row.user_id,
+    model: row.model,
+    visible: row.visible,
+    state: row.state,
+    ...(row.input !== null && { input: row.input }),
+    output: row.output,
+    usage: row.usage,
+    ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
+    ...(row.metadata !== null && { metadata: row.metadata }),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export function promptStore(db: SqlDriver, schema: string): PromptStore {
+  const sql = queries(schema);
+  const many = async (query: string, param: string) =>
+    (await db.query<PromptRow>(query, [param])).map(toPrompt);
+  const one = async (query: string, param: string) => {
+    const [row] = await db.query<PromptRow>(query, [param]);
+    return row && toPrompt(row);
+  };
+
+  async function replaceOutputs(tx: SqlExecutor, promptId: string, outputs: readonly OutputBase[]) {
+    for (const output of outputs) {
+      const replaced = await tx.query(sql.replaceOutput, [promptId, output.id, toJson(output)]);
+      if (replaced.length === 0) throw new NotFoundError(`Prompt ${promptId} has no output ${output.id}.`);
+    }
+  }
+
+  return {
+    async create(prompt) {
+      let created: Row[];
+      try {
+        created = await db.query(sql.create, [
+          prompt.id,
+          prompt.conversationId,
+          prompt.userId,
+          prompt.model,
+          prompt.visible,
+          prompt.state,
+          toText(prompt.input),
+          toJson(prompt.usage),
+          toJson(prompt.stopReason),
+          toJson(prompt.metadata),
+          extraFields(prompt, KNOWN),
+          toJson(prompt.output),
+          prompt.createdAt,
+          prompt.updatedAt,
+        ]);
+      } catch (error) {
+        if (violates(error, 'prompts_one_active_per_conversation')) {
+          const [active] = await db.query<{ id: string }>(sql.activePrompt, [prompt.conversationId]);
+          throw new ConversationBusyError(prompt.conversationId, active?.id ?? 'another prompt');
+        }
+        if (violates(error, 'prompts_pkey')) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
+        throw error;
+      }
+      if (created.length === 0) {
+        throw new NotFoundError(`Conversation ${prompt.conversationId} does not exist.`);
+      }
+    },
+    get: (id) => one(sql.get, id),
+    listByConversation: (conversationId) => many(sql.listByConversation, conversationId),
+    listByState: (state) => many(sql.listByState, state),
+    findByToolCall: (toolCallId) => one(sql.findByToolCall, toolCallId),
+    async appendOutput(promptId, output) {
+      const appended = await db.query(sql.appendOutput, [promptId, output.id, toJson(output)]);
+      if (appended.length === 0) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+    },
+    // The state change and the replaced outputs commit together or not at all (an approval's claim).
+    update: (promptId, patch, options) =>
+      db.transaction(async (tx) => {
+        const updated = await tx.query(sql.updatePrompt, [
+          promptId,
+          patch.state ?? null,
+          toJson(patch.usage),
+          toJson(patch.stopReason),
+          options?.expectState ?? null,
+        ]);
+        if (updated.length === 0) {
+          if ((await tx.query(sql.exists, [promptId])).length === 0) {
+            throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+          }
+          return false;
+        }
+        if (patch.outputs) await replaceOutputs(tx, promptId, patch.outputs);
+        return true;
+      }),
+  };
+}

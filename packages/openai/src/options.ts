@@ -1,0 +1,34 @@
+export type ModelSettings = {
+  temperature?: number;
+  /** For reasoning models: `minimal` | `low` | `medium` | `high`. Also asks for reasoning summaries. */
+  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+  maxOutputTokens?: number;
+};
+
+/** Price per million tokens, in your currency; `cachedInput` defaults to `input`. */
+export type ModelPrice = { input: number; cachedInput?: number; output: number };
+
+export type OpenAIProviderOptions = {
+  /** Default: `OPENAI_API_KEY`. */
+  apiKey?: string;
+  /** Default: `OPENAI_BASE_URL`, else OpenAI. An OpenAI-compatible server: e.g. `http://localhost:11434/v1`. */
+  baseURL?: string;
+  /** `responses` (default) or `chat` (Chat Completions, for OpenAI-compatible servers). */
+  api?: 'responses' | 'chat';
+  /** Settings per model name (the names the platform maps `normal` / `high` to). */
+  models?: Record<string, ModelSettings>;
+  /** Prices per model name, to put a cost on each prompt. */
+  prices?: Record<string, ModelPrice>;
+  /** Whole-request timeout (default 10 minutes). */
+  timeoutMs?: number;
+  /** Give up on a stream that sends nothing for this long (default 60 s). */
+  idleTimeoutMs?: number;
+  /** Retries of transient failures (default 3), first backoff (500 ms) and longest wait (20 s). */
+  maxRetries?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** Extra headers on every request (e.g. for a gateway). */
+  headers?: Record<string, string>;
+  /** For tests and proxies: the fetch implementation the SDK uses. */
+  fetch?: typeof fetch;
+};

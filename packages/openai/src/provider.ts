@@ -1,0 +1,119 @@
+import {
+  ModelError,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamEvent,
+  type ModelUsage,
+} from '@tessera/core';
+import OpenAI from 'openai';
+import { chatRequest } from './chat/request.ts';
+import { fromChatStream } from './chat/stream.ts';
+import type { ModelPrice, OpenAIProviderOptions } from './options.ts';
+import { responsesRequest } from './responses/request.ts';
+import { fromResponsesStream } from './responses/stream.ts';
+import { withRetries } from './retry.ts';
+import { ToolNames } from './tool-names.ts';
+
+const cost = (usage: ModelUsage, price: ModelPrice | undefined): number | undefined => {
+  if (!price) return undefined;
+  const cached = usage.cachedInputTokens ?? 0;
+  return (
+    ((usage.inputTokens - cached) * price.input +
+      cached * (price.cachedInput ?? price.input) +
+      usage.outputTokens * price.output) /
+    1_000_000
+  );
+};
+
+/**
+ * Iterates `source` but fails with a retryable timeout when nothing arrives for `idleMs` (a stalled
+ * stream), aborting the underlying request through `abort`.
+ */
+async function* idleGuard<T>(source: AsyncIterable<T>, idleMs: number, abort: () => void): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort();
+        reject(
+          new ModelError(`The model sent nothing for ${idleMs} ms.`, { kind: 'timeout', retryable: true }),
+        );
+      }, idleMs);
+    });
+    try {
+      const next = await Promise.race([iterator.next(), stalled]);
+      if (next.done) return;
+      yield next.value;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/**
+ * The model provider for OpenAI (Responses API by default) and OpenAI-compatible servers (Chat
+ * Completions). The only package of Tessera that imports the `openai` SDK.
+ */
+export function createOpenAIProvider(options: OpenAIProviderOptions = {}): ModelProvider {
+  const api = options.api ?? 'responses';
+  const client = new OpenAI({
+    apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-by-this-server',
+    baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? undefined,
+    timeout: options.timeoutMs ?? 600_000,
+    maxRetries: 0, // one retry policy: ours, which never repeats a call that already streamed output
+    ...(options.headers && { defaultHeaders: options.headers }),
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  const retry = {
+    maxRetries: options.maxRetries ?? 3,
+    baseDelayMs: options.retryBaseDelayMs ?? 500,
+    maxDelayMs: options.retryMaxDelayMs ?? 20_000,
+  };
+  const idleMs = options.idleTimeoutMs ?? 60_000;
+
+  async function* attempt(
+    request: ModelRequest,
+    names: ToolNames,
+    signal: AbortSignal,
+  ): AsyncGenerator<ModelStreamEvent> {
+    const settings = options.models?.[request.model] ?? {};
+    const controller = new AbortController();
+    const forward = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', forward, { once: true });
+    try {
+      const events =
+        api === 'chat'
+          ? fromChatStream(
+              await client.chat.completions.create(chatRequest(request, names, settings), {
+                signal: controller.signal,
+              }),
+              names,
+            )
+          : fromResponsesStream(
+              await client.responses.create(responsesRequest(request, names, settings), {
+                signal: controller.signal,
+              }),
+              names,
+            );
+      for await (const event of idleGuard(events, idleMs, () => controller.abort())) {
+        if (event.type === 'usage') {
+          const priced = cost(event.usage, options.prices?.[request.model]);
+          yield priced === undefined ? event : { type: 'usage', usage: { ...event.usage, cost: priced } };
+        } else yield event;
+      }
+    } finally {
+      signal.removeEventListener('abort', forward);
+    }
+  }
+
+  return {
+    id: `openai-${api}`,
+    label:
+      (options.baseURL ?? process.env.OPENAI_BASE_URL) ? `OpenAI-compatible (${api})` : `OpenAI (${api})`,
+    stream(request, signal) {
+      const names = new ToolNames(request.tools.map((tool) => tool.name));
+      return withRetries(() => attempt(request, names, signal), retry, signal);
+    },
+  };
+}

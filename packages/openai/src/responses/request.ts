@@ -1,0 +1,58 @@
+import type { ModelMessage, ModelRequest } from '@tessera/core';
+import type { ResponseCreateParamsStreaming, ResponseInputItem } from 'openai/resources/responses/responses';
+import type { ModelSettings } from '../options.ts';
+import { functionParameters } from '../strict-schema.ts';
+import type { ToolNames } from '../tool-names.ts';
+
+/** One core message as Responses API input; reasoning without its provider item cannot be sent back. */
+function inputItem(message: ModelMessage, names: ToolNames): ResponseInputItem | undefined {
+  switch (message.type) {
+    case 'message':
+      return { role: message.role, content: message.content };
+    case 'function_call':
+      return {
+        type: 'function_call',
+        call_id: message.callId,
+        name: names.toApi(message.name),
+        arguments: message.arguments,
+      };
+    case 'function_call_output':
+      return { type: 'function_call_output', call_id: message.callId, output: message.output };
+    case 'reasoning':
+      return isReasoningItem(message.providerData) ? (message.providerData as ResponseInputItem) : undefined;
+  }
+}
+
+const isReasoningItem = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'reasoning';
+
+/** The streaming `responses.create` body for a core request. */
+export function responsesRequest(
+  request: ModelRequest,
+  names: ToolNames,
+  settings: ModelSettings,
+): ResponseCreateParamsStreaming {
+  const input = request.messages.flatMap((message) => inputItem(message, names) ?? []);
+  return {
+    model: request.model,
+    stream: true,
+    store: false,
+    ...(request.instructions && { instructions: request.instructions }),
+    input,
+    ...(request.tools.length > 0 && {
+      tools: request.tools.map((tool) => ({
+        type: 'function' as const,
+        name: names.toApi(tool.name),
+        description: tool.description,
+        ...functionParameters(tool.parameters),
+      })),
+    }),
+    ...(settings.temperature !== undefined && { temperature: settings.temperature }),
+    ...(settings.maxOutputTokens !== undefined && { max_output_tokens: settings.maxOutputTokens }),
+    ...(settings.reasoningEffort !== undefined && {
+      reasoning: { effort: settings.reasoningEffort, summary: 'auto' },
+      // Without storage, reasoning is only usable in the next turn if its encrypted content comes back.
+      include: ['reasoning.encrypted_content'],
+    }),
+  };
+}

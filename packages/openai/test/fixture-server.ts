@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Recorded live OpenAI traffic, in ../shared beside the repository. */
+const FIXTURES = new URL('../../../../shared/fixtures/openai-recorded/', import.meta.url);
+
+export const fixture = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8');
+
+/** A `.chunks.txt` (one event per line) rebuilt as the SSE body the API sends. */
+export function sseFromChunks(name: string, api: 'responses' | 'chat'): string {
+  const lines = fixture(name)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  return api === 'chat'
+    ? `${lines.map((line) => `data: ${line}\n\n`).join('')}data: [DONE]\n\n`
+    : lines.map((line) => `event: ${JSON.parse(line).type}\ndata: ${line}\n\n`).join('');
+}
+
+export type Reply = { status?: number; body: string; contentType?: string; headers?: Record<string, string> };
+
+/**
+ * A local server that answers each request with the next reply, in small writes (as a network would),
+ * and keeps every request body for assertions.
+ */
+export async function fixtureServer(replies: Reply[]) {
+  const requests: { path: string; body: Record<string, unknown> }[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', async () => {
+      requests.push({ path: req.url ?? '', body: raw ? JSON.parse(raw) : {} });
+      const reply = replies.shift();
+      if (!reply) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"error":{"message":"no reply scripted","type":"server_error"}}');
+        return;
+      }
+      res.writeHead(reply.status ?? 200, {
+        'content-type':
+          reply.contentType ??
+          (reply.status && reply.status >= 400 ? 'application/json' : 'text/event-stream'),
+        ...reply.headers,
+      });
+      const bytes = Buffer.from(reply.body);
+      for (let i = 0; i < bytes.length; i += 97) res.write(bytes.subarray(i, i + 97));
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    replies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

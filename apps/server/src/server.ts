@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { type AnyPlugin, createPlatform, type ModelProvider, type Store } from '@tessera/core';
+import { createOpenAIProvider } from '@tessera/openai';
 import { filesPlugin } from '@tessera/plugin-files';
 import { createTriggerScheduler, triggersPlugin } from '@tessera/plugin-triggers';
 import { widgetsPlugin } from '@tessera/plugin-widgets';
@@ -41,11 +42,11 @@ async function localToken(dataDir: string): Promise<string> {
   }
 }
 
+/** The OpenAI (or compatible) provider when one is configured, else the offline demo model. */
 function chooseModel(config: ServerConfig, rules: DemoRule[]): { model: ModelProvider; demo: boolean } {
   if (config.openai) {
-    throw new Error(
-      'The OpenAI provider is not wired into the server yet; unset OPENAI_API_KEY/OPENAI_BASE_URL.',
-    );
+    const { apiKey, baseURL, api } = config.openai;
+    return { model: createOpenAIProvider({ apiKey, baseURL, api }), demo: false };
   }
   return { model: new DemoModel(rules), demo: true };
 }
@@ -61,7 +62,9 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     demoPlugin,
   ];
   const chosen = overrides.model ? { model: overrides.model, demo: false } : chooseModel(config, demoRules);
-  const store = overrides.store ?? (await createStore(config));
+  const { store, kind: storeKind } = overrides.store
+    ? { store: overrides.store, kind: 'given' }
+    : await createStore(config);
   const platform = createPlatform({
     plugins,
     model: chosen.model,
@@ -117,10 +120,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  log?.info(
-    { url, model: modelInfo.label, store: config.databaseUrl ? 'postgres' : 'embedded' },
-    'Tessera server listening',
-  );
+  log?.info({ url, model: modelInfo.label, store: storeKind }, 'Tessera server listening');
 
   return {
     url,

@@ -10,15 +10,16 @@ import { startServer } from '../src/server.ts';
 import { ALICE } from './harness.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field in the test
+type Json = Record<string, any>;
 const api =
   (url: string) =>
-  async (method: string, path: string, body?: unknown): Promise<any> => {
+  async (method: string, path: string, body?: unknown): Promise<Json> => {
     const response = await fetch(`${url}${path}`, {
       method,
       headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return response.json();
+    return (await response.json()) as Json;
   };
 
 it('recovers a prompt after the server process is killed mid-prompt', async () => {

@@ -1,0 +1,150 @@
+import {
+  type AnyTool,
+  CONTEXT_ORDER,
+  createTool,
+  DefinitionError,
+  definePlugin,
+  type Platform,
+  type Plugin,
+  type PrepareContext,
+} from '@tessera/core';
+import { z } from 'zod';
+import { loadSkillFolders, type SkillDiagnostic } from './load-folders.ts';
+import { readResource } from './read-resource.ts';
+import type { CodeSkill, Skill } from './skill.ts';
+
+export const SkillsState = z.object({ active: z.array(z.string()).default([]) }).default({ active: [] });
+export type SkillsState = z.output<typeof SkillsState>;
+
+export type SkillsOptions = {
+  /** Skill folders to scan (default `.agents/skills` and `.claude/skills`), relative to `cwd`. */
+  directories?: readonly string[];
+  cwd?: string;
+  /** Skills from plugin packages. */
+  skills?: readonly CodeSkill[];
+  /** Activate a skill when the user's input starts with `/skill-name` (default true). */
+  slashCommands?: boolean;
+  /** Largest resource `skills.read_resource` returns, in bytes (default 64 KiB). */
+  maxResourceBytes?: number;
+};
+
+export type SkillsPlugin = {
+  plugin: Plugin<SkillsState>;
+  /** Every available skill, by name. */
+  catalogue: ReadonlyMap<string, Skill>;
+  /** Skill folders that were skipped, and why. */
+  diagnostics: readonly SkillDiagnostic[];
+  /** Activates a skill in a conversation on the user's behalf (outside a prompt). */
+  activate(platform: Platform, conversationId: string, name: string): Promise<void>;
+};
+
+const describe = (skill: Skill) => `- ${skill.name}: ${skill.description}`;
+
+function activeInstructions(skill: Skill): string {
+  const lines = [`Skill "${skill.name}" is active. Its instructions:`, '', skill.instructions];
+  if (skill.kind === 'folder' && skill.resources.length > 0) {
+    lines.push('', `Files of this skill (read them with skills.read_resource): ${skill.resources.join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The skills plugin: a catalogue of skills in the model's context, tools to activate and deactivate them,
+ * and, while a skill is active, its full instructions and its tools. The active set is per conversation.
+ */
+export async function createSkillsPlugin(options: SkillsOptions = {}): Promise<SkillsPlugin> {
+  const { skills: folders, diagnostics } = await loadSkillFolders(
+    options.directories ?? ['.agents/skills', '.claude/skills'],
+    options.cwd,
+  );
+  const catalogue = new Map<string, Skill>();
+  for (const skill of [...(options.skills ?? []), ...folders]) {
+    if (catalogue.has(skill.name)) {
+      diagnostics.push({
+        file: skill.kind === 'folder' ? `${skill.directory}/SKILL.md` : `code skill ${skill.name}`,
+        message: `skill '${skill.name}' is defined twice; the first one is kept`,
+      });
+    } else catalogue.set(skill.name, skill);
+  }
+  const maxBytes = options.maxResourceBytes ?? 64 * 1024;
+  const names = [...catalogue.keys()];
+  const tools: { activate?: AnyTool; deactivate?: AnyTool; readResource?: AnyTool } = {};
+  if (names.length > 0) {
+    const Name = z.enum(names as [string, ...string[]]).describe('The skill, from the catalogue.');
+    tools.activate = createTool({
+      id: 'skills.activate',
+      description: 'Activate a skill: its instructions (and any tools) become available from the next step on.',
+      input: z.object({ name: Name }),
+      state: SkillsState,
+      invoke: async ({ input, state }) => {
+        const already = state.get().active.includes(input.name);
+        if (!already) await state.update((s) => ({ active: [...s.active, input.name] }));
+        return { active: state.get().active, ...(already && { note: `${input.name} was already active.` }) };
+      },
+    });
+    tools.deactivate = createTool({
+      id: 'skills.deactivate',
+      description: 'Deactivate a skill that is no longer needed.',
+      input: z.object({ name: Name }),
+      state: SkillsState,
+      invoke: async ({ input, state }) => {
+        await state.update((s) => ({ active: s.active.filter((n) => n !== input.name) }));
+        return { active: state.get().active };
+      },
+    });
+    tools.readResource = createTool({
+      id: 'skills.read_resource',
+      description: 'Read a text file of an active skill folder (a path listed in its instructions).',
+      input: z.object({ name: Name, path: z.string().min(1).max(500) }),
+      state: SkillsState,
+      readOnly: true,
+      invoke: ({ input, state }) => {
+        const skill = catalogue.get(input.name);
+        if (!state.get().active.includes(input.name)) throw new Error(`Activate skill '${input.name}' first.`);
+        if (skill?.kind !== 'folder') throw new Error(`Skill '${input.name}' has no files.`);
+        return readResource(skill, input.path, maxBytes);
+      },
+    });
+  }
+  const catalogueText =
+    names.length > 0
+      ? `Skills you can activate with skills.activate when a task needs one:\n${[...catalogue.values()].map(describe).join('\n')}`
+      : '';
+
+  async function prepare(ctx: PrepareContext<SkillsState>): Promise<void> {
+    if (names.length === 0) return;
+    // `/skill-name ...` at the start of the user's input activates that skill for them.
+    const command = options.slashCommands !== false && ctx.round === 0 ? /^\/([a-z0-9-]+)\b/.exec(ctx.prompt.input ?? '') : null;
+    if (command && catalogue.has(command[1]!) && !ctx.state.get().active.includes(command[1]!)) {
+      await ctx.state.update((s) => ({ active: [...s.active, command[1]!] }));
+    }
+    ctx.context.push({ text: catalogueText, order: CONTEXT_ORDER.stable });
+    ctx.tools.push(tools.activate!, tools.deactivate!);
+    const active = ctx.state.get().active.flatMap((name) => catalogue.get(name) ?? []);
+    for (const skill of active) {
+      ctx.context.push({ text: activeInstructions(skill), order: CONTEXT_ORDER.normal });
+      if (skill.kind === 'code') ctx.tools.push(...skill.tools);
+    }
+    if (active.some((skill) => skill.kind === 'folder')) ctx.tools.push(tools.readResource!);
+  }
+
+  const ids = new Set<string>();
+  for (const skill of catalogue.values()) {
+    if (skill.kind !== 'code') continue;
+    for (const tool of skill.tools) {
+      if (ids.has(tool.id)) throw new DefinitionError(`Tool '${tool.id}' belongs to two skills.`);
+      ids.add(tool.id);
+    }
+  }
+  const plugin = definePlugin({ id: 'skills', state: SkillsState, prepare });
+  return {
+    plugin,
+    catalogue,
+    diagnostics,
+    async activate(platform, conversationId, name) {
+      if (!catalogue.has(name)) throw new DefinitionError(`There is no skill '${name}'.`);
+      const state = await platform.pluginState(conversationId, plugin);
+      if (!state.get().active.includes(name)) await state.update((s) => ({ active: [...s.active, name] }));
+    },
+  };
+}

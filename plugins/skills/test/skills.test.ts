@@ -1,0 +1,149 @@
+import { createPlatform, createTool, MemoryStore, type ToolOutput } from '@tessera/core';
+import { callTool, createTestPlatform, reply, ScriptedModel } from '@tessera/testing';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createSkillsPlugin, defineSkill, loadSkillFolders } from '../src/index.ts';
+
+const fixtures = new URL('./fixtures/', import.meta.url).pathname;
+
+const email = defineSkill({
+  name: 'email',
+  description: 'Send and read email.',
+  instructions: 'Always confirm the recipient before sending.',
+  tools: [
+    createTool({ id: 'email.send', description: 'Send an email.', input: z.object({ to: z.string() }), invoke: ({ input }) => ({ sent: input.to }) }),
+    createTool({ id: 'email.read', description: 'Read the inbox.', input: z.object({}), invoke: () => [] }),
+  ],
+});
+
+const toolNames = (model: ScriptedModel, round: number) => model.requests[round]!.tools.map((t) => t.name);
+const result = (output: unknown) => (output as ToolOutput).result;
+
+describe('skill folders', () => {
+  it('loads valid skills and reports each bad one with its file and reason', async () => {
+    const { skills, diagnostics } = await loadSkillFolders(['skills', 'other', 'missing'], fixtures);
+    expect(skills.map((s) => s.name)).toEqual(['pdf-processing', 'release-notes']);
+    const pdf = skills[0]!;
+    expect(pdf).toMatchObject({
+      description: expect.stringContaining('Extract text and tables'),
+      license: 'Apache-2.0',
+      allowedTools: 'Bash(python:*) Read',
+      metadata: { author: 'example-org', version: '1.0' },
+      resources: ['scripts/extract.py', 'references/diagram.png', 'references/forms.md'],
+    });
+    expect(pdf.instructions.startsWith('# PDF processing')).toBe(true);
+    const byFolder = Object.fromEntries(diagnostics.map((d) => [d.file.split('/').at(-2), d.message]));
+    expect(byFolder['broken-yaml']).toContain('not valid YAML');
+    expect(byFolder['no-description']).toContain("'description'");
+    expect(byFolder['wrong-name']).toContain("does not match the folder name 'wrong-name'");
+    expect(byFolder['not-a-skill']).toContain('no SKILL.md');
+    expect(diagnostics.find((d) => d.file.includes('/other/'))?.message).toContain('already loaded');
+  });
+});
+
+describe('the skills plugin', () => {
+  it('offers a skill’s tools from the round after activation, and removes them after deactivation', async () => {
+    const skills = await createSkillsPlugin({ directories: [], skills: [email] });
+    const t = await createTestPlatform({
+      plugins: [skills.plugin],
+      script: [
+        callTool('skills.activate', { name: 'email' }),
+        callTool('email.send', { to: 'ada@example.com' }),
+        callTool('skills.deactivate', { name: 'email' }),
+        reply('Done.'),
+      ],
+    });
+    const prompt = await t.send('Email Ada');
+    expect(prompt.state).toBe('completed');
+    expect(toolNames(t.model, 0)).toEqual(['skills.activate', 'skills.deactivate']);
+    expect(toolNames(t.model, 1)).toEqual(['skills.activate', 'skills.deactivate', 'email.send', 'email.read']);
+    expect(toolNames(t.model, 3)).toEqual(['skills.activate', 'skills.deactivate']);
+    expect(t.model.requests[0]!.instructions).toContain('- email: Send and read email.');
+    expect(t.model.requests[1]!.instructions).toContain('Always confirm the recipient');
+    expect(t.model.requests[3]!.instructions).not.toContain('Always confirm the recipient');
+  });
+
+  it('keeps the active set per conversation, across platform instances over one store', async () => {
+    const store = new MemoryStore();
+    const skills = await createSkillsPlugin({ directories: [], skills: [email] });
+    const a = createPlatform({ plugins: [skills.plugin], store, model: new ScriptedModel([callTool('skills.activate', { name: 'email' }), callTool('skills.activate', { name: 'email' }), reply('ok')]) });
+    const first = await a.conversations.create({ userId: 'u' });
+    const other = await a.conversations.create({ userId: 'u' });
+    const activated = await a.send({ conversationId: first.id, userId: 'u', input: 'activate email' });
+    expect(result(activated.output[1])).toMatchObject({ type: 'success', output: { active: ['email'], note: 'email was already active.' } });
+
+    const model = new ScriptedModel([reply('still active'), reply('not here')]);
+    const b = createPlatform({ plugins: [(await createSkillsPlugin({ directories: [], skills: [email] })).plugin], store, model });
+    await b.send({ conversationId: first.id, userId: 'u', input: 'next' });
+    await b.send({ conversationId: other.id, userId: 'u', input: 'other conversation' });
+    expect(toolNames(model, 0)).toContain('email.send');
+    expect(toolNames(model, 1)).not.toContain('email.send');
+  });
+
+  it('puts a folder skill’s body and file list in context, and reads its files safely', async () => {
+    const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures });
+    const t = await createTestPlatform({
+      plugins: [skills.plugin],
+      script: [
+        callTool('skills.activate', { name: 'release-notes' }),
+        callTool('skills.read_resource', { name: 'release-notes', path: 'assets/template.md' }),
+        callTool('skills.read_resource', { name: 'release-notes', path: '../pdf-processing/SKILL.md' }),
+        callTool('skills.read_resource', { name: 'release-notes', path: '/etc/hostname' }),
+        callTool('skills.read_resource', { name: 'release-notes', path: 'assets/hostname-link' }),
+        callTool('skills.read_resource', { name: 'release-notes', path: 'assets/escape/hostname' }),
+        callTool('skills.read_resource', { name: 'pdf-processing', path: 'references/forms.md' }),
+        reply('Done.'),
+      ],
+    });
+    const prompt = await t.send('Write release notes');
+    const results = prompt.output.filter((o) => o.type === 'tool').map(result);
+    expect(results[1]).toEqual({ type: 'success', output: '## Features\n\n## Fixes\n\n## Breaking changes\n' });
+    for (const refused of results.slice(2, 6)) expect(refused?.type).toBe('error');
+    expect(JSON.stringify(results[2])).toContain('not a path inside the skill folder');
+    expect(JSON.stringify(results[4])).toContain('leads outside the folder');
+    expect(JSON.stringify(results[6])).toContain('Activate skill');
+    expect(t.model.requests[1]!.instructions).toContain('Group the changes under **Features**');
+    expect(t.model.requests[1]!.instructions).toContain('Files of this skill (read them with skills.read_resource): assets/template.md');
+    expect(t.model.requests[0]!.tools.map((tool) => tool.name)).not.toContain('skills.read_resource');
+  });
+
+  it('refuses binary and oversized files', async () => {
+    const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures, maxResourceBytes: 40 });
+    const t = await createTestPlatform({
+      plugins: [skills.plugin],
+      script: [
+        callTool('skills.activate', { name: 'pdf-processing' }),
+        callTool('skills.read_resource', { name: 'pdf-processing', path: 'references/diagram.png' }),
+        callTool('skills.read_resource', { name: 'pdf-processing', path: 'references/forms.md' }),
+        reply('ok'),
+      ],
+    });
+    const results = (await t.send('go')).output.filter((o) => o.type === 'tool').map((o) => JSON.stringify(result(o)));
+    expect(results[1]).toContain('binary');
+    expect(results[2]).toContain('over the limit of 40');
+  });
+
+  it('activates a skill from `/skill-name` in the input, or for the user from the app', async () => {
+    const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures });
+    const t = await createTestPlatform({ plugins: [skills.plugin], script: [reply('Using PDF skills.'), reply('ok')] });
+    await t.send('/pdf-processing extract page 3');
+    expect(t.model.requests[0]!.instructions).toContain('Skill "pdf-processing" is active');
+    await skills.activate(t.platform, t.conversation.id, 'release-notes');
+    await t.send('and now?');
+    expect(t.model.requests[1]!.instructions).toContain('Skill "release-notes" is active');
+    await expect(skills.activate(t.platform, t.conversation.id, 'nope')).rejects.toThrow("no skill 'nope'");
+  });
+
+  it('offers nothing when there are no skills at all', async () => {
+    const skills = await createSkillsPlugin({ directories: ['missing'], cwd: fixtures });
+    const t = await createTestPlatform({ plugins: [skills.plugin], script: [reply('hi')] });
+    await t.send('hello');
+    expect(t.model.requests[0]!.tools).toEqual([]);
+    expect(t.model.requests[0]!.instructions).toBe('');
+  });
+
+  it('rejects bad code skills when they are defined', () => {
+    expect(() => defineSkill({ name: 'Bad Name', description: 'x', instructions: 'y' })).toThrow('not valid');
+    expect(() => defineSkill({ name: 'ok', description: '', instructions: 'y' })).toThrow('description');
+  });
+});

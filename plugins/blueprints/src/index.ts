@@ -1,0 +1,9 @@
+export { Blueprint, type BlueprintMatch, NewBlueprint, SHARED } from './blueprint.ts';
+export {
+  BLUEPRINTS_NAMESPACE,
+  BlueprintService,
+  BlueprintServiceToken,
+  blueprintService,
+  type SearchOptions,
+} from './blueprint-service.ts';
+export { type BlueprintsOptions, BlueprintsState, blueprintsPlugin } from './plugin.ts';

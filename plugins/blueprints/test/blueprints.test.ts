@@ -44,7 +44,7 @@ describe('the blueprints plugin', () => {
     expect(service.searches - before).toBe(2); // one for the context (cached for round 2), one by the tool
     const context = t.model.requests[0]!.instructions;
     expect(context).toMatch(
-      /Relevant blueprints[^]*- Renew the TLS certificates — Renew and install TLS certificates/,
+      /Relevant blueprints[\s\S]*- Renew the TLS certificates — Renew and install TLS certificates/,
     );
     expect(t.model.requests[1]!.instructions).toBe(context);
 

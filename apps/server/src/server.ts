@@ -4,12 +4,21 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { type AnyPlugin, createPlatform, type ModelProvider, type Store } from '@tessera/core';
+import { type AnyPlugin, createPlatform, type ModelProvider, type Platform, type Store } from '@tessera/core';
 import { createOpenAIProvider } from '@tessera/openai';
+import {
+  BLUEPRINTS_NAMESPACE,
+  blueprintService,
+  blueprintsPlugin,
+  NewBlueprint,
+  SHARED,
+} from '@tessera/plugin-blueprints';
 import { filesPlugin } from '@tessera/plugin-files';
+import { createSkillsPlugin } from '@tessera/plugin-skills';
 import { createTriggerScheduler, triggersPlugin } from '@tessera/plugin-triggers';
 import { widgetsPlugin } from '@tessera/plugin-widgets';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { ServerConfig } from './config.ts';
 import { DEMO_LABEL, DemoModel, type DemoRule } from './demo/demo-model.ts';
 import { demoPlugin, demoRules } from './demo/demo-plugin.ts';
@@ -29,6 +38,19 @@ export type ServerOverrides = {
 };
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const EXAMPLE_SKILLS = fileURLToPath(new URL('../examples/skills', import.meta.url));
+const EXAMPLE_BLUEPRINTS = new URL('../examples/blueprints.json', import.meta.url);
+
+/** A few shared blueprints so the catalogue is not empty on a fresh install (added once). */
+async function seedBlueprints(platform: Platform): Promise<void> {
+  const { items } = await platform.store.records.list(BLUEPRINTS_NAMESPACE, {
+    prefix: `${SHARED}:`,
+    limit: 1,
+  });
+  if (items.length > 0) return;
+  const examples = z.array(NewBlueprint).parse(JSON.parse(await readFile(EXAMPLE_BLUEPRINTS, 'utf8')));
+  for (const example of examples) await blueprintService(platform.services).save(SHARED, example);
+}
 
 /** The token of the local user: generated once, kept in the data directory so restarts keep it. */
 async function localToken(dataDir: string): Promise<string> {
@@ -55,10 +77,17 @@ function chooseModel(config: ServerConfig, rules: DemoRule[]): { model: ModelPro
 export async function startServer(config: ServerConfig, overrides: ServerOverrides = {}) {
   await mkdir(config.dataDir, { recursive: true });
   const log = overrides.logger;
+  const skills = await createSkillsPlugin({
+    directories: [EXAMPLE_SKILLS, ...config.skillsDirs],
+    skills: [],
+  });
+  for (const { file, message } of skills.diagnostics) log?.warn({ file }, `skill skipped: ${message}`);
   const plugins: AnyPlugin[] = [
     widgetsPlugin,
     filesPlugin({ directory: join(config.dataDir, 'files'), maxFileBytes: config.limits.maxUploadBytes }),
     triggersPlugin(),
+    skills.plugin,
+    blueprintsPlugin(),
     demoPlugin,
   ];
   const chosen = overrides.model ? { model: overrides.model, demo: false } : chooseModel(config, demoRules);
@@ -86,8 +115,10 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     label: chosen.demo ? DEMO_LABEL : (chosen.model.label ?? chosen.model.id),
     demo: chosen.demo,
   };
+  await seedBlueprints(platform);
   const app = createApp({
     platform,
+    skills,
     events,
     auth: { tokens, loopbackWithoutAuth: config.auth.loopbackWithoutAuth, localUser: LOCAL_USER },
     model: modelInfo,

@@ -123,4 +123,42 @@ describe('the demo model with every plugin', () => {
     ).toBe(400);
     expect((await t.request('GET', `/api/conversations/${conversation.id}`)).body.prompts).toHaveLength(1);
   });
+
+  it('activates a skill, lists the catalogue with the active one marked, and finds and saves blueprints', async () => {
+    t = await testServer('demo model');
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const activated = await ask('use the meeting-notes skill', conversation.id);
+    expect(activated.output[0]).toMatchObject({ toolId: 'skills.activate', result: { type: 'success' } });
+    const { body: skills } = await t.request('GET', `/api/skills?conversationId=${conversation.id}`);
+    expect(skills.items.map((s: { name: string; active: boolean }) => [s.name, s.active])).toEqual([
+      ['code-review', false],
+      ['meeting-notes', true],
+    ]);
+    expect(
+      (await t.request('GET', `/api/skills?conversationId=${conversation.id}`, { token: BOB })).status,
+    ).toBe(404);
+
+    const found = await ask('find blueprints about refunds', conversation.id);
+    expect(JSON.stringify(found.output[0]!.result)).toContain('Handle a customer refund');
+    const saving = await ask(
+      'save blueprint Water the plants: fill the can, then water each pot',
+      conversation.id,
+    );
+    expect(saving.state).toBe('waiting_for_approval');
+    await t.request('POST', `/api/tool-calls/${saving.output[0]!.id}/approve`);
+    for (
+      let i = 0;
+      i < 100 && (await t.request('GET', `/api/prompts/${saving.id}`)).body.state !== 'completed';
+      i++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const { body: list } = await t.request('GET', '/api/blueprints');
+    const mine = list.items.find((b: { title: string }) => b.title === 'Water the plants');
+    expect(mine).toMatchObject({ owner: 'alice', steps: '1. fill the can\n2. water each pot' });
+    expect(list.items.filter((b: { owner: string }) => b.owner === 'shared')).toHaveLength(3);
+    expect((await t.request('GET', `/api/blueprints/${mine.id}`, { token: BOB })).status).toBe(404);
+    expect((await t.request('DELETE', `/api/blueprints/${mine.id}`, { token: BOB })).status).toBe(404);
+    expect((await t.request('DELETE', `/api/blueprints/${mine.id}`)).status).toBe(204);
+  });
 });

@@ -149,6 +149,34 @@ export const demoRules: DemoRule[] = [
     args: (_, match) => ({ amount: Number(match[2]), to: match[3] ?? 'Ada' }),
   },
   {
+    tool: 'skills.activate',
+    example: '"use the meeting-notes skill" (activates a skill: its instructions join the context)',
+    match: /\b(?:use|activate)\s+(?:the\s+)?([a-z0-9-]+)\s+skill\b/i,
+    args: (_, match) => ({ name: match[1]!.toLowerCase() }),
+  },
+  {
+    tool: 'blueprints.search',
+    example: '"find blueprints about refunds" (searches saved procedures)',
+    match: /\bfind\s+(?:a\s+)?blueprints?\s+(?:about|for|on)\s+(.+)/i,
+    args: (_, match) => ({ query: phrase(match[1], 'status') }),
+  },
+  {
+    tool: 'blueprints.save',
+    example: '"save blueprint Water the plants: fill the can, water each pot" (remembers it, with approval)',
+    match: /\bsave (?:a |the )?blueprint\s+([^:]{3,120}):\s*(.{3,})/i,
+    args: (_, match) => ({
+      title: phrase(match[1], 'Untitled'),
+      summary: `How to ${phrase(match[1], 'do it').toLowerCase()}.`,
+      steps: (match[2] ?? '')
+        .split(/,|;|\bthen\b/)
+        .map((step) => step.trim())
+        .filter(Boolean)
+        .map((step, i) => `${i + 1}. ${step}`)
+        .join('\n'),
+      tags: ['demo'],
+    }),
+  },
+  {
     tool: 'trigger.create',
     example:
       '"remind me in 2 minutes to stretch" or "remind me every 30 minutes to drink water" (a trigger, with approval)',

@@ -3,6 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { Platform, Prompt, ToolOutput } from '@tessera/core';
+import type { SkillsPlugin } from '@tessera/plugin-skills';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
@@ -10,8 +11,10 @@ import { z } from 'zod';
 import { type AuthOptions, authenticate } from './auth.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { EventLog, LoggedEvent } from './event-log.ts';
+import { blueprintRoutes } from './routes/blueprints.ts';
 import { fileRoutes } from './routes/files.ts';
 import { type Env, errors, json } from './routes/shared.ts';
+import { skillRoutes } from './routes/skills.ts';
 import { triggerRoutes } from './routes/triggers.ts';
 import {
   Accepted,
@@ -32,6 +35,7 @@ import { readForm, storeUploads } from './uploads.ts';
 
 export type AppOptions = {
   platform: Platform;
+  skills: SkillsPlugin;
   events: EventLog;
   auth: AuthOptions;
   model: { id: string; label: string; demo: boolean };
@@ -341,6 +345,8 @@ export function createApp(options: AppOptions) {
   });
 
   triggerRoutes(app, platform);
+  skillRoutes(app, platform, options.skills);
+  blueprintRoutes(app, platform);
   fileRoutes(app, platform);
 
   app.doc31('/openapi.json', {

@@ -1,0 +1,46 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Platform } from '@tessera/core';
+import type { SkillsPlugin } from '@tessera/plugin-skills';
+import { z } from 'zod';
+import { type Api, errors, json } from './shared.ts';
+
+const SkillInfo = z.object({
+  name: z.string(),
+  description: z.string(),
+  kind: z.enum(['folder', 'code']),
+  active: z.boolean(),
+  resources: z.array(z.string()),
+});
+const SkillsList = z.object({
+  items: z.array(SkillInfo),
+  diagnostics: z.array(z.object({ file: z.string(), message: z.string() })),
+});
+
+/** The skills catalogue, with the skill folders that were skipped and why. */
+export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin): void {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/skills',
+      summary: 'The skills catalogue (active ones marked, for a conversation) and loading diagnostics',
+      request: { query: z.object({ conversationId: z.string().max(100).optional() }) },
+      responses: { 200: json(SkillsList, 'Skills'), 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => {
+      const { conversationId } = c.req.valid('query');
+      let active: string[] = [];
+      if (conversationId) {
+        await platform.conversations.get(conversationId, c.var.userId);
+        active = (await platform.pluginState(conversationId, skills.plugin)).get().active;
+      }
+      const items = [...skills.catalogue.values()].map((skill) => ({
+        name: skill.name,
+        description: skill.description,
+        kind: skill.kind,
+        active: active.includes(skill.name),
+        resources: skill.kind === 'folder' ? [...skill.resources] : [],
+      }));
+      return c.json({ items, diagnostics: [...skills.diagnostics] }, 200);
+    },
+  );
+}

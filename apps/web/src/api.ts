@@ -1,0 +1,101 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from './api-types.ts';
+
+export type Conversation = components['schemas']['Conversation'];
+export type Prompt = components['schemas']['Prompt'];
+export type Output = Prompt['output'][number] & Record<string, unknown>;
+export type Trigger = {
+  trigger: { id: string; name: string; status: string; instruction: string };
+  description: string;
+};
+export type SkillInfo = { name: string; description: string; active: boolean; kind: string };
+export type BlueprintInfo = { id: string; title: string; summary: string; owner: string; usageCount: number };
+
+export class ApiError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The typed client of the server's API (types generated from its OpenAPI document). */
+export function createApi(token: string, baseUrl = '') {
+  const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+  const unwrap = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
+    if (result.error !== undefined || !result.response.ok) {
+      const body = result.error as { error?: { code: string; message: string } } | undefined;
+      throw new ApiError(
+        body?.error?.code ?? 'http_error',
+        body?.error?.message ?? result.response.statusText,
+      );
+    }
+    return result.data as T;
+  };
+  const withId = (id: string) => ({ params: { path: { id } } });
+  return {
+    token,
+    me: async () => unwrap(await client.GET('/api/me')),
+    conversations: async () =>
+      unwrap(await client.GET('/api/conversations', { params: { query: { limit: 100 } } })).items,
+    createConversation: async (title?: string) =>
+      unwrap(await client.POST('/api/conversations', { body: title ? { title } : {} })),
+    conversation: async (id: string) => unwrap(await client.GET('/api/conversations/{id}', withId(id))),
+    deleteConversation: async (id: string) => {
+      unwrap(await client.DELETE('/api/conversations/{id}', withId(id)));
+    },
+    send: async (conversationId: string, input: string, files: File[] = []) => {
+      if (files.length === 0) {
+        return unwrap(
+          await client.POST('/api/conversations/{id}/prompts', {
+            ...withId(conversationId),
+            body: { input, model: 'normal' },
+          }),
+        );
+      }
+      const form = new FormData();
+      form.set('input', input);
+      for (const file of files) form.append('files', file);
+      const response = await fetch(`${baseUrl}/api/conversations/${conversationId}/prompts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const body = await response.json();
+      if (!response.ok)
+        throw new ApiError(body.error?.code ?? 'http_error', body.error?.message ?? response.statusText);
+      return body as { prompt: Prompt };
+    },
+    cancel: async (promptId: string) =>
+      unwrap(await client.POST('/api/prompts/{id}/cancel', withId(promptId))),
+    approve: async (toolCallId: string) =>
+      unwrap(await client.POST('/api/tool-calls/{id}/approve', withId(toolCallId))),
+    reject: async (toolCallId: string, reason?: string) => {
+      const response = await fetch(`${baseUrl}/api/tool-calls/${toolCallId}/reject`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(reason ? { reason } : {}),
+      });
+      if (!response.ok) {
+        const body = await response.json();
+        throw new ApiError(body.error?.code ?? 'http_error', body.error?.message ?? response.statusText);
+      }
+    },
+    triggers: async (conversationId: string) =>
+      unwrap(await client.GET('/api/triggers', { params: { query: { conversationId } } })).items as Trigger[],
+    pauseTrigger: async (id: string, pause: boolean) =>
+      unwrap(await client.POST(pause ? '/api/triggers/{id}/pause' : '/api/triggers/{id}/resume', withId(id))),
+    deleteTrigger: async (id: string) => {
+      unwrap(await client.DELETE('/api/triggers/{id}', withId(id)));
+    },
+    skills: async (conversationId: string) =>
+      unwrap(await client.GET('/api/skills', { params: { query: { conversationId } } })).items as SkillInfo[],
+    blueprints: async () => unwrap(await client.GET('/api/blueprints')).items as BlueprintInfo[],
+    fileUrl: (conversationId: string, fileId: string, inline = false) =>
+      `${baseUrl}/api/conversations/${conversationId}/files/${fileId}?token=${encodeURIComponent(token)}${inline ? '&inline=1' : ''}`,
+    eventsUrl: (conversationId: string) =>
+      `${baseUrl}/api/conversations/${conversationId}/events?token=${encodeURIComponent(token)}`,
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

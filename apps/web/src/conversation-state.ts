@@ -1,0 +1,63 @@
+import type { Output, Prompt } from './api.ts';
+
+export type ServerEvent = {
+  type: string;
+  promptId: string;
+  prompt?: Prompt;
+  output?: Output;
+  outputId?: string;
+  delta?: string;
+  state?: Prompt['state'];
+};
+
+/** The prompts of a conversation, and the text still streaming (by the id its output will have). */
+export type ConversationState = { prompts: Prompt[]; streaming: Record<string, string> };
+
+const update = (
+  state: ConversationState,
+  promptId: string,
+  change: (prompt: Prompt) => Prompt,
+): ConversationState => ({
+  ...state,
+  prompts: state.prompts.map((prompt) => (prompt.id === promptId ? change(prompt) : prompt)),
+});
+
+/** Applies one server event to the conversation: the UI's copy of the record follows the server's. */
+export function applyEvent(state: ConversationState, event: ServerEvent): ConversationState {
+  switch (event.type) {
+    case 'prompt.started':
+      if (!event.prompt || state.prompts.some((p) => p.id === event.promptId)) return state;
+      return { ...state, prompts: [...state.prompts, event.prompt] };
+    case 'prompt.output': {
+      const output = event.output!;
+      const { [output.id]: _, ...streaming } = state.streaming;
+      return update({ ...state, streaming }, event.promptId, (prompt) =>
+        prompt.output.some((o) => o.id === output.id)
+          ? prompt
+          : { ...prompt, output: [...prompt.output, output] },
+      );
+    }
+    case 'prompt.output-updated':
+      return update(state, event.promptId, (prompt) => ({
+        ...prompt,
+        output: prompt.output.map((o) => (o.id === event.output!.id ? event.output! : o)),
+      }));
+    case 'prompt.text-delta':
+      return {
+        ...state,
+        streaming: {
+          ...state.streaming,
+          [event.outputId!]: (state.streaming[event.outputId!] ?? '') + event.delta,
+        },
+      };
+    case 'prompt.approval-requested':
+      return update(state, event.promptId, (prompt) => ({ ...prompt, state: 'waiting_for_approval' }));
+    case 'prompt.resumed':
+      return update(state, event.promptId, (prompt) => ({ ...prompt, state: 'running' }));
+    case 'prompt.completed':
+    case 'prompt.failed':
+      return update(state, event.promptId, () => event.prompt!);
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,168 @@
+import type { Output } from '../api.ts';
+
+type Scalar = string | number | boolean | null;
+type Table = {
+  title?: string;
+  columns: { key: string; label?: string; align?: string }[];
+  rows: Record<string, Scalar>[];
+};
+type KeyValue = { title?: string; items: { label: string; value: Scalar }[] };
+type Progress = { label: string; value: number; max: number; status: string };
+type Chart = {
+  title?: string;
+  kind: string;
+  y?: { unit?: string };
+  series: { name: string; points: { x: string | number; y: number }[] }[];
+};
+
+const text = (value: Scalar | undefined) => (value === null || value === undefined ? '' : String(value));
+
+function TableWidget({ data }: { data: Table }) {
+  return (
+    <figure className="widget widget-table">
+      {data.title && <figcaption>{data.title}</figcaption>}
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              {data.columns.map((c) => (
+                <th key={c.key} scope="col" style={{ textAlign: (c.align as 'left') ?? 'left' }}>
+                  {c.label ?? c.key}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
+              <tr key={i}>
+                {data.columns.map((c) => (
+                  <td
+                    key={c.key}
+                    style={{
+                      textAlign: (c.align as 'left') ?? (typeof row[c.key] === 'number' ? 'right' : 'left'),
+                    }}
+                  >
+                    {text(row[c.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+function KeyValueWidget({ data }: { data: KeyValue }) {
+  return (
+    <figure className="widget widget-card">
+      {data.title && <figcaption>{data.title}</figcaption>}
+      <dl>
+        {data.items.map((item) => (
+          <div key={item.label}>
+            <dt>{item.label}</dt>
+            <dd>{text(item.value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </figure>
+  );
+}
+
+function ProgressWidget({ data }: { data: Progress }) {
+  const percent = Math.round((100 * data.value) / (data.max || 1));
+  return (
+    <figure className={`widget widget-progress progress-${data.status}`}>
+      <figcaption>
+        {data.label} <span>{percent}%</span>
+      </figcaption>
+      <progress value={data.value} max={data.max} aria-label={data.label} />
+    </figure>
+  );
+}
+
+const COLORS = ['#4f46e5', '#0891b2', '#d97706', '#db2777'];
+
+/** A small SVG chart: lines (or bars) for each series, category labels along the bottom. */
+function ChartWidget({ data }: { data: Chart }) {
+  const width = 520;
+  const height = 200;
+  const pad = 28;
+  const points = data.series.flatMap((s) => s.points);
+  const ys = points.map((p) => p.y);
+  const min = Math.min(0, ...ys);
+  const max = Math.max(...ys, min + 1);
+  const xs = data.series[0]?.points.map((p) => p.x) ?? [];
+  const xAt = (i: number) => pad + (i * (width - 2 * pad)) / Math.max(1, xs.length - 1);
+  const yAt = (y: number) => height - pad - ((y - min) * (height - 2 * pad)) / (max - min);
+  const unit = data.y?.unit ? ` ${data.y.unit}` : '';
+  return (
+    <figure className="widget widget-chart">
+      {data.title && <figcaption>{data.title}</figcaption>}
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={data.title ?? 'Chart'}>
+        <line x1={pad} y1={height - pad} x2={width - pad} y2={height - pad} className="axis" />
+        <text x={4} y={yAt(max) + 4} className="tick">{`${max}${unit}`}</text>
+        <text x={4} y={yAt(min) + 4} className="tick">{`${min}${unit}`}</text>
+        {xs.map((x, i) => (
+          <text key={String(x)} x={xAt(i)} y={height - 8} className="tick" textAnchor="middle">
+            {String(x)}
+          </text>
+        ))}
+        {data.series.map((series, s) =>
+          data.kind === 'bar' ? (
+            series.points.map((p, i) => (
+              <rect
+                key={`${series.name}-${String(p.x)}`}
+                x={xAt(i) - 8 + s * 6}
+                y={yAt(p.y)}
+                width={10}
+                height={yAt(min) - yAt(p.y)}
+                fill={COLORS[s % COLORS.length]}
+              >
+                <title>{`${series.name} ${String(p.x)}: ${p.y}${unit}`}</title>
+              </rect>
+            ))
+          ) : (
+            <polyline
+              key={series.name}
+              fill="none"
+              stroke={COLORS[s % COLORS.length]}
+              strokeWidth={2.5}
+              points={series.points.map((p, i) => `${xAt(i)},${yAt(p.y)}`).join(' ')}
+            >
+              <title>{series.name}</title>
+            </polyline>
+          ),
+        )}
+      </svg>
+      {data.series.length > 1 && (
+        <ul className="legend">
+          {data.series.map((s, i) => (
+            <li key={s.name} style={{ color: COLORS[i % COLORS.length] }}>
+              {s.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
+
+/** A widget rendered by type; a type this UI does not know shows its fallback text. */
+export function WidgetView({ output }: { output: Output }) {
+  const data = output.data as never;
+  switch (output.widget) {
+    case 'table':
+      return <TableWidget data={data} />;
+    case 'key-value':
+      return <KeyValueWidget data={data} />;
+    case 'progress':
+      return <ProgressWidget data={data} />;
+    case 'chart':
+      return <ChartWidget data={data} />;
+    default:
+      return <pre className="widget widget-fallback">{String(output.fallback ?? '')}</pre>;
+  }
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Api, Conversation } from './api.ts';
+import { applyEvent, type ConversationState, type ServerEvent } from './conversation-state.ts';
+
+const EVENT_TYPES = [
+  'prompt.started',
+  'prompt.output',
+  'prompt.output-updated',
+  'prompt.text-delta',
+  'prompt.approval-requested',
+  'prompt.resumed',
+  'prompt.completed',
+  'prompt.failed',
+];
+
+/**
+ * A conversation, loaded and then kept live by its event stream. EventSource reconnects by itself and sends
+ * the last event id, so nothing is missed; a `reset` (the server cannot replay) reloads the whole record.
+ * Events that arrive while a load is in flight are applied again on top of what it returns, so a load that
+ * read the store a moment earlier never hides them.
+ */
+export function useConversation(api: Api, conversationId: string | undefined) {
+  const [conversation, setConversation] = useState<Conversation>();
+  const [state, setState] = useState<ConversationState>({ prompts: [], streaming: {} });
+  const [connected, setConnected] = useState(false);
+  const [error, setError] = useState<string>();
+  const inFlight = useRef<ServerEvent[] | undefined>(undefined);
+
+  const reload = useCallback(async () => {
+    if (!conversationId) return;
+    inFlight.current = [];
+    try {
+      const detail = await api.conversation(conversationId);
+      const during = inFlight.current ?? [];
+      setConversation(detail.conversation);
+      setState(during.reduce(applyEvent, { prompts: detail.prompts, streaming: {} }));
+      setError(undefined);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      inFlight.current = undefined;
+    }
+  }, [api, conversationId]);
+
+  useEffect(() => {
+    setState({ prompts: [], streaming: {} });
+    setConversation(undefined);
+    setConnected(false);
+    if (!conversationId) return;
+    const source = new EventSource(api.eventsUrl(conversationId));
+    const onEvent = (message: MessageEvent<string>) => {
+      const event = JSON.parse(message.data) as ServerEvent;
+      inFlight.current?.push(event);
+      setState((s) => applyEvent(s, event));
+    };
+    for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+    // Attached: (re)load the record now, so no event can fall between the load and the stream.
+    source.addEventListener('ready', () => {
+      setConnected(true);
+      void reload();
+    });
+    source.onerror = () => setConnected(false);
+    return () => source.close();
+  }, [api, conversationId, reload]);
+
+  return { conversation, ...state, connected, error, reload };
+}

@@ -1,0 +1,158 @@
+// @vitest-environment node
+// End-to-end: the built UI in Debian's Chromium, against the real server with a scripted model.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { triggerService } from '@tessera/plugin-triggers';
+import { ServerConfig } from '@tessera/server/config';
+import { startServer } from '@tessera/server/server';
+import { callTool, reply, ScriptedModel } from '@tessera/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const TOKEN = 'e2e-token-0123456789abcdef';
+const shots = new URL('./screenshots/', import.meta.url).pathname;
+const dist = new URL('../dist/', import.meta.url).pathname;
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let dataDir: string;
+const model = new ScriptedModel();
+
+beforeAll(async () => {
+  await build({ root: new URL('..', import.meta.url).pathname, logLevel: 'error' });
+  dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-'));
+  server = await startServer(ServerConfig.parse({ port: 0, dataDir, auth: { tokens: { [TOKEN]: 'ada' } } }), {
+    model,
+    webDir: dist,
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close({ graceMs: 50 });
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function newConversation(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/?token=${TOKEN}`);
+  await page.getByRole('button', { name: 'New conversation' }).first().click();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  return page;
+}
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+describe('the web UI', () => {
+  it('sends a message and shows the streamed answer; the token leaves the address bar', async () => {
+    model.push(reply(['Hello ', 'from ', '**Tessera**.'], { delayMs: 50 }));
+    const page = await newConversation();
+    expect(page.url()).not.toContain('token=');
+    await send(page, 'Hi there');
+    await page.getByText('Hello from').waitFor();
+    expect(await page.locator('.text-output strong').textContent()).toBe('Tessera');
+    await page.locator('.state-completed').waitFor();
+    await page.close();
+  });
+
+  it('shows an approval card; Approve resumes the prompt and the result appears', async () => {
+    model.push(callTool('demo.transfer', { amount: 500, to: 'Ada' }), reply('Sent $500 to Ada.'));
+    const page = await newConversation();
+    await send(page, 'transfer $500 to Ada');
+    const card = page.getByRole('region', { name: /Approval needed/ });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Transfers over $100 need your approval');
+    expect(await page.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${shots}approval.png` });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Sent $500 to Ada.').waitFor();
+    expect(await page.locator('.badge-success').count()).toBe(1);
+    await page.close();
+  });
+
+  it('Reject shows the error the model received', async () => {
+    model.push(callTool('demo.delete_records', { names: ['alpha'] }), (request) => {
+      const result = request.messages.findLast((m) => m.type === 'function_call_output');
+      return reply(`The tool said: ${result?.type === 'function_call_output' ? result.output : '?'}`);
+    });
+    const page = await newConversation();
+    await send(page, 'delete records alpha');
+    const card = page.getByRole('region', { name: /Approval needed/ });
+    await card.getByRole('textbox').fill('I still need alpha');
+    await card.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('The tool said: Error: The user did not approve this call').waitFor();
+    expect(await page.getByText('I still need alpha').count()).toBeGreaterThan(0);
+    expect(await page.locator('.badge-error').count()).toBe(1);
+    await page.close();
+  });
+
+  it('renders widgets (a table with its rows) and a file that downloads the right bytes', async () => {
+    model.push(callTool('demo.report', { products: 5 }), reply('Here is the report.'));
+    const page = await newConversation();
+    await send(page, 'make a sales report');
+    await page.getByText('Here is the report.').waitFor();
+    expect(await page.locator('.widget-table tbody tr').count()).toBe(5);
+    expect(await page.locator('.widget-progress').textContent()).toContain('100%');
+    const link = page.getByRole('link', { name: 'sales-report.csv' });
+    const bytes = await page.evaluate(
+      async (href) => (await fetch(href)).text(),
+      (await link.getAttribute('href'))!,
+    );
+    expect(bytes.split('\n')[0]).toBe('product,units,revenue');
+    expect(bytes.trim().split('\n')).toHaveLength(6);
+    await page.screenshot({ path: `${shots}widgets-and-file.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('catches up after a reload in the middle of a prompt', async () => {
+    model.push(reply('Finished after the reload.', { delayMs: 800 }));
+    const page = await newConversation();
+    await send(page, 'take your time');
+    await page.locator('.state-running').waitFor();
+    await page.reload();
+    await page.getByText('Finished after the reload.').waitFor();
+    expect(await page.locator('.user-input').count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows a prompt started by a trigger live, and follows in a second tab', async () => {
+    model.push(reply('Time to stretch!'));
+    const page = await newConversation();
+    const conversationId = new URL(page.url()).hash.slice(1);
+    const second = await page.context().newPage();
+    await second.goto(`${server.url}/#${conversationId}`); // the token is in this browser's storage already
+    await second.getByRole('textbox', { name: 'Message' }).waitFor();
+    await triggerService(server.platform.services).create(
+      {
+        name: 'Stretch',
+        instruction: 'Remind the user to stretch.',
+        schedule: { kind: 'once', at: new Date(Date.now() + 1500).toISOString(), timeZone: 'UTC' },
+      },
+      { userId: 'ada', conversationId },
+    );
+    for (const tab of [page, second]) {
+      await tab.getByText('Started by a trigger').waitFor({ timeout: 20_000 });
+      await tab.getByText('Time to stretch!').waitFor();
+    }
+    await page.screenshot({ path: `${shots}trigger.png` });
+    await page.close();
+    await second.close();
+  });
+});

@@ -10,7 +10,10 @@ const root = await mkdtemp(join(tmpdir(), 'skills-bench-'));
 for (let i = 0; i < 200; i++) {
   const name = `skill-${i}`;
   await mkdir(join(root, name, 'references'), { recursive: true });
-  await writeFile(join(root, name, 'SKILL.md'), `---\nname: ${name}\ndescription: Does task number ${i} for the user.\n---\n\n${'Step. '.repeat(200)}\n`);
+  await writeFile(
+    join(root, name, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: Does task number ${i} for the user.\n---\n\n${'Step. '.repeat(200)}\n`,
+  );
   await writeFile(join(root, name, 'references', 'guide.md'), '# Guide\n');
 }
 let started = performance.now();
@@ -18,9 +21,32 @@ const skills = await createSkillsPlugin({ directories: [root] });
 const loadMs = performance.now() - started;
 // prepare() on its own, as the loop calls it before every model call, with 10 skills active.
 const state = memoryState({ active: Array.from({ length: 10 }, (_, i) => `skill-${i * 20}`) });
-const prompt = { id: 'p', conversationId: 'c', userId: 'u', model: 'normal', visible: true, state: 'running', input: 'hi', output: [], usage: emptyUsage(), createdAt: '', updatedAt: '' } as const;
+const prompt = {
+  id: 'p',
+  conversationId: 'c',
+  userId: 'u',
+  model: 'normal',
+  visible: true,
+  state: 'running',
+  input: 'hi',
+  output: [],
+  usage: emptyUsage(),
+  createdAt: '',
+  updatedAt: '',
+} as const;
 const run = async () => {
-  const context = { userId: 'u', conversationId: 'c', prompt, history: [], round: 1, state, tools: [] as unknown[], context: [] as { text: string }[], services: createServiceContainer(), signal: new AbortController().signal };
+  const context = {
+    userId: 'u',
+    conversationId: 'c',
+    prompt,
+    history: [],
+    round: 1,
+    state,
+    tools: [] as unknown[],
+    context: [] as { text: string }[],
+    services: createServiceContainer(),
+    signal: new AbortController().signal,
+  };
   await skills.plugin.prepare!(context as never);
   return context;
 };

@@ -106,7 +106,10 @@ export async function loadSkillFolders(
     }
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       const directory = join(root, entry.name);
-      if (!entry.isDirectory() && !(entry.isSymbolicLink() && (await stat(directory).catch(() => undefined))?.isDirectory())) {
+      if (
+        !entry.isDirectory() &&
+        !(entry.isSymbolicLink() && (await stat(directory).catch(() => undefined))?.isDirectory())
+      ) {
         continue;
       }
       const loaded = await loadFolder(directory);

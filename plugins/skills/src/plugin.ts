@@ -43,7 +43,10 @@ const describe = (skill: Skill) => `- ${skill.name}: ${skill.description}`;
 function activeInstructions(skill: Skill): string {
   const lines = [`Skill "${skill.name}" is active. Its instructions:`, '', skill.instructions];
   if (skill.kind === 'folder' && skill.resources.length > 0) {
-    lines.push('', `Files of this skill (read them with skills.read_resource): ${skill.resources.join(', ')}`);
+    lines.push(
+      '',
+      `Files of this skill (read them with skills.read_resource): ${skill.resources.join(', ')}`,
+    );
   }
   return lines.join('\n');
 }
@@ -73,7 +76,8 @@ export async function createSkillsPlugin(options: SkillsOptions = {}): Promise<S
     const Name = z.enum(names as [string, ...string[]]).describe('The skill, from the catalogue.');
     tools.activate = createTool({
       id: 'skills.activate',
-      description: 'Activate a skill: its instructions (and any tools) become available from the next step on.',
+      description:
+        'Activate a skill: its instructions (and any tools) become available from the next step on.',
       input: z.object({ name: Name }),
       state: SkillsState,
       invoke: async ({ input, state }) => {
@@ -100,7 +104,8 @@ export async function createSkillsPlugin(options: SkillsOptions = {}): Promise<S
       readOnly: true,
       invoke: ({ input, state }) => {
         const skill = catalogue.get(input.name);
-        if (!state.get().active.includes(input.name)) throw new Error(`Activate skill '${input.name}' first.`);
+        if (!state.get().active.includes(input.name))
+          throw new Error(`Activate skill '${input.name}' first.`);
         if (skill?.kind !== 'folder') throw new Error(`Skill '${input.name}' has no files.`);
         return readResource(skill, input.path, maxBytes);
       },
@@ -114,7 +119,10 @@ export async function createSkillsPlugin(options: SkillsOptions = {}): Promise<S
   async function prepare(ctx: PrepareContext<SkillsState>): Promise<void> {
     if (names.length === 0) return;
     // `/skill-name ...` at the start of the user's input activates that skill for them.
-    const command = options.slashCommands !== false && ctx.round === 0 ? /^\/([a-z0-9-]+)\b/.exec(ctx.prompt.input ?? '') : null;
+    const command =
+      options.slashCommands !== false && ctx.round === 0
+        ? /^\/([a-z0-9-]+)\b/.exec(ctx.prompt.input ?? '')
+        : null;
     if (command && catalogue.has(command[1]!) && !ctx.state.get().active.includes(command[1]!)) {
       await ctx.state.update((s) => ({ active: [...s.active, command[1]!] }));
     }

@@ -10,13 +10,17 @@ export class ResourceError extends Error {}
  */
 export async function readResource(skill: FolderSkill, path: string, maxBytes: number): Promise<string> {
   if (isAbsolute(path) || path.split(/[\\/]/).includes('..') || path.includes('\0')) {
-    throw new ResourceError(`'${path}' is not a path inside the skill folder: use a relative path such as 'references/guide.md'.`);
+    throw new ResourceError(
+      `'${path}' is not a path inside the skill folder: use a relative path such as 'references/guide.md'.`,
+    );
   }
   let real: string;
   try {
     real = await realpath(resolve(skill.directory, path));
   } catch {
-    throw new ResourceError(`There is no file '${path}' in skill '${skill.name}'. Its files: ${skill.resources.join(', ') || 'none'}.`);
+    throw new ResourceError(
+      `There is no file '${path}' in skill '${skill.name}'. Its files: ${skill.resources.join(', ') || 'none'}.`,
+    );
   }
   const inside = relative(skill.directory, real);
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
@@ -26,7 +30,8 @@ export async function readResource(skill: FolderSkill, path: string, maxBytes: n
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new ResourceError(`'${path}' is not a file.`);
-    if (info.size > maxBytes) throw new ResourceError(`'${path}' is ${info.size} bytes, over the limit of ${maxBytes}.`);
+    if (info.size > maxBytes)
+      throw new ResourceError(`'${path}' is ${info.size} bytes, over the limit of ${maxBytes}.`);
     const bytes = new Uint8Array(info.size);
     await handle.read(bytes, 0, info.size, 0);
     if (bytes.includes(0)) throw new ResourceError(`'${path}' is a binary file; only text can be read.`);

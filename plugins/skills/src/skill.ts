@@ -32,10 +32,14 @@ export type FolderSkill = {
 
 export type Skill = CodeSkill | FolderSkill;
 
-export function defineSkill(definition: Omit<CodeSkill, 'kind' | 'tools'> & { tools?: readonly AnyTool[] }): CodeSkill {
+export function defineSkill(
+  definition: Omit<CodeSkill, 'kind' | 'tools'> & { tools?: readonly AnyTool[] },
+): CodeSkill {
   const { name, description, instructions } = definition;
   if (typeof name !== 'string' || name.length > 64 || !SKILL_NAME.test(name)) {
-    throw new DefinitionError(`Skill name '${String(name)}' is not valid: 1-64 of a-z, 0-9 and single hyphens.`);
+    throw new DefinitionError(
+      `Skill name '${String(name)}' is not valid: 1-64 of a-z, 0-9 and single hyphens.`,
+    );
   }
   if (!description?.trim() || description.length > 1024) {
     throw new DefinitionError(`Skill '${name}': a description of 1-1024 characters is required.`);

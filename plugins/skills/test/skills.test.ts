@@ -11,7 +11,12 @@ const email = defineSkill({
   description: 'Send and read email.',
   instructions: 'Always confirm the recipient before sending.',
   tools: [
-    createTool({ id: 'email.send', description: 'Send an email.', input: z.object({ to: z.string() }), invoke: ({ input }) => ({ sent: input.to }) }),
+    createTool({
+      id: 'email.send',
+      description: 'Send an email.',
+      input: z.object({ to: z.string() }),
+      invoke: ({ input }) => ({ sent: input.to }),
+    }),
     createTool({ id: 'email.read', description: 'Read the inbox.', input: z.object({}), invoke: () => [] }),
   ],
 });
@@ -56,7 +61,12 @@ describe('the skills plugin', () => {
     const prompt = await t.send('Email Ada');
     expect(prompt.state).toBe('completed');
     expect(toolNames(t.model, 0)).toEqual(['skills.activate', 'skills.deactivate']);
-    expect(toolNames(t.model, 1)).toEqual(['skills.activate', 'skills.deactivate', 'email.send', 'email.read']);
+    expect(toolNames(t.model, 1)).toEqual([
+      'skills.activate',
+      'skills.deactivate',
+      'email.send',
+      'email.read',
+    ]);
     expect(toolNames(t.model, 3)).toEqual(['skills.activate', 'skills.deactivate']);
     expect(t.model.requests[0]!.instructions).toContain('- email: Send and read email.');
     expect(t.model.requests[1]!.instructions).toContain('Always confirm the recipient');
@@ -66,14 +76,29 @@ describe('the skills plugin', () => {
   it('keeps the active set per conversation, across platform instances over one store', async () => {
     const store = new MemoryStore();
     const skills = await createSkillsPlugin({ directories: [], skills: [email] });
-    const a = createPlatform({ plugins: [skills.plugin], store, model: new ScriptedModel([callTool('skills.activate', { name: 'email' }), callTool('skills.activate', { name: 'email' }), reply('ok')]) });
+    const a = createPlatform({
+      plugins: [skills.plugin],
+      store,
+      model: new ScriptedModel([
+        callTool('skills.activate', { name: 'email' }),
+        callTool('skills.activate', { name: 'email' }),
+        reply('ok'),
+      ]),
+    });
     const first = await a.conversations.create({ userId: 'u' });
     const other = await a.conversations.create({ userId: 'u' });
     const activated = await a.send({ conversationId: first.id, userId: 'u', input: 'activate email' });
-    expect(result(activated.output[1])).toMatchObject({ type: 'success', output: { active: ['email'], note: 'email was already active.' } });
+    expect(result(activated.output[1])).toMatchObject({
+      type: 'success',
+      output: { active: ['email'], note: 'email was already active.' },
+    });
 
     const model = new ScriptedModel([reply('still active'), reply('not here')]);
-    const b = createPlatform({ plugins: [(await createSkillsPlugin({ directories: [], skills: [email] })).plugin], store, model });
+    const b = createPlatform({
+      plugins: [(await createSkillsPlugin({ directories: [], skills: [email] })).plugin],
+      store,
+      model,
+    });
     await b.send({ conversationId: first.id, userId: 'u', input: 'next' });
     await b.send({ conversationId: other.id, userId: 'u', input: 'other conversation' });
     expect(toolNames(model, 0)).toContain('email.send');
@@ -97,13 +122,18 @@ describe('the skills plugin', () => {
     });
     const prompt = await t.send('Write release notes');
     const results = prompt.output.filter((o) => o.type === 'tool').map(result);
-    expect(results[1]).toEqual({ type: 'success', output: '## Features\n\n## Fixes\n\n## Breaking changes\n' });
+    expect(results[1]).toEqual({
+      type: 'success',
+      output: '## Features\n\n## Fixes\n\n## Breaking changes\n',
+    });
     for (const refused of results.slice(2, 6)) expect(refused?.type).toBe('error');
     expect(JSON.stringify(results[2])).toContain('not a path inside the skill folder');
     expect(JSON.stringify(results[4])).toContain('leads outside the folder');
     expect(JSON.stringify(results[6])).toContain('Activate skill');
     expect(t.model.requests[1]!.instructions).toContain('Group the changes under **Features**');
-    expect(t.model.requests[1]!.instructions).toContain('Files of this skill (read them with skills.read_resource): assets/template.md');
+    expect(t.model.requests[1]!.instructions).toContain(
+      'Files of this skill (read them with skills.read_resource): assets/template.md',
+    );
     expect(t.model.requests[0]!.tools.map((tool) => tool.name)).not.toContain('skills.read_resource');
   });
 
@@ -118,14 +148,19 @@ describe('the skills plugin', () => {
         reply('ok'),
       ],
     });
-    const results = (await t.send('go')).output.filter((o) => o.type === 'tool').map((o) => JSON.stringify(result(o)));
+    const results = (await t.send('go')).output
+      .filter((o) => o.type === 'tool')
+      .map((o) => JSON.stringify(result(o)));
     expect(results[1]).toContain('binary');
     expect(results[2]).toContain('over the limit of 40');
   });
 
   it('activates a skill from `/skill-name` in the input, or for the user from the app', async () => {
     const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures });
-    const t = await createTestPlatform({ plugins: [skills.plugin], script: [reply('Using PDF skills.'), reply('ok')] });
+    const t = await createTestPlatform({
+      plugins: [skills.plugin],
+      script: [reply('Using PDF skills.'), reply('ok')],
+    });
     await t.send('/pdf-processing extract page 3');
     expect(t.model.requests[0]!.instructions).toContain('Skill "pdf-processing" is active');
     await skills.activate(t.platform, t.conversation.id, 'release-notes');

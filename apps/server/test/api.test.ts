@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, collectEvents, testServer } from './harness.ts';
@@ -167,6 +170,7 @@ describe('the HTTP API', () => {
     const { body: detail } = await t.request('GET', `/api/conversations/${conversation.id}`);
     expect(detail.prompts).toHaveLength(1);
     expect((await t.request('GET', '/api/nowhere')).status).toBe(404);
+    expect((await t.request('POST', '/api/conversations/x/nowhere')).status).toBe(404);
   });
 
   it('serves its OpenAPI document and a reference page', async () => {
@@ -183,5 +187,17 @@ describe('the HTTP API', () => {
     const page = await fetch(`${t.server.url}/docs`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/openapi.json');
+  });
+
+  it('serves the web UI at / (its routes fall back to index.html) without hiding unknown API routes', async () => {
+    const web = await mkdtemp(join(tmpdir(), 'tessera-web-'));
+    await writeFile(join(web, 'index.html'), '<!doctype html><title>Tessera UI</title>');
+    t = await testServer([], {}, web);
+    for (const path of ['/', '/some/page']) {
+      const page = await t.request('GET', path, { token: null });
+      expect([page.status, page.body]).toEqual([200, '<!doctype html><title>Tessera UI</title>']);
+    }
+    expect((await t.request('GET', '/api/nowhere')).status).toBe(404);
+    await rm(web, { recursive: true, force: true });
   });
 });

@@ -13,6 +13,7 @@ export const BOB = 'bob-token-0123456789ab';
 export async function testServer(
   script: ScriptedTurn[] | 'demo model' = [],
   overrides: Partial<ServerConfig> = {},
+  webDir?: string,
 ) {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-server-'));
   const model = new ScriptedModel(script === 'demo model' ? [] : script);
@@ -22,7 +23,10 @@ export async function testServer(
     auth: { tokens: { [ALICE]: 'alice', [BOB]: 'bob' } },
     ...overrides,
   });
-  const server = await startServer(config, script === 'demo model' ? {} : { model });
+  const server = await startServer(config, {
+    webDir: webDir ?? null,
+    ...(script !== 'demo model' && { model }),
+  });
   const request = async (
     method: string,
     path: string,

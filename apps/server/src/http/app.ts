@@ -1,9 +1,9 @@
-import { relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { Platform, Prompt, ToolOutput } from '@tessera/core';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
+import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
@@ -360,9 +360,15 @@ export function createApp(options: AppOptions) {
   });
   app.get('/docs', Scalar({ url: '/openapi.json', pageTitle: 'Tessera API' }));
   if (options.webDir) {
-    const root = relative(process.cwd(), options.webDir) || '.';
-    app.use('/*', serveStatic({ root }));
-    app.get('/*', serveStatic({ root, path: 'index.html' }));
+    const root = options.webDir;
+    // Everything but the API is the web UI: its files, else its index.html (the UI routes itself).
+    // Unknown API routes stay JSON 404s.
+    const notApi =
+      (handler: MiddlewareHandler): MiddlewareHandler =>
+      (c, next) =>
+        c.req.path.startsWith('/api/') ? next() : handler(c, next);
+    app.get('/*', notApi(serveStatic({ root })));
+    app.get('/*', notApi(serveStatic({ root, path: 'index.html' })));
   }
   return app;
 }

@@ -82,7 +82,7 @@ for (const concurrency of [1, 10, 100]) {
   );
 }
 console.log(
-  `Node ${process.version}, store: ${process.env.DATABASE_URL ? 'postgres' : 'default'}, ${DURATION_MS} ms per level\n`,
+  `Node ${process.version}, store: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL (PGlite)'}, ${DURATION_MS} ms per level\n`,
 );
 console.log(
   '| concurrent conversations | prompts | prompts/s | p50 ms | p99 ms |\n|---:|---:|---:|---:|---:|',

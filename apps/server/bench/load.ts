@@ -13,7 +13,12 @@ const DURATION_MS = Number(process.env.BENCH_MS ?? 5_000);
 const dataDir = await mkdtemp(join(tmpdir(), 'tessera-load-'));
 // Answers every call at once, forever: what is measured is the server and the platform.
 const server = await startServer(
-  ServerConfig.parse({ port: 0, dataDir, auth: { tokens: { [TOKEN]: 'bench' } } }),
+  ServerConfig.parse({
+    port: 0,
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    auth: { tokens: { [TOKEN]: 'bench' } },
+  }),
   {
     model: {
       id: 'instant',

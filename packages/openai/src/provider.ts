@@ -26,32 +26,6 @@ const cost = (usage: ModelUsage, price: ModelPrice | undefined): number | undefi
 };
 
 /**
- * Iterates `source` but fails with a retryable timeout when nothing arrives for `idleMs` (a stalled
- * stream), aborting the underlying request through `abort`.
- */
-async function* idleGuard<T>(source: AsyncIterable<T>, idleMs: number, abort: () => void): AsyncGenerator<T> {
-  const iterator = source[Symbol.asyncIterator]();
-  for (;;) {
-    let timer: NodeJS.Timeout | undefined;
-    const stalled = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abort();
-        reject(
-          new ModelError(`The model sent nothing for ${idleMs} ms.`, { kind: 'timeout', retryable: true }),
-        );
-      }, idleMs);
-    });
-    try {
-      const next = await Promise.race([iterator.next(), stalled]);
-      if (next.done) return;
-      yield next.value;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-}
-
-/**
  * The model provider for OpenAI (Responses API by default) and OpenAI-compatible servers (Chat
  * Completions). The only package of Tessera that imports the `openai` SDK.
  */
@@ -81,6 +55,17 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     const controller = new AbortController();
     const forward = () => controller.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
+    // A watchdog for stalled calls: nothing (not even headers) for `idleMs` aborts the request.
+    let stalled = false;
+    let watchdog: NodeJS.Timeout | undefined;
+    const kick = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        controller.abort();
+      }, idleMs);
+    };
+    kick();
     try {
       const events =
         api === 'chat'
@@ -96,13 +81,24 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
               }),
               names,
             );
-      for await (const event of idleGuard(events, idleMs, () => controller.abort())) {
+      for await (const event of events) {
+        kick();
         if (event.type === 'usage') {
           const priced = cost(event.usage, options.prices?.[request.model]);
           yield priced === undefined ? event : { type: 'usage', usage: { ...event.usage, cost: priced } };
         } else yield event;
       }
+    } catch (error) {
+      if (stalled && !signal.aborted) {
+        throw new ModelError(`The model sent nothing for ${idleMs} ms.`, {
+          kind: 'timeout',
+          retryable: true,
+          cause: error,
+        });
+      }
+      throw error;
     } finally {
+      clearTimeout(watchdog);
       signal.removeEventListener('abort', forward);
     }
   }

@@ -91,14 +91,40 @@ describe('errors and retries', () => {
     expect(server!.requests).toHaveLength(1);
   });
 
-  it('stops waiting on a stalled stream, and retries it', async () => {
-    const stalled = {
+  it('retries 429 (honouring retry-after), then 500, then succeeds', async () => {
+    const events = await run([
+      {
+        status: 429,
+        body: '{"error":{"message":"slow down","type":"rate_limit_exceeded"}}',
+        headers: { 'retry-after': '0' },
+      },
+      { status: 500, body: '{"error":{"message":"oops","type":"server_error"}}' },
+      { body: fixture('responses-stream-text.sse') },
+    ]);
+    expect(server!.requests).toHaveLength(3);
+    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('gives up on a stream that stalls before sending anything, and retries it', async () => {
+    const body = fixture('responses-stream-text.sse');
+    const events = await run([{ body, stallAfter: 0 }, { body }], { idleTimeoutMs: 200 });
+    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('fails a stream that stalls after output started, without repeating what was streamed', async () => {
+    const body = fixture('responses-stream-text.sse');
+    const cut = body.indexOf('event: response.content_part.done');
+    const error = await run([{ body, stallAfter: cut }, { body }], { idleTimeoutMs: 200 }).catch((e) => e);
+    expect(error).toMatchObject({ kind: 'timeout' });
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('retries a stream that ends before the response is complete', async () => {
+    const truncated = {
       body: fixture('responses-stream-text.sse').split('event: response.output_item.added')[0]!,
     };
-    // The first reply ends early: the stream is incomplete, which is retried like a dropped connection.
-    const events = await run([stalled, { body: fixture('responses-stream-text.sse') }], {
-      idleTimeoutMs: 1_000,
-    });
+    const events = await run([truncated, { body: fixture('responses-stream-text.sse') }]);
     expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
     expect(server!.requests).toHaveLength(2);
   });

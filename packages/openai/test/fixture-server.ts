@@ -17,7 +17,14 @@ export function sseFromChunks(name: string, api: 'responses' | 'chat'): string {
     : lines.map((line) => `event: ${JSON.parse(line).type}\ndata: ${line}\n\n`).join('');
 }
 
-export type Reply = { status?: number; body: string; contentType?: string; headers?: Record<string, string> };
+export type Reply = {
+  status?: number;
+  body: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** Send only this many bytes of the body, then hang (a stalled stream). */
+  stallAfter?: number;
+};
 
 /**
  * A local server that answers each request with the next reply, in small writes (as a network would),
@@ -25,6 +32,7 @@ export type Reply = { status?: number; body: string; contentType?: string; heade
  */
 export async function fixtureServer(replies: Reply[]) {
   const requests: { path: string; body: Record<string, unknown> }[] = [];
+  const stalled: import('node:http').ServerResponse[] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
@@ -45,8 +53,10 @@ export async function fixtureServer(replies: Reply[]) {
         ...reply.headers,
       });
       const bytes = Buffer.from(reply.body);
-      for (let i = 0; i < bytes.length; i += 97) res.write(bytes.subarray(i, i + 97));
-      res.end();
+      const end = reply.stallAfter ?? bytes.length;
+      for (let i = 0; i < end; i += 97) res.write(bytes.subarray(i, Math.min(i + 97, end)));
+      if (reply.stallAfter === undefined) res.end();
+      else stalled.push(res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,6 +65,9 @@ export async function fixtureServer(replies: Reply[]) {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     replies,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const res of stalled) res.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -144,6 +144,14 @@ describe('Responses API, against recorded traffic', () => {
     expect((server!.requests[0]!.body.input as unknown[])[1]).toEqual(item);
   });
 
+  it('keeps a reasoning item without summary and the parallel calls after it', async () => {
+    const events = await run([{ body: fixture('responses-stream-reasoning-parallel-function-calls.sse') }]);
+    expect(events.map((e) => e.type)).toEqual(['reasoning', 'tool-call', 'tool-call', 'usage', 'finish']);
+    expect(events.find((e) => e.type === 'usage')).toMatchObject({
+      usage: { inputTokens: 109, outputTokens: 223, reasoningTokens: 128 },
+    });
+  });
+
   it('reads cached input tokens', async () => {
     const events = await run([
       { body: sseFromChunks('responses-stream-cached-tokens.chunks.txt', 'responses') },

@@ -1,3 +1,4 @@
+import { promptsToMessages } from '@tessera/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOB, testServer } from './harness.ts';
 
@@ -64,6 +65,18 @@ describe('the demo model with every plugin', () => {
       (await t.request('GET', `/api/conversations/${conversation.id}/files/${file.fileId}`, { token: BOB }))
         .status,
     ).toBe(404);
+
+    // The model's view: the file as its summary, the widgets not at all.
+    const platform = t.server.platform;
+    const messages = promptsToMessages(await platform.conversations.prompts(conversation.id, 'alice'), {
+      outputs: platform.outputs,
+    });
+    const sent = JSON.stringify(messages);
+    expect(sent).toContain('sales-report.csv');
+    expect(sent).toContain('Made-up sales of 8 products (demo data).');
+    expect(sent).not.toContain('Report ready'); // the progress widget
+    expect(sent).not.toContain('made-up demo data)'); // the weather card's title
+    expect(sent).not.toContain('product,units,revenue'); // never the file's bytes
   });
 
   it('creates a reminder trigger after approval, which the user can list, pause, resume and delete', async () => {

@@ -1,4 +1,5 @@
-export { loadSkillFolders, type SkillDiagnostic } from './load-folders.ts';
+export type { SkillDiagnostic } from './load-folder.ts';
 export { createSkillsPlugin, type SkillsOptions, type SkillsPlugin, SkillsState } from './plugin.ts';
 export { ResourceError, readResource } from './read-resource.ts';
 export { type CodeSkill, defineSkill, type FolderSkill, SKILL_NAME, type Skill } from './skill.ts';
+export { loadSkillFolders, SkillFolders } from './skill-folders.ts';

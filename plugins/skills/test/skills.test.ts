@@ -1,3 +1,7 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createPlatform, createTool, MemoryStore, type ToolOutput } from '@tessera/core';
 import { callTool, createTestPlatform, reply, ScriptedModel } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
@@ -167,6 +171,70 @@ describe('the skills plugin', () => {
     await t.send('and now?');
     expect(t.model.requests[1]!.instructions).toContain('Skill "release-notes" is active');
     await expect(skills.activate(t.platform, t.conversation.id, 'nope')).rejects.toThrow("no skill 'nope'");
+  });
+
+  it('sees skills edited, added and removed on disk from the next round on, without a restart', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'skills-live-'));
+    const write = (name: string, description: string, body = 'Do it step by step.') => {
+      mkdirSync(join(root, name), { recursive: true });
+      writeFileSync(
+        join(root, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${description}\n---\n${body}\n`,
+      );
+    };
+    write('alpha', 'First version.');
+    const skills = await createSkillsPlugin({ directories: [root], refreshInterval: 0 });
+    const t = await createTestPlatform({
+      plugins: [skills.plugin],
+      script: [
+        callTool('skills.activate', { name: 'alpha' }),
+        () => {
+          write('alpha', 'Second version.', 'Edited body.');
+          mkdirSync(join(root, 'alpha', 'references'));
+          writeFileSync(join(root, 'alpha', 'references', 'guide.md'), '# Guide');
+          write('beta', 'Brand new.');
+          return callTool('skills.deactivate', { name: 'alpha' });
+        },
+        callTool('skills.activate', { name: 'beta' }),
+        () => {
+          rmSync(join(root, 'alpha'), { recursive: true });
+          writeFileSync(join(root, 'beta', 'SKILL.md'), 'no frontmatter any more');
+          return reply('Done.');
+        },
+        reply('Nothing to offer.'),
+      ],
+    });
+    const prompt = await t.send('go');
+    const sent = (round: number) => t.model.requests[round]!.instructions;
+    expect(sent(0)).toContain('- alpha: First version.');
+    expect(sent(1)).toContain('Do it step by step.');
+    expect(sent(2)).toContain('- alpha: Second version.');
+    expect(sent(2)).toContain('- beta: Brand new.');
+    // Deactivated in round 1; beta, added while round 1 ran, can be activated in round 2.
+    expect(sent(2)).not.toContain('Edited body.');
+    expect(prompt.output.filter((o) => o.type === 'tool').map((o) => result(o)?.type)).toEqual([
+      'success',
+      'success',
+      'success',
+    ]);
+    expect(sent(3)).toContain('Skill "beta" is active');
+
+    await t.send('and now?');
+    expect(t.model.requests[4]!.instructions).toBe('');
+    expect(t.model.requests[4]!.tools).toEqual([]);
+    expect([...skills.catalogue.keys()]).toEqual([]);
+    expect(skills.diagnostics).toEqual([
+      { file: join(root, 'beta', 'SKILL.md'), message: expect.stringContaining('frontmatter') },
+    ]);
+
+    write('alpha', 'Back again.', 'Edited body.');
+    mkdirSync(join(root, 'alpha', 'references'));
+    writeFileSync(join(root, 'alpha', 'references', 'guide.md'), '# Guide');
+    await skills.activate(t.platform, t.conversation.id, 'alpha');
+    expect(skills.catalogue.get('alpha')).toMatchObject({
+      description: 'Back again.',
+      resources: ['references/guide.md'],
+    });
   });
 
   it('offers nothing when there are no skills at all', async () => {

@@ -33,6 +33,7 @@ export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin):
         await platform.conversations.get(conversationId, c.var.userId);
         active = (await platform.pluginState(conversationId, skills.plugin)).get().active;
       }
+      await skills.refresh(); // skill folders edited on disk show up without a restart
       const items = [...skills.catalogue.values()].map((skill) => ({
         name: skill.name,
         description: skill.description,

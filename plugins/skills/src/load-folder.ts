@@ -1,5 +1,5 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { readdir, readFile, realpath } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { type FolderSkill, SKILL_NAME } from './skill.ts';
@@ -7,7 +7,7 @@ import { type FolderSkill, SKILL_NAME } from './skill.ts';
 /** Why a skill folder was skipped (or a name collision resolved): which file, and what is wrong. */
 export type SkillDiagnostic = { file: string; message: string };
 
-const RESOURCE_DIRS = ['scripts', 'references', 'assets'];
+export const RESOURCE_DIRS = ['scripts', 'references', 'assets'];
 const MAX_RESOURCES = 200;
 
 const Frontmatter = z.object({
@@ -46,7 +46,7 @@ async function listResources(directory: string): Promise<string[]> {
 }
 
 /** Reads one skill folder; a problem is a diagnostic, never a throw. */
-async function loadFolder(directory: string): Promise<FolderSkill | SkillDiagnostic> {
+export async function loadFolder(directory: string): Promise<FolderSkill | SkillDiagnostic> {
   const file = join(directory, 'SKILL.md');
   let text: string;
   try {
@@ -84,47 +84,4 @@ async function loadFolder(directory: string): Promise<FolderSkill | SkillDiagnos
     ...(parsed.data['allowed-tools'] && { allowedTools: parsed.data['allowed-tools'] }),
     ...(parsed.data.metadata && { metadata: parsed.data.metadata }),
   };
-}
-
-/**
- * Scans skill directories (each holds one folder per skill), leniently like the reference clients: a bad
- * skill is skipped with a diagnostic; of two skills with one name the first directory's wins, and the other
- * is reported. Missing directories are fine.
- */
-export async function loadSkillFolders(
-  directories: readonly string[],
-  cwd = process.cwd(),
-): Promise<{ skills: FolderSkill[]; diagnostics: SkillDiagnostic[] }> {
-  const skills = new Map<string, FolderSkill>();
-  const diagnostics: SkillDiagnostic[] = [];
-  for (const root of directories.map((d) => resolve(cwd, d))) {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = await readdir(root, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const directory = join(root, entry.name);
-      if (
-        !entry.isDirectory() &&
-        !(entry.isSymbolicLink() && (await stat(directory).catch(() => undefined))?.isDirectory())
-      ) {
-        continue;
-      }
-      const loaded = await loadFolder(directory);
-      if (!('kind' in loaded)) {
-        diagnostics.push(loaded);
-        continue;
-      }
-      const existing = skills.get(loaded.name);
-      if (existing) {
-        diagnostics.push({
-          file: join(directory, 'SKILL.md'),
-          message: `skill '${loaded.name}' is already loaded from ${existing.directory}; this one is ignored`,
-        });
-      } else skills.set(loaded.name, loaded);
-    }
-  }
-  return { skills: [...skills.values()], diagnostics };
 }

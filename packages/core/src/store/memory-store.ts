@@ -1,6 +1,7 @@
 import { ConversationBusyError, NotFoundError } from '../errors.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
+import { immutable } from './frozen.ts';
 import type {
   ConversationStore,
   Page,
@@ -12,20 +13,29 @@ import type {
 } from './store.ts';
 import { VersionConflictError } from './store.ts';
 
-/** Stored values are frozen copies: callers can neither change the store by accident nor see it change. */
-function frozenCopy<T>(value: T): T {
-  return deepFreeze(structuredClone(value));
-}
+/**
+ * Stored values are deeply frozen, made so once on write (values already frozen by an earlier write are
+ * shared, not copied): callers can neither change the store by accident nor see it change.
+ */
+const frozenCopy = immutable;
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+/** A new version of a stored prompt, made of parts that are frozen already: only its own two levels to freeze. */
+const frozenRecord = (prompt: PromptRecord): PromptRecord => {
+  Object.freeze(prompt.output);
+  return Object.freeze(prompt);
+};
+
+let lastMs = Number.NaN;
+let lastIso = '';
+/** The current time as ISO text, formatted once per millisecond. */
+const now = (): string => {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
   }
-  return value;
-}
-
-const now = () => new Date().toISOString();
+  return lastIso;
+};
 const ACTIVE: readonly PromptState[] = ['running', 'waiting_for_approval'];
 
 function page<T>(all: T[], options: PageOptions = {}): Page<T> {
@@ -102,14 +112,14 @@ export class MemoryStore implements Store {
       const prompt = this.#prompt(promptId);
       this.#prompts.set(
         promptId,
-        Object.freeze({ ...prompt, output: [...prompt.output, frozenCopy(output)], updatedAt: now() }),
+        frozenRecord({ ...prompt, output: [...prompt.output, frozenCopy(output)], updatedAt: now() }),
       );
       this.#toolCalls.set(output.id, promptId);
     },
     update: async (promptId, patch, options) => {
       const prompt = this.#prompt(promptId);
       if (options?.expectState && !options.expectState.includes(prompt.state)) return false;
-      const updated = Object.freeze({
+      const updated = frozenRecord({
         ...prompt,
         ...(patch.state !== undefined && { state: patch.state }),
         ...(patch.usage !== undefined && { usage: frozenCopy(patch.usage) }),

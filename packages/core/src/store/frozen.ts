@@ -1,0 +1,100 @@
+/**
+ * Deeply frozen values, made once and then passed on: how the in-memory store and the loop keep the record
+ * immutable to callers without deep-cloning it on every write or read.
+ */
+
+const isObject = (value: unknown): value is object =>
+  (typeof value === 'object' && value !== null) || typeof value === 'function';
+
+/**
+ * The last values this module made (frozen all the way down), so that passing one on, as the loop does when
+ * it hands an output to the store right after freezing it, costs no second copy. A short list compared by
+ * identity rather than a weak set of all of them: adding to a weak set costs more than copying a small
+ * object. A value that has dropped off the list is still frozen; it is just copied again if passed again.
+ */
+const RECENT = 16;
+const recent: (object | undefined)[] = new Array(RECENT).fill(undefined);
+let cursor = 0;
+
+function isRecent(value: object): boolean {
+  for (let i = 0; i < RECENT; i++) if (recent[i] === value) return true;
+  return false;
+}
+
+function remember<T>(value: T): T {
+  if (isObject(value)) {
+    recent[cursor] = value;
+    cursor = (cursor + 1) % RECENT;
+  }
+  return value;
+}
+
+/** Deeper than this (or a cycle) and the copy falls back to `structuredClone`. */
+const MAX_DEPTH = 100;
+const TOO_DEEP = Symbol('too deep');
+
+/**
+ * A deeply frozen equivalent of `value`, as `structuredClone` would copy it: `value` itself when this module
+ * has just made it, else a frozen copy. So a caller can neither change what it gets nor, by changing what it
+ * passed, change what was kept.
+ */
+export function immutable<T>(value: T): T {
+  if (!isObject(value) || isRecent(value)) return value;
+  try {
+    return remember(copy(value, 0) as T);
+  } catch (error) {
+    if (error !== TOO_DEEP) throw error;
+  }
+  return remember(deepFreeze(structuredClone(value)));
+}
+
+/**
+ * Freezes, in place, a value the caller has just made and nobody else holds (the result of `JSON.parse`),
+ * so that `immutable` can take it as it is instead of copying it.
+ */
+export function freezeOwned<T>(value: T): T {
+  return isObject(value) ? remember(deepFreeze(value)) : value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (isObject(value) && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+function copy(value: object, depth: number): object {
+  if (isRecent(value)) return value;
+  if (depth > MAX_DEPTH) throw TOO_DEEP;
+  const proto = Object.getPrototypeOf(value);
+  if (Array.isArray(value) && proto === Array.prototype) {
+    const array: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) if (i in value) array[i] = child(value[i], depth);
+    return Object.freeze(array);
+  }
+  if (typeof value === 'object' && (proto === Object.prototype || proto === null)) {
+    const object: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = child((value as Record<string, unknown>)[key], depth);
+      // A `__proto__` key (as `JSON.parse` makes) is data: set it as such, never as the prototype.
+      if (key === '__proto__') {
+        Object.defineProperty(object, key, {
+          value: item,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else object[key] = item;
+    }
+    return Object.freeze(object);
+  }
+  // Dates, maps, class instances and the like: copied (or refused) exactly as `structuredClone` does.
+  return deepFreeze(structuredClone(value));
+}
+
+function child(value: unknown, depth: number): unknown {
+  if (isObject(value)) return copy(value, depth + 1);
+  // Symbols cannot be copied: let `structuredClone` refuse them with its usual error.
+  return typeof value === 'symbol' ? structuredClone(value) : value;
+}

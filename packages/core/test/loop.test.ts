@@ -6,6 +6,7 @@ import {
   createTool,
   definePlugin,
   ModelError,
+  promptsToMessages,
   type TesseraEvent,
   type ToolOutput,
 } from '../src/index.ts';
@@ -212,6 +213,56 @@ describe('the loop', () => {
       'text',
     ]);
     expect(prompt.output[1]?.toolCallId).toBe(prompt.output[0]?.id);
+  });
+
+  it('sends the model, every round, the history and the record as they are now, replaced outputs included', async () => {
+    const { badgesPlugin } = await import('@tessera-fixtures/badges');
+    const { plugin } = toolbox();
+    const upgrades = definePlugin({
+      id: 'upgrades',
+      tools: [
+        createTool({
+          id: 'badges.upgrade',
+          description: 'Upgrade the last badge.',
+          input: z.object({}),
+          invoke: async ({ outputs, update }) => {
+            const badge = [...outputs()].reverse().find((o) => o.type === 'x-badges.badge');
+            if (badge?.type !== 'x-badges.badge') return 'no badge';
+            await update(badge.id, { type: 'x-badges.badge', label: `${badge.label}+`, level: 'gold' });
+            return 'upgraded';
+          },
+        }),
+      ],
+    });
+    const t = await createTestPlatform({
+      plugins: [plugin, badgesPlugin, upgrades],
+      script: [
+        callTool('demo.echo', { text: 'earlier' }),
+        reply('Earlier answer.'),
+        callTool('badges.award', { label: 'First' }),
+        callTool('badges.upgrade'),
+        callTool('demo.echo', { text: 'x'.repeat(50) }),
+        reply('Done'),
+      ],
+      maxResultChars: 40,
+    });
+    const first = await t.send('before');
+    const second = await t.send('now');
+    const requests = t.model.requests.slice(2);
+    const last = requests.at(-1)!.messages;
+    expect(last).toContainEqual({
+      type: 'message',
+      role: 'assistant',
+      content: '[badge awarded: First+ (gold)]',
+    });
+    expect(JSON.stringify(last)).not.toContain('(bronze)');
+    const upToNow = { ...second, output: second.output.slice(0, -1) }; // all but the final answer
+    expect(last).toEqual(
+      promptsToMessages([first, upToNow], { outputs: t.platform.outputs, maxResultChars: 40 }),
+    );
+    for (const request of requests) assertWellFormed(request.messages);
+    // Each request is its own array: what the model was sent earlier did not grow afterwards.
+    expect(requests.map((r) => r.messages.length)).toEqual([5, 8, 10, 12]);
   });
 
   it('fails the prompt with a clear reason when the model fails, keeping streamed text', async () => {

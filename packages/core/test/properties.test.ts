@@ -3,12 +3,21 @@ import {
   createTestPlatform,
   type ScriptedCall,
   type ScriptedReply,
+  type ScriptedTurn,
 } from '@tessera/testing';
 import { badgesPlugin } from '@tessera-fixtures/badges';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTool, definePlugin, type Prompt, promptsToMessages, type ToolOutput } from '../src/index.ts';
+import {
+  createTool,
+  definePlugin,
+  type ModelMessage,
+  type Prompt,
+  type PromptOutput,
+  promptsToMessages,
+  type ToolOutput,
+} from '../src/index.ts';
 
 /** Tools that log every real invocation with its call id, to check "never before approval, at most once". */
 function trackedTools() {
@@ -44,6 +53,18 @@ function trackedTools() {
         invoke: track('demo.pay', (i: { amount: number }) => ({ paid: i.amount })),
       }),
       createTool({
+        id: 'demo.upgrade',
+        description: 'Upgrades the last badge of this prompt: replaces an output recorded rounds ago.',
+        input: z.object({}),
+        invoke: async ({ toolCallId, outputs, update }) => {
+          ran.push({ toolCallId, tool: 'demo.upgrade', input: {} });
+          const badge = [...outputs()].reverse().find((o) => o.type === 'x-badges.badge');
+          if (badge?.type !== 'x-badges.badge') return { upgraded: false };
+          await update(badge.id, { type: 'x-badges.badge', label: `${badge.label}+`, level: 'gold' });
+          return { upgraded: true };
+        },
+      }),
+      createTool({
         id: 'demo.fail',
         description: 'Fails.',
         input: z.object({}),
@@ -64,6 +85,7 @@ const validArgs: Record<string, fc.Arbitrary<unknown>> = {
   'demo.delete': fc.record({ id: fc.string({ maxLength: 5 }) }),
   'demo.pay': fc.record({ amount: fc.integer({ min: 1, max: 300 }) }),
   'demo.fail': fc.constant({}),
+  'demo.upgrade': fc.constant({}),
   'badges.award': fc.record({ label: fc.constantFrom('gold star', 'streak') }),
   'nope.unknown': fc.constant({}),
 };
@@ -138,10 +160,24 @@ describe('the loop under random scripts', () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ turns, decisions, abortAfterEvents }) => {
         const { plugin, ran } = trackedTools();
+        // The record as the events show it, and what it was each time the model was called.
+        const live = new Map<string, PromptOutput>();
+        const sent: { messages: readonly ModelMessage[]; record: PromptOutput[] }[] = [];
+        const seeing =
+          (turn: ScriptedReply): ScriptedTurn =>
+          (request) => {
+            sent.push({ messages: request.messages, record: [...live.values()] });
+            return turn;
+          };
         const t = await createTestPlatform({
           plugins: [plugin, badgesPlugin],
           budgets: { maxRounds: 6, maxToolCalls: 8 },
-          script: [...turns, { text: 'done' }, { text: 'done' }, { text: 'done' }],
+          script: [...turns, { text: 'done' }, { text: 'done' }, { text: 'done' }].map(seeing),
+        });
+        t.platform.events.subscribe({}, (event) => {
+          if (event.type === 'prompt.output' || event.type === 'prompt.output-updated') {
+            live.set(event.output.id, event.output); // an update keeps its place
+          }
         });
         const controller = new AbortController();
         let seen = 0;
@@ -172,6 +208,12 @@ describe('the loop under random scripts', () => {
         }
         const prompts = await t.platform.conversations.prompts(t.conversation.id, t.userId);
         checkProjection(prompts, t.platform.outputs);
+        // Each round the model is sent exactly the projection of the record so far, however it was built.
+        for (const { messages, record } of sent) {
+          expect(messages).toEqual(
+            promptsToMessages([{ ...prompt, output: record }], { outputs: t.platform.outputs }),
+          );
+        }
         // Every call the model made is in the record exactly once.
         const recorded = prompts.flatMap((p) => p.output).filter((o): o is ToolOutput => o.type === 'tool');
         expect(recorded.map((c) => c.callId).sort()).toEqual(t.model.calls.map((c) => c.callId).sort());

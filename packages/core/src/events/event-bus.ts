@@ -36,7 +36,9 @@ export class EventBus {
   }
 
   publish(event: TesseraEvent): void {
-    const sequenced = { ...event, seq: ++this.#seq };
+    const seq = ++this.#seq;
+    if (this.#handlers.size === 0) return;
+    const sequenced = { ...event, seq };
     for (const { filter, handler } of this.#handlers) {
       if (!matches(filter, event)) continue;
       try {

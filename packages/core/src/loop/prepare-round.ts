@@ -45,7 +45,8 @@ export async function prepareRound(
     items.push({ item: { text: runtime.options.instructions, order: -1000 }, rank: 0 });
 
   for (const plugin of runtime.plugins) {
-    const pushedTools: AnyTool[] = [...plugin.tools];
+    // A plugin without prepare() offers its static tools as they are: nothing to copy.
+    const pushedTools: readonly AnyTool[] = plugin.prepare ? [...plugin.tools] : plugin.tools;
     const pushedContext: ContextItem[] = [];
     if (plugin.prepare) {
       try {
@@ -56,7 +57,7 @@ export async function prepareRound(
           history: scope.history,
           round: scope.round,
           state: states.for(plugin),
-          tools: pushedTools,
+          tools: pushedTools as AnyTool[],
           context: pushedContext,
           services: runtime.services,
           signal: scope.signal,
@@ -85,10 +86,12 @@ export async function prepareRound(
     }
   }
 
-  items.sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0) || a.rank - b.rank);
+  if (items.length > 1) items.sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0) || a.rank - b.rank);
+  const definitions: ModelToolDefinition[] = [];
+  for (const { tool } of tools.values()) definitions.push(definitionOf(tool));
   return {
     tools,
-    definitions: [...tools.values()].map(({ tool }) => definitionOf(tool)),
-    instructions: items.map(({ item }) => item.text).join('\n\n'),
+    definitions,
+    instructions: items.length === 1 ? items[0]!.item.text : items.map(({ item }) => item.text).join('\n\n'),
   };
 }

@@ -9,9 +9,15 @@ import type {
   ToolOutput,
 } from '../model/outputs.ts';
 import type { OutputBase, PromptState, StopReason } from '../model/prompt.ts';
-import { boundText, projectPrompt, promptsToMessages } from '../projection/prompts-to-messages.ts';
+import { boundText, PromptProjection, promptsToMessages } from '../projection/prompts-to-messages.ts';
 import type { ModelMessage } from '../provider/messages.ts';
-import { type FinishReason, ModelError, type ModelUsage } from '../provider/provider.ts';
+import {
+  type FinishReason,
+  ModelError,
+  type ModelStreamEvent,
+  type ModelUsage,
+} from '../provider/provider.ts';
+import { immutable } from '../store/frozen.ts';
 import { ConversationStates } from './plugin-state.ts';
 import { type OfferedTool, prepareRound, type Round } from './prepare-round.ts';
 import type { Runtime } from './runtime.ts';
@@ -24,7 +30,17 @@ const WALL_TIME = Symbol('wall time');
 type OpenCall = { output: ToolOutput; recorded: boolean };
 type ModelTurn = { calls: ToolOutput[]; finish?: FinishReason };
 
-const now = () => new Date().toISOString();
+let lastMs = Number.NaN;
+let lastIso = '';
+/** The current time as ISO text, formatted once per millisecond (a round asks for it several times). */
+const now = (): string => {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+};
 const isOpenTool = (output: PromptOutput): output is ToolOutput => output.type === 'tool' && !output.result;
 
 export type RunOptions = {
@@ -45,6 +61,8 @@ export class PromptCompletion {
   readonly #history: readonly Prompt[];
   #prompt: Prompt;
   #historyMessages?: ModelMessage[];
+  /** The current prompt's messages, kept between rounds: only new or replaced outputs are projected. */
+  #projection?: PromptProjection;
   #toolBudgetReached = false;
   /** The batch being processed; calls not yet recorded when the loop ends abruptly are recorded then. */
   #batch: OpenCall[] = [];
@@ -171,19 +189,21 @@ export class PromptCompletion {
       maxResultChars,
       cache: projectionCache,
     });
-    const current = projectPrompt(this.#prompt, outputs, {
+    this.#projection ??= new PromptProjection(outputs, {
       bound: (text) => boundText(text, maxResultChars),
     });
-    return this.#historyMessages.concat(current);
+    // A new array every round: the provider may keep what it was sent.
+    return this.#projection.appendTo(this.#prompt, this.#historyMessages.slice());
   }
 
   async #callModel(round: Round, signal: AbortSignal): Promise<ModelTurn> {
     const { provider, options } = this.#runtime;
     const prompt = this.#prompt;
-    const textId = newId('out');
+    let textId: string | undefined;
     const chunks: string[] = [];
     const turn: ModelTurn = { calls: [] };
     const usage: ModelUsage[] = [];
+    let reader: AbortableReader<ModelStreamEvent> | undefined;
     try {
       const stream = provider.stream(
         {
@@ -195,10 +215,15 @@ export class PromptCompletion {
         },
         signal,
       );
-      for await (const event of abortable(stream, signal)) {
+      reader = new AbortableReader(stream, signal);
+      for (;;) {
+        const next = await reader.next();
+        if (next.done) break;
+        const event = next.value;
         switch (event.type) {
           case 'text-delta':
             chunks.push(event.delta);
+            textId ??= newId('out');
             this.#publish({ type: 'prompt.text-delta', outputId: textId, delta: event.delta });
             break;
           case 'tool-call':
@@ -227,10 +252,11 @@ export class PromptCompletion {
         }
       }
     } finally {
+      reader?.close();
       await this.#addUsage(usage);
       // Streamed text is recorded once, as one output, even when the call failed halfway.
-      const text = chunks.join('');
-      if (text !== '') await this.#append({ type: 'text', id: textId, text });
+      const text = chunks.length === 1 ? chunks[0]! : chunks.join('');
+      if (text !== '') await this.#append({ type: 'text', id: textId ?? newId('out'), text });
     }
     return turn;
   }
@@ -332,8 +358,9 @@ export class PromptCompletion {
   }
 
   #mayStartTool(alsoStarting = 0): boolean {
-    const started = this.#prompt.output.filter((o) => o.type === 'tool' && o.startedAt);
-    return started.length + alsoStarting < this.#runtime.options.budgets.maxToolCalls;
+    let started = alsoStarting;
+    for (const output of this.#prompt.output) if (output.type === 'tool' && output.startedAt) started++;
+    return started < this.#runtime.options.budgets.maxToolCalls;
   }
 
   async #invokeGroup(
@@ -427,12 +454,15 @@ export class PromptCompletion {
   }
 
   async #append(output: NewOutput | OutputBase, toolCallId?: string): Promise<string> {
-    const validated = this.#runtime.outputs.validate({
-      ...output,
-      id: output.id ?? newId('out'),
-      createdAt: (output as OutputBase).createdAt ?? now(),
-      ...(toolCallId && { toolCallId }),
-    } as OutputBase);
+    // Frozen once here, then shared by the prompt, the store and the events: nobody can change the record.
+    const validated = immutable(
+      this.#runtime.outputs.validate({
+        ...output,
+        id: output.id ?? newId('out'),
+        createdAt: (output as OutputBase).createdAt ?? now(),
+        ...(toolCallId && { toolCallId }),
+      } as OutputBase),
+    );
     this.#prompt.output.push(validated);
     await this.#runtime.store.prompts.appendOutput(this.#prompt.id, validated);
     this.#publish({ type: 'prompt.output', output: validated });
@@ -440,7 +470,7 @@ export class PromptCompletion {
   }
 
   async #replace(output: OutputBase): Promise<void> {
-    const validated = this.#runtime.outputs.validate(output);
+    const validated = immutable(this.#runtime.outputs.validate(output));
     const index = this.#prompt.output.findIndex((o) => o.id === output.id);
     this.#prompt.output[index] = validated;
     await this.#runtime.store.prompts.update(this.#prompt.id, { outputs: [validated] });
@@ -566,24 +596,34 @@ function finishStop(finish: FinishReason | undefined): StopReason | undefined {
   return undefined;
 }
 
-/** Iterates a provider's stream but gives up at once when `signal` aborts, even if the provider does not. */
-async function* abortable<T>(iterable: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
-  const iterator = iterable[Symbol.asyncIterator]();
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => {});
-  try {
-    for (;;) {
-      signal.throwIfAborted();
-      const next = await Promise.race([iterator.next(), aborted]);
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    signal.removeEventListener('abort', onAbort!);
-    void iterator.return?.()?.catch?.(() => {});
+/**
+ * Reads a provider's stream but gives up at once when `signal` aborts, even if the provider does not. (By
+ * hand rather than as an async generator around the stream: that would cost a few promises per event.)
+ */
+class AbortableReader<T> {
+  readonly #iterator: AsyncIterator<T>;
+  readonly #signal: AbortSignal;
+  #reject: ((reason: unknown) => void) | undefined;
+  readonly #onAbort = () => this.#reject?.(this.#signal.reason);
+
+  constructor(iterable: AsyncIterable<T>, signal: AbortSignal) {
+    this.#iterator = iterable[Symbol.asyncIterator]();
+    this.#signal = signal;
+    signal.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    this.#signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      this.#reject = reject;
+      this.#iterator.next().then(resolve, reject);
+    });
+  }
+
+  /** Stops listening and lets the provider clean up (without waiting for it). */
+  close(): void {
+    this.#reject = undefined;
+    this.#signal.removeEventListener('abort', this.#onAbort);
+    void this.#iterator.return?.()?.catch?.(() => {});
   }
 }

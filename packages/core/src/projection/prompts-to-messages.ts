@@ -1,4 +1,4 @@
-import type { Prompt } from '../model/outputs.ts';
+import type { Prompt, PromptOutput } from '../model/outputs.ts';
 import { isFinalState } from '../model/prompt.ts';
 import type { ProjectionContext } from '../outputs/define-output.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
@@ -45,27 +45,76 @@ export function projectPrompt(
 
 type Projected = { messages: ModelMessage[]; tokens: number };
 
-/** Projections of ended prompts, keyed by prompt id and bounded in size (least recently used goes first). */
+/**
+ * Projections of ended prompts, keyed by prompt id and bounded in size (least recently used goes first).
+ * A prompt object seen before (stores that keep their records in memory hand out the same one) is found by
+ * identity first, without building its key.
+ */
 export class ProjectionCache {
   readonly #entries = new Map<string, Projected>();
+  readonly #byObject = new WeakMap<Prompt, { updatedAt: string; projected: Projected }>();
   readonly #limit: number;
   constructor(limit = 20_000) {
     this.#limit = limit;
   }
   get(prompt: Prompt): Projected | undefined {
     if (!isFinalState(prompt.state)) return undefined;
+    const known = this.#byObject.get(prompt);
+    if (known && known.updatedAt === prompt.updatedAt) return known.projected;
     const key = `${prompt.id}@${prompt.updatedAt}`;
     const hit = this.#entries.get(key);
     if (hit) {
       this.#entries.delete(key);
       this.#entries.set(key, hit);
+      this.#byObject.set(prompt, { updatedAt: prompt.updatedAt, projected: hit });
     }
     return hit;
   }
   set(prompt: Prompt, projected: Projected): void {
     if (!isFinalState(prompt.state)) return;
     this.#entries.set(`${prompt.id}@${prompt.updatedAt}`, projected);
+    this.#byObject.set(prompt, { updatedAt: prompt.updatedAt, projected });
     if (this.#entries.size > this.#limit) this.#entries.delete(this.#entries.keys().next().value as string);
+  }
+}
+
+/**
+ * The running prompt's projection, kept output by output from one round to the next. Outputs are replaced,
+ * never changed in place, so an output's messages stay valid for as long as it is the same object: a round
+ * projects only the outputs that are new or were replaced since the last one.
+ */
+export class PromptProjection {
+  readonly #outputs: OutputRegistry;
+  readonly #context: ProjectionContext;
+  #input?: { input: string; message: ModelMessage };
+  readonly #projected: { output: PromptOutput; messages: readonly ModelMessage[] }[] = [];
+
+  constructor(outputs: OutputRegistry, context: ProjectionContext) {
+    this.#outputs = outputs;
+    this.#context = context;
+  }
+
+  /** Pushes the prompt's messages (as `projectPrompt` makes them) onto `messages` and returns it. */
+  appendTo(prompt: Prompt, messages: ModelMessage[]): ModelMessage[] {
+    if (prompt.input !== undefined && prompt.input !== '') {
+      if (this.#input?.input !== prompt.input) {
+        this.#input = { input: prompt.input, message: userMessage(prompt.input) };
+      }
+      messages.push(this.#input.message);
+    }
+    const { output } = prompt;
+    const projected = this.#projected;
+    for (let i = 0; i < output.length; i++) {
+      const current = output[i]!;
+      let entry = projected[i];
+      if (entry?.output !== current) {
+        entry = { output: current, messages: this.#outputs.project(current, this.#context) };
+        projected[i] = entry;
+      }
+      for (const message of entry.messages) messages.push(message);
+    }
+    projected.length = Math.min(projected.length, output.length);
+    return messages;
   }
 }
 

@@ -243,6 +243,8 @@ describe('the loop', () => {
         callTool('badges.upgrade'),
         callTool('demo.echo', { text: 'x'.repeat(50) }),
         reply('Done'),
+        reply('Third.'),
+        reply('Fourth.'),
       ],
       maxResultChars: 40,
     });
@@ -262,7 +264,17 @@ describe('the loop', () => {
     );
     for (const request of requests) assertWellFormed(request.messages);
     // Each request is its own array: what the model was sent earlier did not grow afterwards.
-    expect(requests.map((r) => r.messages.length)).toEqual([5, 8, 10, 12]);
+    expect(requests.slice(0, 4).map((r) => r.messages.length)).toEqual([5, 8, 10, 12]);
+    // The next prompts' history continues this one's (joined once, then extended, never stale).
+    const third = await t.send('third');
+    await t.send('fourth');
+    const options = { outputs: t.platform.outputs, maxResultChars: 40 };
+    expect(t.model.requests.at(-2)?.messages).toEqual(
+      promptsToMessages([first, second, { ...third, output: [] }], options),
+    );
+    expect(t.model.requests.at(-1)?.messages).toEqual(
+      promptsToMessages([first, second, third, { ...third, input: 'fourth', output: [] }], options),
+    );
   });
 
   it('fails the prompt with a clear reason when the model fails, keeping streamed text', async () => {

@@ -9,7 +9,12 @@ import type {
   ToolOutput,
 } from '../model/outputs.ts';
 import type { OutputBase, PromptState, StopReason } from '../model/prompt.ts';
-import { boundText, PromptProjection, promptsToMessages } from '../projection/prompts-to-messages.ts';
+import {
+  boundText,
+  PromptProjection,
+  projectHistory,
+  promptsToMessages,
+} from '../projection/prompts-to-messages.ts';
 import type { ModelMessage } from '../provider/messages.ts';
 import {
   type FinishReason,
@@ -60,7 +65,7 @@ export class PromptCompletion {
   readonly #states: ConversationStates;
   readonly #history: readonly Prompt[];
   #prompt: Prompt;
-  #historyMessages?: ModelMessage[];
+  #historyMessages?: readonly ModelMessage[];
   /** The current prompt's messages, kept between rounds: only new or replaced outputs are projected. */
   #projection?: PromptProjection;
   #toolBudgetReached = false;
@@ -183,8 +188,9 @@ export class PromptCompletion {
         budget: { maxTokens: options.historyTokens, estimate: this.#runtime.provider.estimateTokens },
       });
     }
-    // Earlier prompts have ended and never change: project them once per run, then only the current one.
-    this.#historyMessages ??= promptsToMessages(this.#history, {
+    // Earlier prompts have ended and never change: their messages are joined once (and shared between runs
+    // over the same history); each round projects only what is new in the current prompt.
+    this.#historyMessages ??= projectHistory(this.#history, {
       outputs,
       maxResultChars,
       cache: projectionCache,
@@ -192,8 +198,8 @@ export class PromptCompletion {
     this.#projection ??= new PromptProjection(outputs, {
       bound: (text) => boundText(text, maxResultChars),
     });
-    // A new array every round: the provider may keep what it was sent.
-    return this.#projection.appendTo(this.#prompt, this.#historyMessages.slice());
+    // A new array every round, made in one copy: the provider may keep what it was sent.
+    return this.#historyMessages.concat(this.#projection.appendTo(this.#prompt, []));
   }
 
   async #callModel(round: Round, signal: AbortSignal): Promise<ModelTurn> {

@@ -53,6 +53,8 @@ type Projected = { messages: ModelMessage[]; tokens: number };
 export class ProjectionCache {
   readonly #entries = new Map<string, Projected>();
   readonly #byObject = new WeakMap<Prompt, { updatedAt: string; projected: Projected }>();
+  /** Whole histories joined into one array, by their last prompt (see `projectHistory`). */
+  readonly joined = new WeakMap<Prompt, Joined>();
   readonly #limit: number;
   constructor(limit = 20_000) {
     this.#limit = limit;
@@ -76,6 +78,54 @@ export class ProjectionCache {
     this.#byObject.set(prompt, { updatedAt: prompt.updatedAt, projected });
     if (this.#entries.size > this.#limit) this.#entries.delete(this.#entries.keys().next().value as string);
   }
+}
+
+type Joined = { prompts: readonly Prompt[]; updatedAt: readonly string[]; messages: readonly ModelMessage[] };
+
+/** How far back `projectHistory` looks for a history it joined before, which this one continues. */
+const MAX_NEW_PROMPTS = 8;
+
+/**
+ * The messages of a history of ended prompts (a conversation's prompts before the current one), as
+ * `promptsToMessages` makes them, joined once and then reused: as they are by every run over the same prompt
+ * objects (the in-memory store hands out the same ones), and extended by the next prompt of a conversation,
+ * whose history is the last one plus a prompt or two. Read-only: a caller copies it before adding to it (it
+ * is not frozen, because `concat` takes a slow path on frozen arrays).
+ */
+export function projectHistory(
+  prompts: readonly Prompt[],
+  options: ProjectionOptions,
+): readonly ModelMessage[] {
+  const { cache } = options;
+  const last = prompts.at(-1);
+  if (!cache || !last || !prompts.every((prompt) => isFinalState(prompt.state))) {
+    return promptsToMessages(prompts, options);
+  }
+  let messages: readonly ModelMessage[] | undefined;
+  for (let end = prompts.length; end > 0 && end >= prompts.length - MAX_NEW_PROMPTS; end--) {
+    const earlier = cache.joined.get(prompts[end - 1]!);
+    if (!earlier || !continues(prompts, earlier, end)) continue;
+    if (end === prompts.length) return earlier.messages;
+    messages = earlier.messages.concat(promptsToMessages(prompts.slice(end), options));
+    cache.joined.delete(prompts[end - 1]!); // one joined history per conversation, not one per prompt
+    break;
+  }
+  messages ??= promptsToMessages(prompts, options);
+  cache.joined.set(last, {
+    prompts: [...prompts],
+    updatedAt: prompts.map((prompt) => prompt.updatedAt),
+    messages,
+  });
+  return messages;
+}
+
+/** Whether `prompts` starts with the `end` prompts `earlier` was joined from, unchanged. */
+function continues(prompts: readonly Prompt[], earlier: Joined, end: number): boolean {
+  if (earlier.prompts.length !== end) return false;
+  for (let i = 0; i < end; i++) {
+    if (earlier.prompts[i] !== prompts[i] || earlier.updatedAt[i] !== prompts[i]!.updatedAt) return false;
+  }
+  return true;
 }
 
 /**

@@ -34,7 +34,7 @@ export async function createPostgresStore(options: PostgresStoreOptions = {}): P
   const driver = await openDriver(options);
   try {
     const version = await migrate(driver, name, quoted);
-    return new PostgresStore(driver, { name, quoted, version });
+    return await PostgresStore.open(driver, { name, quoted, version });
   } catch (error) {
     await driver.close();
     throw error;

@@ -14,6 +14,11 @@ export interface SqlDriver extends SqlExecutor {
   readonly kind: 'pglite' | 'pg';
   /** Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `sql` on a connection kept open (and reopened after a failure) until `release()`: for session-level
+   * advisory locks, which live as long as their connection.
+   */
+  hold(sql: string, params: readonly unknown[], release: string): Promise<{ release(): Promise<void> }>;
   /** Releases what the driver owns; a pool or PGlite instance passed in by the app is left open. */
   close(): Promise<void>;
 }

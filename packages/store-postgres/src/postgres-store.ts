@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { ConversationStore, PromptStore, RecordStore, Store } from '@tessera/core';
 import { conversationStore } from './conversations.ts';
 import type { SqlDriver } from './driver.ts';
-import { promptStore } from './prompts.ts';
+import { promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
 import { recordStore } from './records.ts';
 
 /** A Tessera store on PostgreSQL (PGlite or a server): the same queries whatever the driver. */
@@ -16,17 +18,42 @@ export class PostgresStore implements Store {
   /** The schema version the database is at (this package's newest once started). */
   readonly schemaVersion: number;
 
-  constructor(driver: SqlDriver, schema: { name: string; quoted: string; version: number }) {
+  /** This store instance as the runner of its platform's prompts: alive while `runnerLock` is held. */
+  readonly runner: string;
+  readonly #runnerLock: { release(): Promise<void> };
+
+  private constructor(
+    driver: SqlDriver,
+    schema: { name: string; quoted: string; version: number },
+    runner: { id: string; lock: { release(): Promise<void> } },
+  ) {
     this.driver = driver;
     this.schema = schema.name;
     this.schemaVersion = schema.version;
+    this.runner = runner.id;
+    this.#runnerLock = runner.lock;
     this.conversations = conversationStore(driver, schema.quoted);
-    this.prompts = promptStore(driver, schema.quoted);
+    this.prompts = promptStore(driver, schema.quoted, runner.id);
     this.records = recordStore(driver, schema.quoted);
   }
 
+  /**
+   * Opens the store over a migrated database. It takes a session advisory lock that names it as a runner, so
+   * that other processes see the prompts it runs as taken until it closes or its process dies.
+   */
+  static async open(driver: SqlDriver, schema: { name: string; quoted: string; version: number }) {
+    const id = `${hostname()}:${process.pid}:${randomUUID()}`;
+    const lock = await driver.hold(
+      'SELECT pg_advisory_lock($1, hashtext($2))',
+      [RUNNER_LOCK_SPACE, id],
+      'SELECT pg_advisory_unlock($1, hashtext($2))',
+    );
+    return new PostgresStore(driver, schema, { id, lock });
+  }
+
   /** Closes the connection pool or PGlite instance if the store opened it; one passed in stays open. */
-  close(): Promise<void> {
-    return this.driver.close();
+  async close(): Promise<void> {
+    await this.#runnerLock.release();
+    await this.driver.close();
   }
 }

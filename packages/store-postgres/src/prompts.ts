@@ -29,6 +29,12 @@ const KNOWN = [
 
 const ACTIVE_STATES = "('running', 'waiting_for_approval')";
 
+/**
+ * The first key of the session advisory lock each store holds while open (`pg_advisory_lock(space,
+ * hashtext(runner))`): other processes read a running prompt's runner as alive while its lock is held.
+ */
+export const RUNNER_LOCK_SPACE = 1952805748;
+
 type PromptRow = Row & {
   id: string;
   conversation_id: string;
@@ -60,9 +66,9 @@ function queries(s: string) {
         UPDATE ${s}.conversations SET updated_at = ${NOW} WHERE id = $2 RETURNING id
       ), prompt AS (
         INSERT INTO ${s}.prompts (id, conversation_id, user_id, model, visible, state, input, usage, stop_reason,
-          metadata, extra, output_count, created_at, updated_at)
+          metadata, extra, output_count, created_at, updated_at, runner)
         SELECT $1, conversation.id, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb,
-          jsonb_array_length($12::jsonb), $13, $14
+          jsonb_array_length($12::jsonb), $13, $14, CASE WHEN $6 = 'running' THEN $15 END
         FROM conversation RETURNING id
       ), outputs AS (
         INSERT INTO ${s}.prompt_outputs (prompt_id, position, output_id, value)
@@ -74,6 +80,7 @@ function queries(s: string) {
     get: `${select} WHERE p.id = $1`,
     listByConversation: `${select} WHERE p.conversation_id = $1 ORDER BY p.seq`,
     listByState: `${select} WHERE p.state = $1 ORDER BY p.seq`,
+    listByIds: `${select} WHERE p.id = ANY ($1::text[]) ORDER BY p.seq`,
     findByToolCall: `${select}
       WHERE p.id = (SELECT prompt_id FROM ${s}.prompt_outputs WHERE output_id = $1 LIMIT 1)`,
     // Takes the next position under the prompt's row lock, so concurrent appends never collide.
@@ -85,13 +92,23 @@ function queries(s: string) {
       SELECT prompt.id, prompt.position, $2, $3::jsonb FROM prompt
       RETURNING position`,
     // The compare-and-set: the row lock makes a second claimant wait, then see the new state and match nothing.
+    // Whoever sets a prompt running (a resumed approval, a recovery) is the process that runs it.
     updatePrompt: `UPDATE ${s}.prompts SET
         state = coalesce($2, state),
+        runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
         usage = coalesce($3::jsonb, usage),
         stop_reason = coalesce($4::jsonb, stop_reason),
         updated_at = ${NOW}
       WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
       RETURNING id`,
+    // Running prompts whose process is gone (its session lock was released when its connection closed), or
+    // this process's own: the row locks make two processes recovering at once claim each prompt once.
+    claimOrphans: `UPDATE ${s}.prompts p SET runner = $1
+      WHERE p.state = 'running' AND (p.runner IS NULL OR p.runner = $1 OR NOT EXISTS (
+        SELECT 1 FROM pg_locks l
+        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = ${RUNNER_LOCK_SPACE}
+          AND l.objid = (hashtext(p.runner)::bigint & 4294967295)::oid))
+      RETURNING p.id`,
     exists: `SELECT 1 FROM ${s}.prompts WHERE id = $1`,
     replaceOutput: `UPDATE ${s}.prompt_outputs SET value = $3::jsonb
       WHERE output_id = $2 AND prompt_id = $1 RETURNING position`,
@@ -117,7 +134,8 @@ function toPrompt(row: PromptRow): PromptRecord {
   };
 }
 
-export function promptStore(db: SqlDriver, schema: string): PromptStore {
+/** The prompts of one store instance, which runs prompts as `runner` (see `RUNNER_LOCK_SPACE`). */
+export function promptStore(db: SqlDriver, schema: string, runner: string): PromptStore {
   const sql = queries(schema);
   const many = async (query: string, param: string) =>
     (await db.query<PromptRow>(query, [param])).map(toPrompt);
@@ -152,6 +170,7 @@ export function promptStore(db: SqlDriver, schema: string): PromptStore {
           toJson(prompt.output),
           prompt.createdAt,
           prompt.updatedAt,
+          runner,
         ]);
       } catch (error) {
         if (violates(error, 'prompts_one_active_per_conversation')) {
@@ -169,6 +188,11 @@ export function promptStore(db: SqlDriver, schema: string): PromptStore {
     listByConversation: (conversationId) => many(sql.listByConversation, conversationId),
     listByState: (state) => many(sql.listByState, state),
     findByToolCall: (toolCallId) => one(sql.findByToolCall, toolCallId),
+    async claimOrphans() {
+      const claimed = (await db.query<{ id: string }>(sql.claimOrphans, [runner])).map((row) => row.id);
+      if (claimed.length === 0) return [];
+      return (await db.query<PromptRow>(sql.listByIds, [claimed])).map(toPrompt);
+    },
     async appendOutput(promptId, output) {
       const appended = await db.query(sql.appendOutput, [promptId, output.id, toJson(output)]);
       if (appended.length === 0) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
@@ -182,6 +206,7 @@ export function promptStore(db: SqlDriver, schema: string): PromptStore {
           toJson(patch.usage),
           toJson(patch.stopReason),
           options?.expectState ?? null,
+          runner,
         ]);
         if (updated.length === 0) {
           if ((await tx.query(sql.exists, [promptId])).length === 0) {

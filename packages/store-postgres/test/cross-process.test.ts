@@ -112,3 +112,40 @@ describe('two platform processes over one PostgreSQL database', () => {
     expect((await store.records.get('triggers', 'trg_race'))?.version).toBe(101);
   });
 });
+
+describe('recovery with several processes over one PostgreSQL database', () => {
+  const database = useServerDatabase();
+  const workers: WorkerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+  });
+
+  it('leaves a prompt to the live process running it, and hands it to exactly one process once that one dies', async () => {
+    const target = { databaseUrl: database.url, schema: uniqueSchema() };
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => WorkerProcess.start(target)));
+    workers.push(a!, b!, c!);
+    const conversation = await a!.call<{ id: string }>('createConversation', { userId });
+    await a!.call('script', { turns: [callTool('ops.hang')] });
+    const promptId = await a!.call<string>('start', { conversationId: conversation.id, userId, input: 'go' });
+    await a!.waitFor('tool-started');
+    await Promise.all([b, c].map((worker) => worker!.call('script', { turns: [reply('Recovered.')] })));
+
+    // A is alive: nobody else takes its prompt.
+    expect(await b!.call<unknown[]>('recover')).toEqual([]);
+
+    a!.child.kill('SIGKILL');
+    await a!.exited;
+    // The server releases A's lock once it sees the connection gone; then B and C race for the prompt.
+    let recovered: Prompt[] = [];
+    for (let attempt = 0; attempt < 50 && recovered.length === 0; attempt++) {
+      const [byB, byC] = await Promise.all([b, c].map((worker) => worker!.call<Prompt[]>('recover')));
+      recovered = [...byB!, ...byC!];
+      if (recovered.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(recovered.map((prompt) => prompt.id)).toEqual([promptId]);
+    expect(recovered[0]).toMatchObject({ state: 'completed' });
+    expect(recovered[0]!.output.find((o) => o.type === 'tool')).toMatchObject({
+      result: { type: 'error', error: { code: 'interrupted' } },
+    });
+  });
+});

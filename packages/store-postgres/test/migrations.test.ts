@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { pgDriver } from '../src/drivers/pg-driver.ts';
 import { createPostgresStore, MIGRATIONS, SCHEMA_VERSION, SchemaVersionError } from '../src/index.ts';
 import { migrate } from '../src/migrations/migrate.ts';
 import { uniqueSchema, useServerDatabase } from './support/databases.ts';
@@ -65,9 +66,29 @@ describe('migrations on the PostgreSQL server', () => {
     await expect(migrate(store.driver, schema, `"${schema}"`, [...MIGRATIONS, broken])).rejects.toThrow(
       /division by zero/,
     );
-    expect(await versions(schema)).toEqual([SCHEMA_VERSION]);
+    expect(await versions(schema)).toEqual(MIGRATIONS.map((m) => m.version));
     const [half] = await store.driver.query(`SELECT to_regclass($1)::text AS name`, [`"${schema}".half`]);
     expect(half?.name).toBeNull();
+    await store.close();
+  });
+
+  it('upgrades a database of an older version without touching its data', async () => {
+    const schema = uniqueSchema();
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    await migrate(pgDriver(pool, { owned: false }), schema, `"${schema}"`, MIGRATIONS.slice(0, 1));
+    // A prompt a version-1 process left running, written as that version wrote it.
+    await pool.query(
+      `INSERT INTO "${schema}".conversations (id, user_id, created_at, updated_at) VALUES ('c1', 'u', now(), now())`,
+    );
+    await pool.query(`INSERT INTO "${schema}".prompts (id, conversation_id, user_id, model, visible, state, input,
+        usage, created_at, updated_at) VALUES ('p1', 'c1', 'u', 'normal', true, 'running', 'hi', '{}', now(), now())`);
+    await pool.end();
+
+    const store = await createPostgresStore({ connectionString: database.url, schema });
+    expect(await versions(schema)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(await store.prompts.get('p1')).toMatchObject({ state: 'running', input: 'hi' });
+    // Version 2 knows which process runs a prompt; one from before it is an orphan to recover.
+    expect((await store.prompts.claimOrphans()).map((p) => p.id)).toEqual(['p1']);
     await store.close();
   });
 

@@ -212,6 +212,25 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
         expect((await store.prompts.listByState('completed')).map((p) => p.id)).not.toContain(prompt.id);
       });
 
+      it('claims the running prompts it may recover, with their outputs, and no others', async () => {
+        const [a, b, c] = [0, 1, 2].map((i) => sampleConversation('user_a', i));
+        for (const each of [a!, b!, c!]) await store.conversations.create(each);
+        const running = samplePrompt(a!);
+        const waiting = samplePrompt(b!);
+        const done = samplePrompt(c!);
+        for (const prompt of [running, waiting, done]) await store.prompts.create(prompt);
+        await store.prompts.appendOutput(running.id, toolOutput('call_orphan'));
+        await store.prompts.update(waiting.id, { state: 'waiting_for_approval' });
+        await store.prompts.update(done.id, { state: 'completed' });
+        const claimed = await store.prompts.claimOrphans();
+        expect(claimed.map((p) => p.id)).toContain(running.id);
+        expect(claimed.map((p) => p.id)).not.toContain(waiting.id);
+        expect(claimed.map((p) => p.id)).not.toContain(done.id);
+        expect(claimed.find((p) => p.id === running.id)?.output.map((o) => o.id)).toEqual(['call_orphan']);
+        // Claiming changes nothing in the record itself.
+        expect(await store.prompts.get(running.id)).toEqual(claimed.find((p) => p.id === running.id));
+      });
+
       it('keeps what was written, whatever the caller does to its objects afterwards', async () => {
         const prompt = samplePrompt(conversation);
         await store.prompts.create(prompt);

@@ -335,12 +335,13 @@ export function createPlatform(options: PlatformOptions) {
     },
 
     /**
-     * Resumes prompts that were `running` when a process stopped: calls that were in flight get an
-     * `interrupted` error (they may or may not have taken effect; read-only ones run again) and the loop goes
-     * on. Resolves once the loops are started; each run's `done` resolves when it stops.
+     * Resumes prompts that were `running` when a process stopped (those the store's `claimOrphans()` hands
+     * over: a prompt another live process runs stays with it): calls that were in flight get an `interrupted`
+     * error (they may or may not have taken effect; read-only ones run again) and the loop goes on. Resolves
+     * once the loops are started; each run's `done` resolves when it stops.
      */
     async recover(): Promise<PromptRun[]> {
-      const orphans = (await store.prompts.listByState('running')).filter((p) => !running.has(p.id));
+      const orphans = (await store.prompts.claimOrphans()).filter((p) => !running.has(p.id));
       return Promise.all(
         orphans.map(async (orphan) => {
           const completion = await PromptCompletion.load(runtime, orphan.id);

@@ -104,6 +104,8 @@ export class MemoryStore implements Store {
     listByConversation: async (conversationId) =>
       (this.#conversations.get(conversationId)?.promptIds ?? []).map((id) => this.#prompts.get(id)!),
     listByState: async (state) => [...this.#prompts.values()].filter((p) => p.state === state),
+    // Memory is one process's: a running prompt here is this process's (the platform skips those it runs).
+    claimOrphans: async () => [...this.#prompts.values()].filter((p) => p.state === 'running'),
     findByToolCall: async (toolCallId) => {
       const promptId = this.#toolCalls.get(toolCallId);
       return promptId ? this.#prompts.get(promptId) : undefined;

@@ -33,8 +33,15 @@ export interface PromptStore {
   get(id: string): Promise<PromptRecord | undefined>;
   /** A conversation's prompts, oldest first. */
   listByConversation(conversationId: string): Promise<PromptRecord[]>;
-  /** Prompts in a given state, across conversations (used to recover after a restart). */
+  /** Prompts in a given state, across conversations. */
   listByState(state: PromptState): Promise<PromptRecord[]>;
+  /**
+   * Claims, for this store instance's process, the `running` prompts that no live process is running (their
+   * process stopped before they ended) and returns them, oldest first; prompts this instance set running are
+   * included. Used by `recover()`: a store shared by several processes must not hand one process the prompts
+   * another is still running, and must hand each orphan to one process only.
+   */
+  claimOrphans(): Promise<PromptRecord[]>;
   /** The prompt holding the tool output with this id. */
   findByToolCall(toolCallId: string): Promise<PromptRecord | undefined>;
   /** Appends one output at the end of the prompt's output array. */

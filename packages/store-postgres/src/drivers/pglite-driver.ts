@@ -17,6 +17,15 @@ export function pgliteDriver(db: PGlite, options: { owned: boolean }): SqlDriver
             (await tx.query<R>(sql, params as unknown[])).rows,
         }),
       ),
+    // PGlite has one session, which lives as long as the instance.
+    async hold(sql, params, release) {
+      await db.query(sql, params as unknown[]);
+      return {
+        release: async () => {
+          if (!db.closed) await db.query(release, params as unknown[]);
+        },
+      };
+    },
     close: async () => {
       if (options.owned && !db.closed) await db.close();
     },

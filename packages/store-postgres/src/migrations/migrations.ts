@@ -73,6 +73,11 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'the process running each prompt, for recovery across processes',
+    statements: (s) => [`ALTER TABLE ${s}.prompts ADD COLUMN runner text COLLATE "C"`],
+  },
 ];
 
 /** The newest schema version this package knows. */

@@ -90,7 +90,12 @@ export function useServerDatabase(): { readonly url: string; readonly pool: pg.P
       return url();
     },
     get pool() {
-      pool ??= new pg.Pool({ connectionString: url(), max: 10 });
+      if (!pool) {
+        pool = new pg.Pool({ connectionString: url(), max: 10 });
+        // pool.end() resolves before its connections have closed; dropping the database then terminates
+        // them, which the pool reports as an 'error' event (an uncaught exception without a listener).
+        pool.on('error', () => {});
+      }
       return pool;
     },
   };

@@ -69,6 +69,8 @@ export class PromptCompletion {
   /** The current prompt's messages, kept between rounds: only new or replaced outputs are projected. */
   #projection?: PromptProjection;
   #toolBudgetReached = false;
+  /** Rejects the read of the model's stream in progress, when the run is aborted. */
+  #stopRead: ((reason: unknown) => void) | undefined;
   /** The batch being processed; calls not yet recorded when the loop ends abruptly are recorded then. */
   #batch: OpenCall[] = [];
 
@@ -96,12 +98,17 @@ export class PromptCompletion {
 
   async run(options: RunOptions = {}): Promise<Prompt> {
     const controller = new AbortController();
-    const cancel = () => controller.abort(CANCELLED);
+    const abort = (reason: symbol) => {
+      if (controller.signal.aborted) return;
+      controller.abort(reason);
+      this.#stopRead?.(reason); // a model call in progress gives up at once, even if its provider does not
+    };
+    const cancel = () => abort(CANCELLED);
     if (options.signal?.aborted) cancel();
     options.signal?.addEventListener('abort', cancel, { once: true });
     const { maxWallTimeMs } = this.#runtime.options.budgets;
     const timer = Number.isFinite(maxWallTimeMs)
-      ? setTimeout(() => controller.abort(WALL_TIME), maxWallTimeMs)
+      ? setTimeout(() => abort(WALL_TIME), maxWallTimeMs)
       : undefined;
     try {
       return await this.#loop(controller.signal, options.approved);
@@ -209,21 +216,22 @@ export class PromptCompletion {
     const chunks: string[] = [];
     const turn: ModelTurn = { calls: [] };
     const usage: ModelUsage[] = [];
-    let reader: AbortableReader<ModelStreamEvent> | undefined;
+    let stream: AsyncIterator<ModelStreamEvent> | undefined;
     try {
-      const stream = provider.stream(
-        {
-          model: options.models[prompt.model],
-          modelClass: prompt.model,
-          instructions: round.instructions,
-          messages: this.#messages(),
-          tools: round.definitions,
-        },
-        signal,
-      );
-      reader = new AbortableReader(stream, signal);
+      stream = provider
+        .stream(
+          {
+            model: options.models[prompt.model],
+            modelClass: prompt.model,
+            instructions: round.instructions,
+            messages: this.#messages(),
+            tools: round.definitions,
+          },
+          signal,
+        )
+        [Symbol.asyncIterator]();
       for (;;) {
-        const next = await reader.next();
+        const next = await this.#read(stream, signal);
         if (next.done) break;
         const event = next.value;
         switch (event.type) {
@@ -258,13 +266,26 @@ export class PromptCompletion {
         }
       }
     } finally {
-      reader?.close();
+      this.#stopRead = undefined;
+      void stream?.return?.()?.catch?.(() => {}); // lets the provider clean up, without waiting for it
       await this.#addUsage(usage);
       // Streamed text is recorded once, as one output, even when the call failed halfway.
       const text = chunks.length === 1 ? chunks[0]! : chunks.join('');
       if (text !== '') await this.#append({ type: 'text', id: textId ?? newId('out'), text });
     }
     return turn;
+  }
+
+  /**
+   * The next event of a provider's stream, unless the run is aborted first (see `run`). By hand rather than
+   * with an async generator and `Promise.race` around the stream: those cost a few promises per event.
+   */
+  #read<T>(stream: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T>> {
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      this.#stopRead = reject;
+      stream.next().then(resolve, reject);
+    });
   }
 
   async #addUsage(calls: ModelUsage[]): Promise<void> {
@@ -600,36 +621,4 @@ function finishStop(finish: FinishReason | undefined): StopReason | undefined {
     return { code: 'content_filter', message: "The model's answer was stopped by its content filter." };
   }
   return undefined;
-}
-
-/**
- * Reads a provider's stream but gives up at once when `signal` aborts, even if the provider does not. (By
- * hand rather than as an async generator around the stream: that would cost a few promises per event.)
- */
-class AbortableReader<T> {
-  readonly #iterator: AsyncIterator<T>;
-  readonly #signal: AbortSignal;
-  #reject: ((reason: unknown) => void) | undefined;
-  readonly #onAbort = () => this.#reject?.(this.#signal.reason);
-
-  constructor(iterable: AsyncIterable<T>, signal: AbortSignal) {
-    this.#iterator = iterable[Symbol.asyncIterator]();
-    this.#signal = signal;
-    signal.addEventListener('abort', this.#onAbort, { once: true });
-  }
-
-  next(): Promise<IteratorResult<T>> {
-    this.#signal.throwIfAborted();
-    return new Promise((resolve, reject) => {
-      this.#reject = reject;
-      this.#iterator.next().then(resolve, reject);
-    });
-  }
-
-  /** Stops listening and lets the provider clean up (without waiting for it). */
-  close(): void {
-    this.#reject = undefined;
-    this.#signal.removeEventListener('abort', this.#onAbort);
-    void this.#iterator.return?.()?.catch?.(() => {});
-  }
 }

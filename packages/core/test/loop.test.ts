@@ -391,6 +391,22 @@ describe('one prompt per conversation', () => {
   });
 });
 
+describe('a prompt id chosen by the caller', () => {
+  it('is used, and a second start with it is refused, whatever state the first is in', async () => {
+    const t = await createTestPlatform({ script: [reply('Once.'), reply('never sent')] });
+    const send = { conversationId: t.conversation.id, userId: t.userId, promptId: 'prm_fire-42' };
+    const first = await t.platform.send(send);
+    expect(first).toMatchObject({ id: 'prm_fire-42', state: 'completed' });
+    await expect(t.platform.start({ ...send, input: 'again' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(t.platform.start({ ...send, promptId: '../etc' })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    const prompts = await t.platform.conversations.prompts(t.conversation.id, t.userId);
+    expect(prompts.map((p) => [p.id, p.input])).toEqual([['prm_fire-42', undefined]]);
+    expect(t.model.requests).toHaveLength(1);
+  });
+});
+
 describe('cancellation', () => {
   it('cancels during the model call', async () => {
     const t = await createTestPlatform({ script: [reply('never', { delayMs: 5_000 })] });

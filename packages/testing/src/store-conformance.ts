@@ -1,4 +1,5 @@
 import {
+  ConflictError,
   type Conversation,
   ConversationBusyError,
   emptyUsage,
@@ -140,6 +141,17 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
           first.id,
           second.id,
         ]);
+      });
+
+      it('refuses a prompt whose id exists, changing nothing', async () => {
+        const first = samplePrompt(conversation);
+        await store.prompts.create(first);
+        await store.prompts.update(first.id, { state: 'completed' });
+        await expect(store.prompts.create({ ...first, input: 'again' })).rejects.toBeInstanceOf(
+          ConflictError,
+        );
+        expect((await store.prompts.get(first.id))?.input).toBe(first.input);
+        expect((await store.conversations.get(conversation.id))?.promptIds).toEqual([first.id]);
       });
 
       it('admits exactly one of many concurrent creates in one conversation', async () => {

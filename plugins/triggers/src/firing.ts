@@ -72,11 +72,21 @@ export function claimDue(trigger: Trigger, now: number, policy: FirePolicy): Tri
   return settle({ ...trigger, nextFireAt: nextFireAfter(trigger, now, trigger.runCount + 1), queued }, now);
 }
 
-/** Takes the queued fire for starting: it becomes a run, `started`, whose prompt id follows. */
-export function takeQueued(trigger: Trigger, now: number, runId: string, policy: FirePolicy): Trigger {
+/**
+ * Takes the queued fire for starting: it becomes a run, `started`, with the id its prompt will have. The id is
+ * chosen here, in the same write that claims the fire, so a scheduler that finds the run without its prompt
+ * (the process that claimed it stopped first) can start it with that id, and never twice.
+ */
+export function takeQueued(
+  trigger: Trigger,
+  now: number,
+  run: { id: string; promptId: string },
+  policy: FirePolicy,
+): Trigger {
   const { scheduledFor, coalesced } = trigger.queued!;
-  const run: TriggerRun = {
-    id: runId,
+  const started: TriggerRun = {
+    id: run.id,
+    promptId: run.promptId,
     scheduledFor,
     startedAt: iso(now),
     outcome: 'started',
@@ -89,7 +99,7 @@ export function takeQueued(trigger: Trigger, now: number, runId: string, policy:
       runCount: trigger.runCount + 1,
       lastFireAt: iso(now),
       lastOutcome: 'started',
-      runs: withRun(trigger.runs, run, policy.historyLimit),
+      runs: withRun(trigger.runs, started, policy.historyLimit),
     },
     now,
   );

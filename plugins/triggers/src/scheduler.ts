@@ -1,4 +1,5 @@
 import {
+  ConflictError,
   ConversationBusyError,
   errorMessage,
   isFinalState,
@@ -26,6 +27,11 @@ export type SchedulerOptions = {
   rescanEveryMs?: number;
   /** A fire found later than this (default 5 minutes) was missed during downtime: the trigger's policy applies. */
   lateGraceMs?: number;
+  /**
+   * A fire claimed this long ago (default 30 s) whose prompt does not exist was claimed by a process that
+   * stopped before starting it: it is started now, with the prompt id chosen when it was claimed.
+   */
+  restartAfterMs?: number;
   /** Failures that stop one fire but not the scheduler (default: `console.error`). */
   onError?: (error: unknown) => void;
 };
@@ -48,6 +54,7 @@ export class TriggerScheduler {
   readonly #clock: Clock;
   readonly #policy: FirePolicy;
   readonly #rescanEveryMs: number;
+  readonly #restartAfterMs: number;
   readonly #onError: (error: unknown) => void;
   #running = false;
   #cancelTimer: (() => void) | undefined;
@@ -71,6 +78,7 @@ export class TriggerScheduler {
       historyLimit: this.#runtime.historyLimit,
     };
     this.#rescanEveryMs = options.rescanEveryMs ?? 60_000;
+    this.#restartAfterMs = options.restartAfterMs ?? 30_000;
     this.#onError = options.onError ?? ((error) => console.error('[triggers]', error));
   }
 
@@ -163,8 +171,12 @@ export class TriggerScheduler {
 
   /** Claims the trigger's due fire and starts what is queued; returns when it is next due. */
   async #visit(record: TriggerRecord, now: number, retries: number): Promise<number | undefined> {
-    let current = await this.#reconcile(record, now);
-    if (current.value.status !== 'active') return undefined;
+    const reconciled = await this.#reconcile(record, now);
+    // A run whose prompt has not appeared yet is looked at again once it may be restarted.
+    const soonest = (at: number | undefined) =>
+      at === undefined ? reconciled.recheckAt : Math.min(at, reconciled.recheckAt ?? at);
+    let current = reconciled.record;
+    if (current.value.status !== 'active') return soonest(undefined);
     const due = current.value.nextFireAt;
     if (due && Date.parse(due) <= now) {
       const claimed = await this.#records.replace(current, claimDue(current.value, now, this.#policy));
@@ -179,30 +191,42 @@ export class TriggerScheduler {
     }
     if (current.value.queued) await this.#startQueued(current);
     const next = current.value.nextFireAt;
-    return next ? Date.parse(next) : undefined;
+    return soonest(next ? Date.parse(next) : undefined);
   }
 
   /**
    * Catches up on the latest run when its end was not seen here: its prompt ran in another process, or
-   * ended while no scheduler listened, or the process stopped between claiming the run and starting it.
+   * ended while no scheduler listened, or the process stopped between claiming the run and starting it (then
+   * the run's prompt is started now, with the id chosen at the claim, so it starts once).
    */
-  async #reconcile(record: TriggerRecord, now: number): Promise<TriggerRecord> {
+  async #reconcile(
+    record: TriggerRecord,
+    now: number,
+  ): Promise<{ record: TriggerRecord; recheckAt?: number }> {
     const run = record.value.runs.at(-1);
-    if (run?.outcome !== 'started') return record;
+    if (run?.outcome !== 'started') return { record };
+    const claimedAt = Date.parse(run.startedAt ?? run.scheduledFor);
     let change: { outcome: RunOutcome; message?: string };
     if (run.promptId) {
       const prompt = await this.#platform.store.prompts.get(run.promptId);
-      if (prompt && !isFinalState(prompt.state)) return record;
-      change = prompt
-        ? { outcome: outcomeOf(prompt), ...(prompt.stopReason && { message: prompt.stopReason.message }) }
-        : { outcome: 'failed', message: 'Its prompt no longer exists.' };
+      if (prompt && !isFinalState(prompt.state)) return { record };
+      if (!prompt) {
+        const restartAt = claimedAt + this.#restartAfterMs;
+        if (now < restartAt) return { record, recheckAt: restartAt };
+        await this.#startRun(record.value, { id: run.id, promptId: run.promptId }, now);
+        return { record: (await this.#records.get(record.value.userId, record.value.id)) ?? record };
+      }
+      change = {
+        outcome: outcomeOf(prompt),
+        ...(prompt.stopReason && { message: prompt.stopReason.message }),
+      };
     } else {
-      // A run gets its prompt id right after it starts; one still without it this late never started.
-      if (now - Date.parse(run.startedAt ?? run.scheduledFor) <= this.#policy.lateGraceMs) return record;
+      // A run from before prompt ids were chosen at the claim: one still without its prompt never started.
+      if (now - claimedAt <= this.#policy.lateGraceMs) return { record };
       change = { outcome: 'not_started', message: 'Interrupted before its prompt started.' };
     }
     const updated = updateRun(record.value, run.id, change, now);
-    return (updated && (await this.#records.replace(record, updated))) ?? record;
+    return { record: (updated && (await this.#records.replace(record, updated))) ?? record };
   }
 
   async #conversationState(conversationId: string): Promise<ConversationState> {
@@ -225,29 +249,36 @@ export class TriggerScheduler {
       return;
     }
     if (state === 'busy') return this.#wait(trigger);
-    const runId = newId('run');
-    if (!(await this.#records.replace(record, takeQueued(trigger, now, runId, this.#policy)))) return;
+    const run = { id: newId('run'), promptId: newId('prm') };
+    if (!(await this.#records.replace(record, takeQueued(trigger, now, run, this.#policy)))) return;
     this.#waiting.get(trigger.conversationId)?.delete(trigger.id);
+    await this.#startRun(trigger, run, now);
+  }
+
+  /** Starts a run's prompt with the id the run holds; a run that cannot start is queued again or ended. */
+  async #startRun(trigger: Trigger, run: { id: string; promptId: string }, now: number): Promise<void> {
     const change = (update: (t: Trigger) => Trigger | undefined) =>
       this.#records.change(trigger.userId, trigger.id, update);
     try {
-      const run = await this.#platform.start({
+      const started = await this.#platform.start({
+        promptId: run.promptId,
         conversationId: trigger.conversationId,
         userId: trigger.userId,
-        metadata: { trigger: trigger.id, triggerRun: runId },
+        metadata: { trigger: trigger.id, triggerRun: run.id },
       });
-      this.#track(this.#prompts, run.done);
-      await change((t) => updateRun(t, runId, { promptId: run.prompt.id }, this.#clock.now()));
+      this.#track(this.#prompts, started.done);
     } catch (error) {
+      // Another scheduler started this very prompt meanwhile: the run is under way.
+      if (error instanceof ConflictError || (await this.#platform.store.prompts.get(run.promptId))) return;
       if (error instanceof ConversationBusyError) {
         // Someone started a prompt since we looked: back in the queue, merged with any newer fire.
         this.#wait(trigger);
-        await change((t) => requeue(t, runId, now));
+        await change((t) => requeue(t, run.id, now));
       } else if (error instanceof NotFoundError) {
         await change((t) => endTrigger(t, NO_CONVERSATION, now, this.#policy));
       } else {
         const message = `Not started: ${errorMessage(error)}`;
-        await change((t) => updateRun(t, runId, { outcome: 'not_started', message }, now));
+        await change((t) => updateRun(t, run.id, { outcome: 'not_started', message }, now));
         this.#onError(error);
       }
     }

@@ -36,7 +36,12 @@ describe('the state of a firing trigger', () => {
   });
 
   it('a run that could not start goes back to the queue, merged with a newer fire', () => {
-    const taken = takeQueued(claimDue(hourly, at('10:00'), policy), at('10:00'), 'run_1', policy);
+    const taken = takeQueued(
+      claimDue(hourly, at('10:00'), policy),
+      at('10:00'),
+      { id: 'run_1', promptId: 'prm_1' },
+      policy,
+    );
     expect(taken).toMatchObject({ runCount: 1, runs: [{ id: 'run_1', outcome: 'started' }] });
     expect(taken.queued).toBeUndefined();
 

@@ -44,6 +44,12 @@ export type SendOptions = {
   visible?: boolean;
   metadata?: Record<string, unknown>;
   /**
+   * The new prompt's id (default: a fresh one). A caller that must start a prompt exactly once (a scheduler,
+   * a queue consumer) chooses it before and may retry with it: a prompt with that id is never created twice
+   * (`ConflictError`).
+   */
+  promptId?: string;
+  /**
    * Outputs the prompt starts with, before the model runs (e.g. the files a user uploaded with the input);
    * validated against their registered variants.
    */
@@ -57,6 +63,8 @@ export type Platform = ReturnType<typeof createPlatform>;
 export type PromptRun = { prompt: Prompt; done: Promise<Prompt> };
 
 const now = () => new Date().toISOString();
+/** Ids chosen by callers stay safe in URLs, paths and logs. */
+const PROMPT_ID = /^[\w-]{1,100}$/;
 
 /** Checks the composition once, at start-up: plugin ids, output types and static tool ids must be unique. */
 function checkPlugins(plugins: readonly AnyPlugin[], outputs: OutputRegistry): void {
@@ -218,10 +226,13 @@ export function createPlatform(options: PlatformOptions) {
       if (send.input !== undefined && typeof send.input !== 'string') {
         throw new TesseraError('invalid_input', 'The input must be a string.');
       }
+      if (send.promptId !== undefined && !PROMPT_ID.test(send.promptId)) {
+        throw new TesseraError('invalid_input', 'A prompt id is 1-100 of A-Z, a-z, 0-9, _ and -.');
+      }
       const history = (await store.prompts.listByConversation(conversation.id)) as Prompt[];
       const at = now();
       const record: PromptRecord = {
-        id: newId('prm'),
+        id: send.promptId ?? newId('prm'),
         conversationId: conversation.id,
         userId: send.userId,
         model: send.model ?? 'normal',

@@ -1,4 +1,4 @@
-import { ConversationBusyError, NotFoundError } from '../errors.ts';
+import { ConflictError, ConversationBusyError, NotFoundError } from '../errors.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
 import { immutable } from './frozen.ts';
@@ -93,6 +93,7 @@ export class MemoryStore implements Store {
         ACTIVE.includes(this.#prompts.get(id)?.state as PromptState),
       );
       if (active) throw new ConversationBusyError(conversation.id, active);
+      if (this.#prompts.has(prompt.id)) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
       this.#prompts.set(prompt.id, frozenCopy(prompt));
       for (const output of prompt.output) this.#toolCalls.set(output.id, prompt.id);
       this.#conversations.set(

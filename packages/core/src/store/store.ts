@@ -27,7 +27,8 @@ export type PromptPatch = {
 export interface PromptStore {
   /**
    * Inserts the prompt and appends its id to its conversation, atomically refusing (with
-   * `ConversationBusyError`) when another prompt of that conversation is `running` or `waiting_for_approval`.
+   * `ConversationBusyError`) when another prompt of that conversation is `running` or `waiting_for_approval`,
+   * and (with `ConflictError`) when a prompt with that id exists.
    */
   create(prompt: PromptRecord): Promise<void>;
   get(id: string): Promise<PromptRecord | undefined>;

@@ -67,17 +67,24 @@ function deepFreeze<T>(value: T): T {
 function copy(value: object, depth: number): object {
   if (isRecent(value)) return value;
   if (depth > MAX_DEPTH) throw TOO_DEEP;
-  const proto = Object.getPrototypeOf(value);
-  if (Array.isArray(value) && proto === Array.prototype) {
-    const array: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) if (i in value) array[i] = child(value[i], depth);
+  const { constructor } = value as { constructor?: unknown };
+  if (constructor === Array && Array.isArray(value)) {
+    const array = value.slice(); // keeps holes, as structuredClone does
+    for (let i = 0; i < array.length; i++) {
+      const item = array[i];
+      if (isObject(item)) array[i] = copy(item, depth + 1);
+      else if (typeof item === 'symbol') structuredClone(item);
+    }
     return Object.freeze(array);
   }
-  if (typeof value === 'object' && (proto === Object.prototype || proto === null)) {
+  if (constructor === Object && !Array.isArray(value)) {
+    // Own enumerable string keys, as structuredClone copies them (symbol keys are left out).
     const object: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      const item = child((value as Record<string, unknown>)[key], depth);
-      // A `__proto__` key (as `JSON.parse` makes) is data: set it as such, never as the prototype.
+      let item = (value as Record<string, unknown>)[key];
+      if (isObject(item)) item = copy(item, depth + 1);
+      else if (typeof item === 'symbol') structuredClone(item); // refused, as structuredClone refuses it
+      // A `__proto__` key (as JSON.parse makes) is data: set it as such, never as the prototype.
       if (key === '__proto__') {
         Object.defineProperty(object, key, {
           value: item,
@@ -89,12 +96,7 @@ function copy(value: object, depth: number): object {
     }
     return Object.freeze(object);
   }
-  // Dates, maps, class instances and the like: copied (or refused) exactly as `structuredClone` does.
+  // Dates, maps, class instances, objects without a prototype and the like: copied (or refused) exactly as
+  // structuredClone does.
   return deepFreeze(structuredClone(value));
-}
-
-function child(value: unknown, depth: number): unknown {
-  if (isObject(value)) return copy(value, depth + 1);
-  // Symbols cannot be copied: let `structuredClone` refuse them with its usual error.
-  return typeof value === 'symbol' ? structuredClone(value) : value;
 }

@@ -47,20 +47,37 @@ export function useConversation(api: Api, conversationId: string | undefined) {
     setConversation(undefined);
     setConnected(false);
     if (!conversationId) return;
-    const source = new EventSource(api.eventsUrl(conversationId));
-    const onEvent = (message: MessageEvent<string>) => {
-      const event = JSON.parse(message.data) as ServerEvent;
-      inFlight.current?.push(event);
-      setState((s) => applyEvent(s, event));
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const connect = () => {
+      source = new EventSource(api.eventsUrl(conversationId));
+      const onEvent = (message: MessageEvent<string>) => {
+        const event = JSON.parse(message.data) as ServerEvent;
+        inFlight.current?.push(event);
+        setState((s) => applyEvent(s, event));
+      };
+      for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+      // Attached: (re)load the record now, so no event can fall between the load and the stream.
+      source.addEventListener('ready', () => {
+        failures = 0;
+        setConnected(true);
+        void reload();
+      });
+      source.onerror = () => {
+        setConnected(false);
+        // The browser retries a dropped stream by itself, but gives up on an error response (a proxy's 502
+        // while the server restarts): then open a new one, backing off up to 15 s.
+        if (source?.readyState !== EventSource.CLOSED) return;
+        failures++;
+        retry = setTimeout(connect, Math.min(15_000, 500 * 2 ** failures));
+      };
     };
-    for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
-    // Attached: (re)load the record now, so no event can fall between the load and the stream.
-    source.addEventListener('ready', () => {
-      setConnected(true);
-      void reload();
-    });
-    source.onerror = () => setConnected(false);
-    return () => source.close();
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [api, conversationId, reload]);
 
   return { conversation, ...state, connected, error, reload };

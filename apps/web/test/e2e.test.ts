@@ -155,4 +155,32 @@ describe('the web UI', () => {
     await page.close();
     await second.close();
   });
+
+  it('follows the conversation again after the server restarts (a dropped connection)', async () => {
+    model.push(reply('Before the restart.'));
+    const page = await newConversation();
+    const conversationId = new URL(page.url()).hash.slice(1);
+    await send(page, 'hello');
+    await page.getByText('Before the restart.').waitFor();
+
+    const { port } = new URL(server.url);
+    await server.close({ graceMs: 50 });
+    await page.getByText('Reconnecting…').waitFor();
+    server = await startServer(
+      ServerConfig.parse({ port: Number(port), dataDir, auth: { tokens: { [TOKEN]: 'ada' } } }),
+      { model, webDir: dist },
+    );
+    // Another client sends a message: only the page's event stream can bring the answer.
+    model.push(reply('After the restart.'));
+    const sent = await fetch(`${server.url}/api/conversations/${conversationId}/prompts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: 'sent from elsewhere' }),
+    });
+    expect(sent.status).toBe(202);
+    await page.getByText('After the restart.').waitFor({ timeout: 20_000 });
+    await page.getByText('sent from elsewhere').waitFor();
+    expect(await page.getByText('Reconnecting…').count()).toBe(0);
+    await page.close();
+  });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorMessage } from '../errors.ts';
 import type { PromptOutputToolResult, ToolErrorCode, ToolErrorInfo, ToolOutput } from '../model/outputs.ts';
 import type { ToolInputBase } from '../plugins/define-plugin.ts';
-import { freezeOwned } from '../store/frozen.ts';
+import { immutableJson } from '../store/frozen.ts';
 import type { ToolInput } from '../tools/create-tool.ts';
 import type { OfferedTool, Round } from './prepare-round.ts';
 
@@ -95,8 +95,8 @@ export async function decide(
 function storable(value: unknown): PromptOutputToolResult {
   if (value === undefined) return { type: 'success', output: null };
   try {
-    // A fresh copy nobody else holds: frozen in place, the record then shares it instead of copying it again.
-    return { type: 'success', output: freezeOwned(JSON.parse(JSON.stringify(value))) };
+    // Made frozen, so the record takes it as it is instead of copying it again.
+    return { type: 'success', output: immutableJson(value) };
   } catch (error) {
     return toolError(
       'tool_failed',

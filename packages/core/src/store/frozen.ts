@@ -48,12 +48,60 @@ export function immutable<T>(value: T): T {
   return remember(deepFreeze(structuredClone(value)));
 }
 
+const NOT_PLAIN = Symbol('not plain JSON');
+
 /**
- * Freezes, in place, a value the caller has just made and nobody else holds (the result of `JSON.parse`),
- * so that `immutable` can take it as it is instead of copying it.
+ * What `JSON.parse(JSON.stringify(value))` gives, deeply frozen (so `immutable` takes it as it is), and
+ * throwing what that throws. Plain JSON data (plain objects and arrays, strings, finite numbers, booleans,
+ * null) is copied directly; anything JSON would change or refuse (undefined, -0, NaN, dates, `toJSON`,
+ * holes, cycles, ...) takes the round trip itself.
  */
-export function freezeOwned<T>(value: T): T {
-  return isObject(value) ? remember(deepFreeze(value)) : value;
+export function immutableJson(value: unknown): unknown {
+  try {
+    return remember(jsonCopy(value, 0));
+  } catch (error) {
+    if (error !== NOT_PLAIN) throw error;
+  }
+  return remember(deepFreeze(JSON.parse(JSON.stringify(value) as string)));
+}
+
+function jsonCopy(value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      if (Number.isFinite(value) && !Object.is(value, -0)) return value;
+      throw NOT_PLAIN;
+    case 'object':
+      if (value === null) return null;
+      break;
+    default:
+      throw NOT_PLAIN;
+  }
+  if (depth > MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
+  const { constructor } = value as { constructor?: unknown };
+  if (constructor === Array && Array.isArray(value)) {
+    const array: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) array[i] = jsonCopy(value[i], depth + 1); // a hole is undefined: not plain
+    return Object.freeze(array);
+  }
+  if (constructor === Object && !Array.isArray(value)) {
+    const object: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = jsonCopy((value as Record<string, unknown>)[key], depth + 1);
+      if (key === '__proto__') {
+        Object.defineProperty(object, key, {
+          value: item,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else object[key] = item;
+    }
+    return Object.freeze(object);
+  }
+  throw NOT_PLAIN;
 }
 
 function deepFreeze<T>(value: T): T {

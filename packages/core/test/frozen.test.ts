@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { immutable, immutableJson } from '../src/store/frozen.ts';
+
+const isDeepFrozen = (value: unknown): boolean =>
+  typeof value !== 'object' ||
+  value === null ||
+  (Object.isFrozen(value) && Object.values(value).every((item) => isDeepFrozen(item)));
+
+const jsonRoundTrip = (value: unknown) => {
+  try {
+    return { value: JSON.parse(JSON.stringify(value)) as unknown };
+  } catch (error) {
+    return { error: (error as Error).constructor };
+  }
+};
+
+describe('frozen values (the record as the loop and the in-memory store keep it)', () => {
+  it('immutable: a deeply frozen copy equal to structuredClone, which later changes to the original miss', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const original = structuredClone(value);
+        const frozen = immutable(value);
+        expect(frozen).toEqual(original);
+        expect(isDeepFrozen(frozen)).toBe(true);
+        expect(immutable(frozen)).toBe(frozen); // just made: passed on as it is
+      }),
+    );
+    const input = { list: [{ a: 1 }], __proto__: null } as unknown as { list: { a: number }[] };
+    const frozen = immutable(input);
+    input.list[0]!.a = 2;
+    expect(frozen.list[0]!.a).toBe(1);
+    const parsed = immutable(JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.keys(parsed)).toEqual(['__proto__']);
+    const cyclic: Record<string, unknown> = { n: 1 };
+    cyclic.self = cyclic;
+    const copy = immutable(cyclic);
+    expect(copy.self).toBe(copy);
+    expect(immutable({ when: new Date(0) }).when).toEqual(new Date(0));
+    expect(() => immutable({ run: () => 1 })).toThrow(structuredCloneError(() => 1));
+  });
+
+  it('immutableJson: exactly what a JSON round trip gives (or throws), deeply frozen', () => {
+    const weird = fc.oneof(
+      fc.constantFrom(undefined, -0, Number.NaN, Number.POSITIVE_INFINITY, new Date(0), 10n, () => 1),
+      fc.constant({ toJSON: () => 'custom' }),
+      fc.constant(Object.assign(Object.create({ toJSON: () => 'inherited' }), { a: 1 })),
+      fc.constant(Object.assign(new Array(3), { 0: 1, 2: 3 })), // a hole
+      fc.constant(new Map([[1, 2]])),
+      fc.constant(JSON.parse('{"__proto__": {"x": 1}}')),
+    );
+    const values = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue(),
+        weird,
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(fc.string(), tie('value'), { maxKeys: 3 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(values, (value) => {
+        const expected = jsonRoundTrip(value);
+        let actual: { value?: unknown; error?: unknown };
+        try {
+          actual = { value: immutableJson(value) };
+        } catch (error) {
+          actual = { error: (error as Error).constructor };
+        }
+        expect(actual).toEqual(expected);
+        if ('value' in actual) {
+          expect(isDeepFrozen(actual.value)).toBe(true);
+          expect(JSON.stringify(actual.value)).toBe(JSON.stringify(expected.value)); // same keys, same order
+        }
+      }),
+      { numRuns: 500 },
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => immutableJson(cyclic)).toThrow(TypeError);
+  });
+});
+
+function structuredCloneError(value: unknown): string {
+  try {
+    structuredClone(value);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

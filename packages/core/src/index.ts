@@ -54,6 +54,7 @@ export {
   type AnyPlugin,
   CONTEXT_ORDER,
   type ContextItem,
+  type ConversationDeletedContext,
   definePlugin,
   type Plugin,
   type PluginDefinition,

@@ -9,6 +9,7 @@ import {
   defineOutput,
   definePlugin,
   MemoryStore,
+  StoreToken,
   type ToolOutput,
 } from '../src/index.ts';
 
@@ -159,6 +160,36 @@ describe('plugins', () => {
     });
     const prompt = await t.send('hi');
     expect((prompt.output[0] as ToolOutput).result).toEqual({ type: 'success', output: 'Hello, Ada!' });
+  });
+
+  it('lets plugins clean up for a deleted conversation first; a failure keeps it for a retry', async () => {
+    const seen: string[] = [];
+    let failing = true;
+    const archive = definePlugin({
+      id: 'archive',
+      conversationDeleted: async ({ conversationId, userId, services }) => {
+        // The conversation is still there while plugins clean up.
+        expect(await t.platform.conversations.get(conversationId, userId)).toBeDefined();
+        expect(services.isRegistered(StoreToken)).toBe(true);
+        seen.push(`archive ${conversationId} ${userId}`);
+      },
+    });
+    const flaky = definePlugin({
+      id: 'flaky',
+      conversationDeleted: () => {
+        if (failing) throw new Error('the disk is full');
+        seen.push('flaky');
+      },
+    });
+    const t = await createTestPlatform({ plugins: [archive, flaky], script: [reply('hi')] });
+    await t.send('hello');
+    const { id } = t.conversation;
+    await expect(t.platform.conversations.delete(id, t.userId)).rejects.toThrow('the disk is full');
+    expect((await t.platform.conversations.prompts(id, t.userId)).length).toBe(1);
+    failing = false;
+    await t.platform.conversations.delete(id, t.userId);
+    expect(seen).toEqual([`archive ${id} ${t.userId}`, `archive ${id} ${t.userId}`, 'flaky']);
+    await expect(t.platform.conversations.get(id, t.userId)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('fails the prompt with the plugin named when prepare() throws', async () => {

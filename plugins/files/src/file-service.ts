@@ -141,6 +141,28 @@ export class FileService {
     await this.store.delete(file.storage.key);
   }
 
+  /**
+   * Deletes every file of a conversation, bytes and records (the conversation is being deleted). Each file's
+   * bytes go before its record, so a failure halfway leaves records to find and delete on a retry.
+   */
+  async deleteConversation(owner: FileOwner): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      // Always the first page: what was deleted is no longer in it.
+      const { items } = await this.#records.list<FileRecord>(NAMESPACE, {
+        prefix: `${owner.conversationId}:`,
+        limit: 100,
+      });
+      if (items.length === 0) return deleted;
+      for (const { id, value } of items) {
+        const key = parseFileFields(value)?.storage.key;
+        if (key) await this.store.delete(key);
+        await this.#records.delete(NAMESPACE, id);
+        deleted++;
+      }
+    }
+  }
+
   /** The file `fileId` of this user's conversation, or `FileNotFoundError` (also for anyone else's). */
   async get(owner: FileOwner, fileId: string): Promise<FileRecord> {
     const stored = await this.#records.get<FileRecord>(NAMESPACE, recordId(owner, fileId));

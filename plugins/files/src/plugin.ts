@@ -45,6 +45,10 @@ export function filesPlugin(options: FilesPluginOptions = {}): Plugin {
       container.register(FileServiceToken, { useValue: new FileService(container, limits) });
     },
     toolInput: fileHelpers,
+    // A deleted conversation takes its files with it: nobody could download them any more.
+    conversationDeleted: async ({ conversationId, userId, services }) => {
+      await services.resolve(FileServiceToken).deleteConversation({ conversationId, userId });
+    },
     prepare: ({ history, prompt, tools }) => {
       const prompts = [...history, prompt];
       // The tools are offered once there is a file to read, so conversations without files pay nothing.

@@ -212,4 +212,22 @@ describe('addFileOutput', () => {
     expect(t.platform.services.resolve(StoreToken)).toBe(t.platform.store);
     expect(t.platform.services.resolve(FileServiceToken).store).toBe(custom);
   });
+
+  it('deletes a conversation’s files, bytes and records, with the conversation, and no one else’s', async () => {
+    const store = new MemoryStore();
+    const t = await filesPlatform([reportTool], {
+      store,
+      script: [callTool('report.make'), reply('ok'), callTool('report.make'), reply('ok')],
+    });
+    await t.send('Make the report');
+    const other = await t.platform.conversations.create({ userId: t.userId });
+    await t.platform.send({ conversationId: other.id, userId: t.userId, input: 'Another report' });
+    expect(await t.storedBlobs()).toHaveLength(4);
+
+    await t.platform.conversations.delete(t.conversation.id, t.userId);
+    const kept = (await store.records.list<{ conversationId: string; storage: { key: string } }>('files'))
+      .items;
+    expect(kept.map((r) => r.value.conversationId)).toEqual([other.id, other.id]);
+    expect((await t.storedBlobs()).sort()).toEqual(kept.map((r) => r.value.storage.key).sort());
+  });
 });

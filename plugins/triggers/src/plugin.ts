@@ -62,5 +62,12 @@ export function triggersPlugin(options: TriggersOptions = {}): Plugin<Record<str
     id: TRIGGERS_PLUGIN_ID,
     services: (container) => container.register(TriggersRuntimeToken, { useValue: runtime }),
     prepare: (ctx) => prepare(runtime, tools, ctx),
+    // A deleted conversation's triggers go with it (the scheduler would otherwise end them at their next fire).
+    conversationDeleted: async ({ conversationId, userId, services }) => {
+      const service = triggerService(services);
+      for (const trigger of await service.list(userId, { conversationId })) {
+        await service.delete(userId, trigger.id);
+      }
+    },
   });
 }

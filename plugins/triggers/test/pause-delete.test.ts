@@ -59,11 +59,24 @@ describe('pausing and deleting', () => {
     await t.scheduler.stop();
   });
 
-  it('ends a trigger whose conversation was deleted, saying why', async () => {
+  it('deletes the triggers of a conversation deleted through the platform, and only those', async () => {
+    const t = await setup({ now: '2026-11-22T10:00:00Z', script: answers(1) });
+    const doomed = await t.service.create(hourly, t.owner);
+    const other = await t.platform.conversations.create({ userId: t.userId });
+    const kept = await t.service.create(hourly, { userId: t.userId, conversationId: other.id });
+    await t.scheduler.start();
+    await t.platform.conversations.delete(t.conversation.id, t.userId);
+    expect(await t.service.find(t.userId, doomed.id)).toBeUndefined();
+    await t.clock.advanceTo('2026-11-22T11:00:00Z');
+    expect(await t.service.get(t.userId, kept.id)).toMatchObject({ status: 'active', runCount: 1 });
+    await t.scheduler.stop();
+  });
+
+  it('ends a trigger whose conversation disappeared from the store, saying why', async () => {
     const t = await setup({ now: '2026-11-22T10:00:00Z' });
     const trigger = await t.service.create(hourly, t.owner);
     await t.scheduler.start();
-    await t.platform.conversations.delete(t.conversation.id, t.userId);
+    await t.platform.store.conversations.delete(t.conversation.id);
     await t.clock.advanceTo('2026-11-22T12:00:00Z');
 
     expect(await t.service.get(t.userId, trigger.id)).toMatchObject({

@@ -207,6 +207,10 @@ export function createPlatform(options: PlatformOptions) {
         const conversation = await conversationOf(conversationId, userId);
         for (const promptId of conversation.promptIds) running.get(promptId)?.controller.abort();
         await Promise.all(conversation.promptIds.map((id) => running.get(id)?.done));
+        // Plugins first: if one fails, the conversation is still there and the deletion can be retried.
+        for (const plugin of plugins) {
+          await plugin.conversationDeleted?.({ conversationId, userId: conversation.userId, services });
+        }
         await store.conversations.delete(conversationId);
       },
     },

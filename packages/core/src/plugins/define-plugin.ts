@@ -49,6 +49,18 @@ export type PluginDefinition<TState> = {
   toolInput?: (base: ToolInputBase) => Partial<ToolInputExtensions>;
   /** Runs before every model call: push this round's tools and context from the plugin's state. */
   prepare?: (context: PrepareContext<TState>) => void | Promise<void>;
+  /**
+   * Runs when a conversation is deleted, before its record goes: remove what the plugin keeps for it outside
+   * its state (stored files, schedules). A throw stops the deletion, which can then be retried, so make it
+   * safe to run twice.
+   */
+  conversationDeleted?: (context: ConversationDeletedContext) => void | Promise<void>;
+};
+
+export type ConversationDeletedContext = {
+  conversationId: string;
+  userId: string;
+  services: DependencyContainer;
 };
 
 export type Plugin<TState = unknown> = Readonly<

@@ -78,6 +78,30 @@ describe('plugins', () => {
     );
   });
 
+  it('offers each round exactly the tools prepare() gave, also when one is swapped for another or withdrawn', async () => {
+    const tool = (id: string) =>
+      createTool({ id, description: `Tool ${id}.`, input: z.object({}), invoke: () => id });
+    const [a, b, c] = [tool('t.a'), tool('t.b'), tool('t.c')];
+    const offers = [[a, b], [a, c], [a], [a, c], [a, c]];
+    const plugin = definePlugin({
+      id: 'swapping',
+      prepare: ({ tools, round }) => {
+        tools.push(...(offers[round] ?? []));
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('t.b'), callTool('t.c'), callTool('t.c'), callTool('t.c'), reply('Done.')],
+    });
+    const prompt = await t.send('go');
+    expect(t.model.requests.map((r) => r.tools.map((definition) => definition.name))).toEqual(
+      offers.map((tools) => tools.map((offered) => offered.id)),
+    );
+    const results = prompt.output.filter((o): o is ToolOutput => o.type === 'tool').map((o) => o.result);
+    expect(results.map((r) => r?.type)).toEqual(['success', 'success', 'error', 'success']);
+    expect(results[2]).toMatchObject({ error: { code: 'unknown_tool' } }); // withdrawn in that round
+  });
+
   it('persists plugin state with the conversation, per plugin, across prompts and platform instances', async () => {
     const store = new MemoryStore();
     const { plugin } = skillsLike();

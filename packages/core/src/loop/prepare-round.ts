@@ -33,13 +33,49 @@ function definitionOf(tool: AnyTool): ModelToolDefinition {
   return definition;
 }
 
+/** What a round offers: the tools in the order plugins offered them, who offered each, as a map and as definitions. */
+type Offer = {
+  tools: readonly AnyTool[];
+  by: readonly AnyPlugin[];
+  map: Map<string, OfferedTool>;
+  definitions: readonly ModelToolDefinition[];
+};
+
+/**
+ * The last offer of each composition of plugins. A round that offers the very same tools (by identity, in the
+ * same order, from the same plugins), as most rounds do, reuses its map and definitions instead of building
+ * them again; comparing is a few pointer checks per tool.
+ */
+const lastOffers = new WeakMap<readonly AnyPlugin[], Offer>();
+
+/** Adds a tool to a round's map, refusing the same id from two tools. */
+function offer(map: Map<string, OfferedTool>, tool: AnyTool, plugin: AnyPlugin): void {
+  const existing = map.get(tool.id);
+  if (existing?.tool === tool) return;
+  if (existing) {
+    throw new DefinitionError(
+      `Tool id '${tool.id}' is offered twice in one round: by plugin '${existing.plugin.id}' and by plugin '${plugin.id}'.`,
+    );
+  }
+  if (tool.state && tool.state !== plugin.state) {
+    throw new DefinitionError(
+      `Tool '${tool.id}' declares the state schema of another plugin than '${plugin.id}', which offers it.`,
+    );
+  }
+  map.set(tool.id, { tool, plugin });
+}
+
 /** Runs every plugin's `prepare()` in registration order and collects this round's tools and context. */
 export async function prepareRound(
   runtime: Runtime,
   states: ConversationStates,
   scope: { prompt: Prompt; history: readonly Prompt[]; round: number; signal: AbortSignal },
 ): Promise<Round> {
-  const tools = new Map<string, OfferedTool>();
+  const last = lastOffers.get(runtime.plugins);
+  const offered: AnyTool[] = [];
+  const by: AnyPlugin[] = [];
+  /** Built as soon as this round's offer departs from the last one (until then, nothing to build). */
+  let map: Map<string, OfferedTool> | undefined;
   const items: { item: ContextItem; rank: number }[] = [];
   if (runtime.options.instructions)
     items.push({ item: { text: runtime.options.instructions, order: -1000 }, rank: 0 });
@@ -67,31 +103,35 @@ export async function prepareRound(
       }
     }
     for (const tool of pushedTools) {
-      const existing = tools.get(tool.id);
-      if (existing?.tool === tool) continue;
-      if (existing) {
-        throw new DefinitionError(
-          `Tool id '${tool.id}' is offered twice in one round: by plugin '${existing.plugin.id}' and by plugin '${plugin.id}'.`,
-        );
+      const index = offered.push(tool) - 1;
+      by.push(plugin);
+      if (!map) {
+        if (last?.tools[index] === tool && last.by[index] === plugin) continue;
+        map = new Map();
+        for (let i = 0; i < index; i++) offer(map, offered[i]!, by[i]!); // as checked in the last round
       }
-      if (tool.state && tool.state !== plugin.state) {
-        throw new DefinitionError(
-          `Tool '${tool.id}' declares the state schema of another plugin than '${plugin.id}', which offers it.`,
-        );
-      }
-      tools.set(tool.id, { tool, plugin });
+      offer(map, tool, plugin);
     }
     for (const item of pushedContext) {
       if (item.text.trim() !== '') items.push({ item, rank: items.length });
     }
   }
 
+  let current = last;
+  if (map || !current || current.tools.length !== offered.length) {
+    if (!map) {
+      map = new Map();
+      for (let i = 0; i < offered.length; i++) offer(map, offered[i]!, by[i]!);
+    }
+    const definitions: ModelToolDefinition[] = [];
+    for (const { tool } of map.values()) definitions.push(definitionOf(tool));
+    current = { tools: offered, by, map, definitions: Object.freeze(definitions) };
+    lastOffers.set(runtime.plugins, current);
+  }
   if (items.length > 1) items.sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0) || a.rank - b.rank);
-  const definitions: ModelToolDefinition[] = [];
-  for (const { tool } of tools.values()) definitions.push(definitionOf(tool));
   return {
-    tools,
-    definitions,
+    tools: current.map,
+    definitions: current.definitions as ModelToolDefinition[],
     instructions: items.length === 1 ? items[0]!.item.text : items.map(({ item }) => item.text).join('\n\n'),
   };
 }

@@ -133,6 +133,29 @@ describe('the HTTP API', () => {
     );
   });
 
+  it('names a conversation after its first message, and lets its user rename it', async () => {
+    t = await testServer([reply('Sure.'), reply('Again.')]);
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const path = `/api/conversations/${conversation.id}`;
+    const titleNow = async () => (await t.request('GET', path)).body.conversation.title;
+    const ask = async (input: string) => {
+      const { body } = await t.request('POST', `${path}/prompts`, { body: { input } });
+      await waitFor(async () => (await t.request('GET', `/api/prompts/${body.prompt.id}`)).body.state !== 'running');
+    };
+    await ask('## Plan the Q3 sales offsite in Lisbon for the whole regional team, with budget\nMore details.');
+    expect(await titleNow()).toBe('Plan the Q3 sales offsite in Lisbon for the whole regional…');
+    await ask('And the hotel?');
+    expect(await titleNow()).toBe('Plan the Q3 sales offsite in Lisbon for the whole regional…');
+
+    const renamed = await t.request('PATCH', path, { body: { title: '  Lisbon offsite ' } });
+    expect([renamed.status, renamed.body.title]).toEqual([200, 'Lisbon offsite']);
+    for (const body of [{ title: '   ' }, { title: 'x'.repeat(201) }, { title: 'ok', extra: 1 }, {}]) {
+      expect((await t.request('PATCH', path, { body })).status).toBe(400);
+    }
+    expect((await t.request('PATCH', path, { body: { title: 'Mine' }, token: BOB })).status).toBe(404);
+    expect(await titleNow()).toBe('Lisbon offsite');
+  });
+
   it('answers bad input with a clear 4xx and changes nothing', async () => {
     t = await testServer([reply('slow', { delayMs: 200 })], {
       limits: { maxBodyBytes: 2_000, maxUploadBytes: 10_000 },

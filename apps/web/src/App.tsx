@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Api, type Conversation, createApi } from './api.ts';
 import { readToken, saveToken } from './auth.ts';
 import { Composer } from './Composer.tsx';
+import { ConversationList } from './ConversationList.tsx';
 import { PromptView } from './PromptView.tsx';
 import { SidePanel } from './panels/SidePanel.tsx';
 import { useConversation } from './use-conversation.ts';
@@ -38,7 +39,18 @@ function TokenForm({ error }: { error?: string }) {
   );
 }
 
-function ConversationPane({ api, conversationId, me }: { api: Api; conversationId: string; me: Me }) {
+function ConversationPane({
+  api,
+  conversationId,
+  me,
+  onSent,
+}: {
+  api: Api;
+  conversationId: string;
+  me: Me;
+  /** After a message is sent (the server names an untitled conversation after its first one). */
+  onSent: () => void;
+}) {
   const live = useConversation(api, conversationId);
   const last = live.prompts.at(-1);
   const running = last?.state === 'running';
@@ -93,6 +105,7 @@ function ConversationPane({ api, conversationId, me }: { api: Api; conversationI
           }
           onSend={async (input, files) => {
             await api.send(conversationId, input, files);
+            onSent();
           }}
           onCancel={async () => {
             if (last) await api.cancel(last.id);
@@ -154,39 +167,33 @@ export function App() {
         <button type="button" className="primary new-chat" onClick={() => void create()}>
           New conversation
         </button>
-        <ul>
-          {conversations.map((c) => (
-            <li key={c.id} className={c.id === selected ? 'selected' : ''}>
-              <button
-                type="button"
-                onClick={() => setSelected(c.id)}
-                aria-current={c.id === selected ? 'page' : undefined}
-              >
-                {c.title ?? `Conversation ${new Date(c.createdAt).toLocaleString()}`}
-              </button>
-              <button
-                type="button"
-                className="icon"
-                aria-label="Delete conversation"
-                onClick={() =>
-                  void api.deleteConversation(c.id).then(() => {
-                    if (selected === c.id) setSelected(undefined);
-                    return refresh();
-                  })
-                }
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ConversationList
+          conversations={conversations}
+          selected={selected}
+          onSelect={setSelected}
+          onRename={async (id, title) => {
+            await api.renameConversation(id, title);
+            await refresh();
+          }}
+          onDelete={async (id) => {
+            await api.deleteConversation(id);
+            if (selected === id) setSelected(undefined);
+            await refresh();
+          }}
+        />
         <div className={`model-label${me.model.demo ? ' demo' : ''}`} title="The model answering">
           {me.model.label}
         </div>
       </nav>
       <main className="main">
         {selected ? (
-          <ConversationPane key={selected} api={api} conversationId={selected} me={me} />
+          <ConversationPane
+            key={selected}
+            api={api}
+            conversationId={selected}
+            me={me}
+            onSent={() => void refresh()}
+          />
         ) : (
           <div className="welcome">
             <h2>Welcome, {me.userId}</h2>

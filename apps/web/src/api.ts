@@ -41,6 +41,8 @@ export function createApi(token: string, baseUrl = '') {
     createConversation: async (title?: string) =>
       unwrap(await client.POST('/api/conversations', { body: title ? { title } : {} })),
     conversation: async (id: string) => unwrap(await client.GET('/api/conversations/{id}', withId(id))),
+    renameConversation: async (id: string, title: string) =>
+      unwrap(await client.PATCH('/api/conversations/{id}', { ...withId(id), body: { title } })),
     deleteConversation: async (id: string) => {
       unwrap(await client.DELETE('/api/conversations/{id}', withId(id)));
     },

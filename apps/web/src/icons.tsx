@@ -35,3 +35,9 @@ export const ClockIcon = () => (
     <polyline points="12 6 12 12 16 14" />
   </svg>
 );
+export const PencilIcon = () => (
+  <svg {...svg} width={14} height={14} aria-hidden="true">
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </svg>
+);

@@ -69,6 +69,15 @@ describe('the web UI', () => {
     await page.getByText('Hello from').waitFor();
     expect(await page.locator('.text-output strong').textContent()).toBe('Tessera');
     await page.locator('.state-completed').waitFor();
+
+    // The conversation is named after its first message, and can be renamed in place.
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    const current = sidebar.locator('li.selected');
+    await current.getByRole('button', { name: 'Hi there' }).waitFor();
+    await current.getByRole('button', { name: 'Rename conversation' }).click();
+    await current.getByRole('textbox', { name: 'Conversation title' }).fill('Greetings');
+    await page.keyboard.press('Enter');
+    await current.getByRole('button', { name: 'Greetings' }).waitFor();
     await page.close();
   });
 

@@ -391,6 +391,23 @@ describe('one prompt per conversation', () => {
   });
 });
 
+describe('conversations', () => {
+  it('are renamed by their user only, with a title of 1-200 characters', async () => {
+    const t = await createTestPlatform();
+    const renamed = await t.platform.conversations.rename(t.conversation.id, t.userId, '  Sales plan  ');
+    expect(renamed.title).toBe('Sales plan');
+    await expect(t.platform.conversations.rename(t.conversation.id, 'mallory', 'Mine')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    for (const bad of ['   ', 'x'.repeat(201)]) {
+      await expect(t.platform.conversations.rename(t.conversation.id, t.userId, bad)).rejects.toMatchObject({
+        code: 'invalid_input',
+      });
+    }
+    expect((await t.platform.conversations.get(t.conversation.id, t.userId)).title).toBe('Sales plan');
+  });
+});
+
 describe('a prompt id chosen by the caller', () => {
   it('is used, and a second start with it is refused, whatever state the first is in', async () => {
     const t = await createTestPlatform({ script: [reply('Once.'), reply('never sent')] });

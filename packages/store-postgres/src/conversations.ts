@@ -45,6 +45,7 @@ function queries(s: string) {
       WHERE c.user_id = $1 AND ($2::timestamptz IS NULL OR (c.updated_at, c.id) < ($2::timestamptz, $3::text))
       ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
     delete: `DELETE FROM ${s}.conversations WHERE id = $1 RETURNING id`,
+    rename: `UPDATE ${s}.conversations SET title = $2 WHERE id = $1 RETURNING id`,
     // Touches the conversation (which also proves it exists) and writes the one plugin's row, in one statement.
     setPluginState: `WITH conversation AS (
         UPDATE ${s}.conversations SET updated_at = ${NOW} WHERE id = $1 RETURNING id
@@ -111,6 +112,10 @@ export function conversationStore(db: SqlDriver, schema: string): ConversationSt
     },
     async delete(id) {
       return (await db.query(sql.delete, [id])).length > 0;
+    },
+    async rename(id, title) {
+      const renamed = await db.query(sql.rename, [id, toText(title)]);
+      if (renamed.length === 0) throw new NotFoundError(`Conversation ${id} does not exist.`);
     },
     async setPluginState(id, pluginId, state) {
       const written = await db.query(sql.setPluginState, [id, pluginId, toJson(state)]);

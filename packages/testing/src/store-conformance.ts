@@ -98,6 +98,20 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
         expect(stored?.pluginState).toEqual({ skills: { active: [] }, triggers: { from: null } });
       });
 
+      it('renames a conversation, and refuses a missing one', async () => {
+        const conversation = sampleConversation();
+        await store.conversations.create(conversation);
+        await store.conversations.setPluginState(conversation.id, 'skills', { active: ['email'] });
+        await store.conversations.rename(conversation.id, 'Quarterly report');
+        expect(await store.conversations.get(conversation.id)).toMatchObject({
+          title: 'Quarterly report',
+          pluginState: { skills: { active: ['email'] } },
+        });
+        await expect(store.conversations.rename('conv_missing', 'x')).rejects.toMatchObject({
+          code: 'not_found',
+        });
+      });
+
       it('deletes a conversation with its prompts', async () => {
         const conversation = sampleConversation();
         await store.conversations.create(conversation);

@@ -9,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { type AuthOptions, authenticate } from './auth.ts';
+import { titleFrom } from './conversation-title.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { EventLog, LoggedEvent } from './event-log.ts';
 import { blueprintRoutes } from './routes/blueprints.ts';
@@ -27,6 +28,7 @@ import {
   PendingApprovals,
   PromptBody,
   RejectBody,
+  RenameConversation,
   SendPrompt,
   SendPromptWithFiles,
   ServerInfo,
@@ -147,6 +149,29 @@ export function createApp(options: AppOptions) {
 
   app.openapi(
     createRoute({
+      method: 'patch',
+      path: '/api/conversations/{id}',
+      summary: 'Rename a conversation',
+      request: {
+        params: IdParam,
+        body: { content: { 'application/json': { schema: RenameConversation } }, required: true },
+      },
+      responses: {
+        200: json(ConversationSchema, 'The renamed conversation'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { title } = c.req.valid('json');
+      return c.json(await platform.conversations.rename(id, c.var.userId, title), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
       method: 'delete',
       path: '/api/conversations/{id}',
       summary: 'Delete a conversation and its prompts',
@@ -192,10 +217,14 @@ export function createApp(options: AppOptions) {
       if (!fields)
         throw new HttpError(400, 'invalid_request', 'Send JSON ({ "input": "..." }) or multipart/form-data.');
       const { input, model } = fields;
-      await platform.conversations.get(conversationId, userId); // 404 before any file is stored
+      // 404 before any file is stored
+      const conversation = await platform.conversations.get(conversationId, userId);
       const outputs = form ? await storeUploads(platform, form, { userId, conversationId }) : [];
       const run = await platform.start({ conversationId, userId, input, model, outputs });
       run.done.catch(() => {}); // the loop records its own failures
+      // An untitled conversation is named after its first message, as chat apps do.
+      const title = conversation.title === undefined && input ? titleFrom(input) : undefined;
+      if (title) await platform.conversations.rename(conversationId, userId, title);
       return c.json({ prompt: run.prompt }, 202);
     },
   );

@@ -15,6 +15,7 @@ export const PageQuery = z.object({
 });
 
 export const CreateConversation = z.object({ title: z.string().max(200).optional() }).strict();
+export const RenameConversation = z.object({ title: z.string().trim().min(1).max(200) }).strict();
 export const SendPrompt = z
   .object({
     input: z.string().min(1).max(100_000),

@@ -203,6 +203,16 @@ export function createPlatform(options: PlatformOptions) {
         await conversationOf(conversationId, userId);
         return (await store.prompts.listByConversation(conversationId)) as Prompt[];
       },
+      /** Sets the conversation's title: 1-200 characters, trimmed. */
+      async rename(conversationId: string, userId: string, title: string): Promise<Conversation> {
+        await conversationOf(conversationId, userId);
+        const trimmed = typeof title === 'string' ? title.trim() : '';
+        if (trimmed.length === 0 || trimmed.length > 200) {
+          throw new TesseraError('invalid_input', 'A title is 1-200 characters.');
+        }
+        await store.conversations.rename(conversationId, trimmed);
+        return conversationOf(conversationId, userId);
+      },
       async delete(conversationId: string, userId: string): Promise<void> {
         const conversation = await conversationOf(conversationId, userId);
         for (const promptId of conversation.promptIds) running.get(promptId)?.controller.abort();

@@ -73,6 +73,9 @@ export class MemoryStore implements Store {
       }
       return this.#conversations.delete(id);
     },
+    rename: async (id, title) => {
+      this.#conversations.set(id, frozenCopy({ ...this.#conversation(id), title }));
+    },
     setPluginState: async (id, pluginId, state) => {
       const conversation = this.#conversation(id);
       this.#conversations.set(

@@ -14,6 +14,8 @@ export interface ConversationStore {
   delete(id: string): Promise<boolean>;
   /** Writes one plugin's state, leaving the other plugins' states alone. */
   setPluginState(id: string, pluginId: string, state: unknown): Promise<void>;
+  /** Sets the conversation's title (`NotFoundError` if there is no such conversation). */
+  rename(id: string, title: string): Promise<void>;
 }
 
 export type PromptPatch = {

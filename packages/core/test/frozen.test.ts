@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { immutable, immutableJson } from '../src/store/frozen.ts';
+import { immutable, immutableJson, immutableOwn } from '../src/store/frozen.ts';
 
 const isDeepFrozen = (value: unknown): boolean =>
   typeof value !== 'object' ||
@@ -39,6 +39,22 @@ describe('frozen values (the record as the loop and the in-memory store keep it)
     expect(copy.self).toBe(copy);
     expect(immutable({ when: new Date(0) }).when).toEqual(new Date(0));
     expect(() => immutable({ run: () => 1 })).toThrow(structuredCloneError(() => 1));
+  });
+
+  it('immutableOwn: freezes the object it is handed in place, and copies what it holds', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 5 }), (fields) => {
+        const own = { ...fields };
+        const frozen = immutableOwn(own);
+        expect(frozen).toBe(own);
+        expect(frozen).toEqual(structuredClone(fields));
+        expect(isDeepFrozen(frozen)).toBe(true);
+        for (const key of Object.keys(fields)) {
+          if (typeof fields[key] === 'object' && fields[key] !== null)
+            expect(frozen[key]).not.toBe(fields[key]);
+        }
+      }),
+    );
   });
 
   it('immutableJson: exactly what a JSON round trip gives (or throws), deeply frozen', () => {

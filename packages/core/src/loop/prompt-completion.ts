@@ -22,7 +22,7 @@ import {
   type ModelStreamEvent,
   type ModelUsage,
 } from '../provider/provider.ts';
-import { immutable } from '../store/frozen.ts';
+import { immutableOwn } from '../store/frozen.ts';
 import { ConversationStates } from './plugin-state.ts';
 import { type OfferedTool, prepareRound, type Round } from './prepare-round.ts';
 import type { Runtime } from './runtime.ts';
@@ -482,7 +482,7 @@ export class PromptCompletion {
 
   async #append(output: NewOutput | OutputBase, toolCallId?: string): Promise<string> {
     // Frozen once here, then shared by the prompt, the store and the events: nobody can change the record.
-    const validated = immutable(
+    const validated = immutableOwn(
       this.#runtime.outputs.validate({
         ...output,
         id: output.id ?? newId('out'),
@@ -497,7 +497,8 @@ export class PromptCompletion {
   }
 
   async #replace(output: OutputBase): Promise<void> {
-    const validated = immutable(this.#runtime.outputs.validate(output));
+    // `output` is always an object this class has just made, and so is what zod makes of it.
+    const validated = immutableOwn(this.#runtime.outputs.validate(output));
     const index = this.#prompt.output.findIndex((o) => o.id === output.id);
     this.#prompt.output[index] = validated;
     await this.#runtime.store.prompts.update(this.#prompt.id, { outputs: [validated] });

@@ -48,6 +48,38 @@ export function immutable<T>(value: T): T {
   return remember(deepFreeze(structuredClone(value)));
 }
 
+/**
+ * Like `immutable`, for a plain object the caller has just made and hands over (an object literal, or zod's
+ * parse of one): frozen in place rather than copied, with what it holds copied as `immutable` copies it
+ * (the values in it may still be shared with others).
+ */
+export function immutableOwn<T extends object>(value: T): T {
+  if ((value as { constructor?: unknown }).constructor !== Object || isRecent(value)) return immutable(value);
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    let item = object[key];
+    if (isObject(item)) {
+      try {
+        item = copy(item, 1);
+      } catch (error) {
+        if (error !== TOO_DEEP) throw error;
+        item = deepFreeze(structuredClone(item));
+      }
+    } else if (typeof item === 'symbol')
+      structuredClone(item); // refused, as structuredClone refuses it
+    else continue;
+    if (key === '__proto__') {
+      Object.defineProperty(object, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else object[key] = item;
+  }
+  return remember(Object.freeze(value));
+}
+
 const NOT_PLAIN = Symbol('not plain JSON');
 
 /**

@@ -140,9 +140,13 @@ describe('the HTTP API', () => {
     const titleNow = async () => (await t.request('GET', path)).body.conversation.title;
     const ask = async (input: string) => {
       const { body } = await t.request('POST', `${path}/prompts`, { body: { input } });
-      await waitFor(async () => (await t.request('GET', `/api/prompts/${body.prompt.id}`)).body.state !== 'running');
+      await waitFor(
+        async () => (await t.request('GET', `/api/prompts/${body.prompt.id}`)).body.state !== 'running',
+      );
     };
-    await ask('## Plan the Q3 sales offsite in Lisbon for the whole regional team, with budget\nMore details.');
+    await ask(
+      '## Plan the Q3 sales offsite in Lisbon for the whole regional team, with budget\nMore details.',
+    );
     expect(await titleNow()).toBe('Plan the Q3 sales offsite in Lisbon for the whole regional…');
     await ask('And the hotel?');
     expect(await titleNow()).toBe('Plan the Q3 sales offsite in Lisbon for the whole regional…');

@@ -396,9 +396,11 @@ describe('conversations', () => {
     const t = await createTestPlatform();
     const renamed = await t.platform.conversations.rename(t.conversation.id, t.userId, '  Sales plan  ');
     expect(renamed.title).toBe('Sales plan');
-    await expect(t.platform.conversations.rename(t.conversation.id, 'mallory', 'Mine')).rejects.toMatchObject({
-      code: 'not_found',
-    });
+    await expect(t.platform.conversations.rename(t.conversation.id, 'mallory', 'Mine')).rejects.toMatchObject(
+      {
+        code: 'not_found',
+      },
+    );
     for (const bad of ['   ', 'x'.repeat(201)]) {
       await expect(t.platform.conversations.rename(t.conversation.id, t.userId, bad)).rejects.toMatchObject({
         code: 'invalid_input',

@@ -139,6 +139,49 @@ describe('the loop', () => {
     expect(prompt.state).toBe('completed');
   });
 
+  it('gives each call its own timeout, whatever the other calls of the run took or take', async () => {
+    const wait = (id: string, timeoutMs: number, takesMs: number) =>
+      createTool({
+        id,
+        description: `Takes ${takesMs} ms.`,
+        input: z.object({}),
+        readOnly: true,
+        timeoutMs,
+        invoke: ({ signal }) =>
+          new Promise((resolve, reject) => {
+            const timer = setTimeout(() => resolve(id), takesMs);
+            signal.addEventListener('abort', () => {
+              clearTimeout(timer);
+              reject(signal.reason);
+            });
+          }),
+      });
+    const t = await createTestPlatform({
+      plugins: [
+        definePlugin({
+          id: 'waits',
+          tools: [wait('w.long', 1_000, 5), wait('w.short', 30, 200), wait('w.ok', 300, 60)],
+        }),
+      ],
+      script: [
+        callTool('w.long'), // a long deadline first: the short one after it must still fire on time
+        callTools({ name: 'w.ok' }, { name: 'w.short' }), // in parallel: one times out, the other finishes
+        callTool('w.short'),
+        reply('Done'),
+      ],
+    });
+    const started = Date.now();
+    const prompt = await t.send('go');
+    expect(tools(prompt).map((call) => call.result?.type)).toEqual(['success', 'success', 'error', 'error']);
+    expect(tools(prompt).map((call) => (call.result as { error?: { code: string } }).error?.code)).toEqual([
+      undefined,
+      undefined,
+      'timeout',
+      'timeout',
+    ]);
+    expect(Date.now() - started).toBeLessThan(600);
+  });
+
   it('runs read-only calls of one batch in parallel and other calls in order', async () => {
     const log: string[] = [];
     let release: () => void = () => {};

@@ -26,7 +26,7 @@ import { immutableOwn } from '../store/frozen.ts';
 import { ConversationStates } from './plugin-state.ts';
 import { type OfferedTool, prepareRound, type Round } from './prepare-round.ts';
 import type { Runtime } from './runtime.ts';
-import { type Decision, decide, invokeTool, parseArguments, toolError } from './tool-calls.ts';
+import { CallWatch, type Decision, decide, invokeTool, parseArguments, toolError } from './tool-calls.ts';
 
 /** Why the loop's own abort signal fired. */
 const CANCELLED = Symbol('cancelled');
@@ -69,6 +69,8 @@ export class PromptCompletion {
   /** The current prompt's messages, kept between rounds: only new or replaced outputs are projected. */
   #projection?: PromptProjection;
   #toolBudgetReached = false;
+  /** The tool calls that run: their timeouts, and stopping them when the run is aborted. */
+  readonly #calls = new CallWatch();
   /** Rejects the read of the model's stream in progress, when the run is aborted. */
   #stopRead: ((reason: unknown) => void) | undefined;
   /** The batch being processed; calls not yet recorded when the loop ends abruptly are recorded then. */
@@ -102,6 +104,7 @@ export class PromptCompletion {
       if (controller.signal.aborted) return;
       controller.abort(reason);
       this.#stopRead?.(reason); // a model call in progress gives up at once, even if its provider does not
+      this.#calls.abort(); // and so do the tools that run
     };
     const cancel = () => abort(CANCELLED);
     if (options.signal?.aborted) cancel();
@@ -116,6 +119,7 @@ export class PromptCompletion {
       return await this.#endWithError(error, controller.signal);
     } finally {
       clearTimeout(timer);
+      this.#calls.close();
       options.signal?.removeEventListener('abort', cancel);
     }
   }
@@ -430,6 +434,7 @@ export class PromptCompletion {
       {
         timeoutMs: offered.tool.timeoutMs ?? options.toolTimeoutMs,
         signal,
+        watch: this.#calls,
         abortedResult: () => abortedResult(signal),
       },
     );

@@ -105,6 +105,64 @@ function storable(value: unknown): PromptOutputToolResult {
   }
 }
 
+/** Longest delay `setTimeout` takes as it is (longer ones fire at once). */
+const MAX_DELAY = 2 ** 31 - 1;
+
+type Watched = { at: number; onTimeout: () => void; onAbort: () => void };
+
+/**
+ * Stops the tool calls of one run: each when it outlives its timeout, all of them when the run is aborted.
+ * One timer for the run (set for the earliest deadline) rather than a timer and an abort listener per call.
+ */
+export class CallWatch {
+  readonly #calls = new Set<Watched>();
+  #timer: NodeJS.Timeout | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+
+  /** Watches one call until the returned function is called. */
+  watch(timeoutMs: number, onTimeout: () => void, onAbort: () => void): () => void {
+    const call = { at: Date.now() + timeoutMs, onTimeout, onAbort };
+    this.#calls.add(call);
+    if (call.at < this.#timerAt) this.#schedule(call.at);
+    return () => this.#calls.delete(call);
+  }
+
+  /** The run was aborted: every call being watched is stopped. */
+  abort(): void {
+    for (const call of [...this.#calls]) {
+      this.#calls.delete(call);
+      call.onAbort();
+    }
+  }
+
+  /** The run ended: no timer is left behind. */
+  close(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = Number.POSITIVE_INFINITY;
+  }
+
+  #schedule(at: number): void {
+    clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => this.#expire(), Math.min(MAX_DELAY, Math.max(0, at - Date.now())));
+  }
+
+  #expire(): void {
+    this.#timer = undefined;
+    this.#timerAt = Number.POSITIVE_INFINITY;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const call of [...this.#calls]) {
+      if (call.at <= now) {
+        this.#calls.delete(call);
+        call.onTimeout();
+      } else next = Math.min(next, call.at);
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.#schedule(next);
+  }
+}
+
 /**
  * Runs one tool with its timeout. Resolves with a result whatever happens: the tool's value, its error, a
  * timeout, or the prompt's abort (the tool's own `signal` is aborted in the last two cases).
@@ -113,24 +171,30 @@ export async function invokeTool(
   offered: OfferedTool,
   base: Omit<ToolInputBase, 'signal'>,
   extensions: (base: ToolInputBase) => object,
-  options: { timeoutMs: number; signal: AbortSignal; abortedResult: () => PromptOutputToolResult },
+  options: {
+    timeoutMs: number;
+    signal: AbortSignal;
+    watch: CallWatch;
+    abortedResult: () => PromptOutputToolResult;
+  },
 ): Promise<PromptOutputToolResult> {
   if (options.signal.aborted) return options.abortedResult();
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
+  let unwatch: (() => void) | undefined;
   const stopped = new Promise<PromptOutputToolResult>((resolve) => {
-    onAbort = () => {
-      controller.abort(options.signal.reason);
-      resolve(options.abortedResult());
-    };
-    options.signal.addEventListener('abort', onAbort, { once: true });
-    timer = setTimeout(() => {
-      controller.abort(new Error('timeout'));
-      resolve(
-        toolError('timeout', `The tool did not finish within ${options.timeoutMs} ms and was stopped.`),
-      );
-    }, options.timeoutMs);
+    unwatch = options.watch.watch(
+      options.timeoutMs,
+      () => {
+        controller.abort(new Error('timeout'));
+        resolve(
+          toolError('timeout', `The tool did not finish within ${options.timeoutMs} ms and was stopped.`),
+        );
+      },
+      () => {
+        controller.abort(options.signal.reason);
+        resolve(options.abortedResult());
+      },
+    );
   });
   try {
     const run = (async () => {
@@ -140,7 +204,6 @@ export async function invokeTool(
     })().catch((error: unknown) => toolError('tool_failed', errorMessage(error)));
     return await Promise.race([run, stopped]);
   } finally {
-    clearTimeout(timer);
-    options.signal.removeEventListener('abort', onAbort!);
+    unwatch?.();
   }
 }

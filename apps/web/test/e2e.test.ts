@@ -1,6 +1,7 @@
 // @vitest-environment node
 // End-to-end: the built UI in Debian's Chromium, against the real server with a scripted model.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { triggerService } from '@tessera/plugin-triggers';
@@ -12,6 +13,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const TOKEN = 'e2e-token-0123456789abcdef';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const shots = new URL('./screenshots/', import.meta.url).pathname;
 const dist = new URL('../dist/', import.meta.url).pathname;
 
@@ -127,6 +129,37 @@ describe('the web UI', () => {
     expect(bytes.split('\n')[0]).toBe('product,units,revenue');
     expect(bytes.trim().split('\n')).toHaveLength(6);
     await page.screenshot({ path: `${shots}widgets-and-file.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('passes an automated accessibility audit (WCAG 2 A and AA), wide and narrow', async () => {
+    model.push(
+      callTool('demo.report', { products: 3 }),
+      reply('Here is the **report**.'),
+      callTool('demo.transfer', { amount: 500, to: 'Ada' }),
+    );
+    const page = await newConversation();
+    await send(page, 'make a sales report');
+    await page.getByText('Here is the').waitFor();
+    await send(page, 'transfer $500 to Ada');
+    await page.getByRole('region', { name: /Approval needed/ }).waitFor();
+    // Widgets, a file, a tool card, an approval card, the side panels and the disabled composer, at once.
+    const audit = async () => {
+      await page.addScriptTag({ path: AXE });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
+        const result = (await axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        })) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+        return result.violations.map(
+          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+      });
+      expect(violations).toEqual([]);
+    };
+    await audit();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await audit();
     await page.close();
   });
 

@@ -15,13 +15,19 @@ export type OpenAIProviderOptions = {
   baseURL?: string;
   /** `responses` (default) or `chat` (Chat Completions, for OpenAI-compatible servers). */
   api?: 'responses' | 'chat';
+  /**
+   * `true` (default): stream every call. `false`: ask for the whole answer at once, for servers that handle
+   * tool calls only without streaming (older Ollama, some vLLM tool parsers). The events are the same, with
+   * each message's text in one piece; the idle timeout then does not apply, `timeoutMs` bounds each call.
+   */
+  stream?: boolean;
   /** Settings per model name (the names the platform maps `normal` / `high` to). */
   models?: Record<string, ModelSettings>;
   /** Prices per model name, to put a cost on each prompt. */
   prices?: Record<string, ModelPrice>;
   /** Whole-request timeout (default 10 minutes). */
   timeoutMs?: number;
-  /** Give up on a stream that sends nothing for this long (default 60 s). */
+  /** Give up on a stream that sends nothing for this long (default 60 s; streams only). */
   idleTimeoutMs?: number;
   /** Retries of transient failures (default 3), first backoff (500 ms) and longest wait (20 s). */
   maxRetries?: number;

@@ -6,11 +6,11 @@ import {
   type ModelUsage,
 } from '@tessera/core';
 import OpenAI from 'openai';
-import { chatRequest } from './chat/request.ts';
-import { fromChatStream } from './chat/stream.ts';
-import type { ModelPrice, OpenAIProviderOptions } from './options.ts';
-import { responsesRequest } from './responses/request.ts';
-import { fromResponsesStream } from './responses/stream.ts';
+import { chatRequest, streamed as streamedChat } from './chat/request.ts';
+import { completionChunks, fromChatStream } from './chat/stream.ts';
+import type { ModelPrice, ModelSettings, OpenAIProviderOptions } from './options.ts';
+import { responsesRequest, streamed as streamedResponses } from './responses/request.ts';
+import { fromResponsesStream, responseEvents } from './responses/stream.ts';
 import { withRetries } from './retry.ts';
 import { ToolNames } from './tool-names.ts';
 
@@ -31,10 +31,12 @@ const cost = (usage: ModelUsage, price: ModelPrice | undefined): number | undefi
  */
 export function createOpenAIProvider(options: OpenAIProviderOptions = {}): ModelProvider {
   const api = options.api ?? 'responses';
+  const stream = options.stream ?? true;
+  const timeoutMs = options.timeoutMs ?? 600_000;
   const client = new OpenAI({
     apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-by-this-server',
     baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? undefined,
-    timeout: options.timeoutMs ?? 600_000,
+    timeout: timeoutMs,
     maxRetries: 0, // one retry policy: ours, which never repeats a call that already streamed output
     ...(options.headers && { defaultHeaders: options.headers }),
     ...(options.fetch && { fetch: options.fetch }),
@@ -45,6 +47,33 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     maxDelayMs: options.retryMaxDelayMs ?? 20_000,
   };
   const idleMs = options.idleTimeoutMs ?? 60_000;
+  // A call that does not stream sends nothing until it is done: the watchdog waits for the whole call.
+  const watchMs = stream ? idleMs : timeoutMs;
+
+  /** One call's core events: streamed, or the whole answer replayed through the same mapping. */
+  async function call(
+    request: ModelRequest,
+    names: ToolNames,
+    settings: ModelSettings,
+    signal: AbortSignal,
+  ): Promise<AsyncIterable<ModelStreamEvent>> {
+    if (api === 'chat') {
+      const body = chatRequest(request, names, settings);
+      return fromChatStream(
+        stream
+          ? await client.chat.completions.create(streamedChat(body), { signal })
+          : completionChunks(await client.chat.completions.create(body, { signal })),
+        names,
+      );
+    }
+    const body = responsesRequest(request, names, settings);
+    return fromResponsesStream(
+      stream
+        ? await client.responses.create(streamedResponses(body), { signal })
+        : responseEvents(await client.responses.create(body, { signal })),
+      names,
+    );
+  }
 
   async function* attempt(
     request: ModelRequest,
@@ -55,7 +84,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     const controller = new AbortController();
     const forward = () => controller.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
-    // A watchdog for stalled calls: nothing (not even headers) for `idleMs` aborts the request.
+    // A watchdog for stalled calls: nothing (not even headers) for `watchMs` aborts the request.
     let stalled = false;
     let watchdog: NodeJS.Timeout | undefined;
     const kick = () => {
@@ -63,24 +92,11 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
       watchdog = setTimeout(() => {
         stalled = true;
         controller.abort();
-      }, idleMs);
+      }, watchMs);
     };
     kick();
     try {
-      const events =
-        api === 'chat'
-          ? fromChatStream(
-              await client.chat.completions.create(chatRequest(request, names, settings), {
-                signal: controller.signal,
-              }),
-              names,
-            )
-          : fromResponsesStream(
-              await client.responses.create(responsesRequest(request, names, settings), {
-                signal: controller.signal,
-              }),
-              names,
-            );
+      const events = await call(request, names, settings, controller.signal);
       for await (const event of events) {
         kick();
         if (event.type === 'usage') {
@@ -90,7 +106,10 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
       }
     } catch (error) {
       if (stalled && !signal.aborted) {
-        throw new ModelError(`The model sent nothing for ${idleMs} ms.`, {
+        const message = stream
+          ? `The model sent nothing for ${idleMs} ms.`
+          : `The model did not answer within ${timeoutMs} ms.`;
+        throw new ModelError(message, {
           kind: 'timeout',
           retryable: true,
           cause: error,

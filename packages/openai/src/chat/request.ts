@@ -1,6 +1,7 @@
 import type { ModelMessage, ModelRequest } from '@tessera/core';
 import type {
   ChatCompletionAssistantMessageParam,
+  ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
@@ -60,15 +61,14 @@ export function chatMessages(request: ModelRequest, names: ToolNames): ChatCompl
   return messages;
 }
 
+/** The `chat.completions.create` body for a core request, without the streaming fields (see `streamed`). */
 export function chatRequest(
   request: ModelRequest,
   names: ToolNames,
   settings: ModelSettings,
-): ChatCompletionCreateParamsStreaming {
+): ChatCompletionCreateParamsNonStreaming {
   return {
     model: request.model,
-    stream: true,
-    stream_options: { include_usage: true },
     messages: chatMessages(request, names),
     ...(request.tools.length > 0 && {
       tools: request.tools.map((tool) => {
@@ -84,3 +84,15 @@ export function chatRequest(
     ...(settings.reasoningEffort !== undefined && { reasoning_effort: settings.reasoningEffort }),
   };
 }
+
+/**
+ * The same body, streamed. Usage comes in an extra chunk only when asked for; `stream_options` is sent only
+ * here, since the API rejects it on a call that does not stream.
+ */
+export const streamed = (
+  body: ChatCompletionCreateParamsNonStreaming,
+): ChatCompletionCreateParamsStreaming => ({
+  ...body,
+  stream: true,
+  stream_options: { include_usage: true },
+});

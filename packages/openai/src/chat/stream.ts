@@ -1,5 +1,5 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ToolNames } from '../tool-names.ts';
 
 type PartialCall = { id: string; name: string; arguments: string[] };
@@ -68,4 +68,31 @@ export async function* fromChatStream(
     });
   if (usage) yield usage;
   yield finish;
+}
+
+/**
+ * A non-streamed completion as the one chunk that would carry all of it, so that both paths go through
+ * `fromChatStream` and give the same events: its text as one delta, its function calls by index, the
+ * finish reason and the usage.
+ */
+export async function* completionChunks(completion: ChatCompletion): AsyncGenerator<ChatCompletionChunk> {
+  yield {
+    id: completion.id,
+    object: 'chat.completion.chunk',
+    created: completion.created,
+    model: completion.model,
+    choices: (completion.choices ?? []).map((choice) => ({
+      index: choice.index,
+      delta: {
+        role: 'assistant',
+        content: choice.message?.content ?? null,
+        tool_calls: (choice.message?.tool_calls ?? []).flatMap((call, index) =>
+          call.type === 'function' ? [{ index, id: call.id, type: 'function', function: call.function }] : [],
+        ),
+      },
+      finish_reason: choice.finish_reason,
+      logprobs: choice.logprobs ?? null,
+    })),
+    usage: completion.usage,
+  };
 }

@@ -1,5 +1,9 @@
 import type { ModelMessage, ModelRequest } from '@tessera/core';
-import type { ResponseCreateParamsStreaming, ResponseInputItem } from 'openai/resources/responses/responses';
+import type {
+  ResponseCreateParamsNonStreaming,
+  ResponseCreateParamsStreaming,
+  ResponseInputItem,
+} from 'openai/resources/responses/responses';
 import type { ModelSettings } from '../options.ts';
 import { functionParameters } from '../strict-schema.ts';
 import type { ToolNames } from '../tool-names.ts';
@@ -26,16 +30,15 @@ function inputItem(message: ModelMessage, names: ToolNames): ResponseInputItem |
 const isReasoningItem = (data: unknown): boolean =>
   typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'reasoning';
 
-/** The streaming `responses.create` body for a core request. */
+/** The `responses.create` body for a core request, without `stream` (see `streamed`). */
 export function responsesRequest(
   request: ModelRequest,
   names: ToolNames,
   settings: ModelSettings,
-): ResponseCreateParamsStreaming {
+): ResponseCreateParamsNonStreaming {
   const input = request.messages.flatMap((message) => inputItem(message, names) ?? []);
   return {
     model: request.model,
-    stream: true,
     store: false,
     ...(request.instructions && { instructions: request.instructions }),
     input,
@@ -56,3 +59,9 @@ export function responsesRequest(
     }),
   };
 }
+
+/** The same body, streamed. */
+export const streamed = (body: ResponseCreateParamsNonStreaming): ResponseCreateParamsStreaming => ({
+  ...body,
+  stream: true,
+});

@@ -1,5 +1,5 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
-import type { ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
+import type { Response, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
 import type { ToolNames } from '../tool-names.ts';
 
 export function usageOf(usage: ResponseUsage | null | undefined) {
@@ -74,4 +74,36 @@ export async function* fromResponsesStream(
     kind: 'connection',
     retryable: true,
   });
+}
+
+/**
+ * A non-streamed `Response` as the stream events that would have carried it, so that both paths go through
+ * `fromResponsesStream` and give the same events: the text of each message part as one delta, each output
+ * item done, then the event that ends the response. A response in any other state (`in_progress`, `queued`,
+ * `cancelled`: background mode, which we never ask for) ends nothing, so it fails as a response cut short.
+ */
+export async function* responseEvents(response: Response): AsyncGenerator<ResponseStreamEvent> {
+  let sequence = 0;
+  for (const [index, item] of (response.output ?? []).entries()) {
+    if (item.type === 'message') {
+      for (const [part, content] of item.content.entries()) {
+        if (content.type !== 'output_text') continue;
+        yield {
+          type: 'response.output_text.delta',
+          delta: content.text,
+          item_id: item.id,
+          output_index: index,
+          content_index: part,
+          logprobs: [],
+          sequence_number: sequence++,
+        };
+      }
+    }
+    yield { type: 'response.output_item.done', item, output_index: index, sequence_number: sequence++ };
+  }
+  // Some OpenAI-compatible servers leave `status` out of a finished response.
+  const status = response.status ?? 'completed';
+  if (status === 'completed' || status === 'incomplete' || status === 'failed') {
+    yield { type: `response.${status}`, response, sequence_number: sequence };
+  }
 }

@@ -152,6 +152,33 @@ describe('Responses API, against recorded traffic', () => {
     });
   });
 
+  it('does not send back a reasoning item without encrypted content (the API would 404 with store: false)', async () => {
+    const events = await run([{ body: fixture('responses-stream-reasoning-parallel-function-calls.sse') }]);
+    const reasoning = events.find((e) => e.type === 'reasoning');
+    const item = reasoning?.type === 'reasoning' ? (reasoning.providerData as Record<string, unknown>) : {};
+    expect(item).toMatchObject({ type: 'reasoning', id: expect.stringMatching(/^rs_/) });
+    expect(item).not.toHaveProperty('encrypted_content');
+    await server!.close();
+
+    await run(
+      [{ body: fixture('responses-stream-text.sse') }],
+      request({
+        messages: [
+          { type: 'message', role: 'user', content: 'Hi' },
+          { type: 'reasoning', providerData: item },
+          { type: 'function_call', callId: 'c1', name: 'add', arguments: '{}' },
+          { type: 'function_call_output', callId: 'c1', output: '5' },
+        ],
+      }),
+    );
+    const input = server!.requests[0]!.body.input as { type?: string }[];
+    expect(input.map((i) => i.type ?? 'message')).toEqual([
+      'message',
+      'function_call',
+      'function_call_output',
+    ]);
+  });
+
   it('reads cached input tokens', async () => {
     const events = await run([
       { body: sseFromChunks('responses-stream-cached-tokens.chunks.txt', 'responses') },

@@ -8,7 +8,7 @@ import type { ModelSettings } from '../options.ts';
 import { functionParameters } from '../strict-schema.ts';
 import type { ToolNames } from '../tool-names.ts';
 
-/** One core message as Responses API input; reasoning without its provider item cannot be sent back. */
+/** One core message as Responses API input; reasoning without its provider item (or its content) is left out. */
 function inputItem(message: ModelMessage, names: ToolNames): ResponseInputItem | undefined {
   switch (message.type) {
     case 'message':
@@ -23,12 +23,21 @@ function inputItem(message: ModelMessage, names: ToolNames): ResponseInputItem |
     case 'function_call_output':
       return { type: 'function_call_output', call_id: message.callId, output: message.output };
     case 'reasoning':
-      return isReasoningItem(message.providerData) ? (message.providerData as ResponseInputItem) : undefined;
+      return sendable(message.providerData) ? (message.providerData as ResponseInputItem) : undefined;
   }
 }
 
-const isReasoningItem = (data: unknown): boolean =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'reasoning';
+/**
+ * Whether a reasoning item can go back: we never store responses (`store: false`), so the API knows the item
+ * only by its encrypted content. Without it (a reasoning model asked for no `reasoningEffort`, so no
+ * `include`), the API would look the id up and fail the whole request with a 404 ("Items are not persisted
+ * when `store` is set to false"), so such an item is left out.
+ */
+const sendable = (data: unknown): boolean =>
+  typeof data === 'object' &&
+  data !== null &&
+  (data as { type?: unknown }).type === 'reasoning' &&
+  typeof (data as { encrypted_content?: unknown }).encrypted_content === 'string';
 
 /** The `responses.create` body for a core request, without `stream` (see `streamed`). */
 export function responsesRequest(

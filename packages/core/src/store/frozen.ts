@@ -112,13 +112,13 @@ function jsonCopy(value: unknown, depth: number): unknown {
       throw NOT_PLAIN;
   }
   if (depth > MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
-  const { constructor } = value as { constructor?: unknown };
-  if (constructor === Array && Array.isArray(value)) {
+  const made = (value as { constructor?: unknown }).constructor;
+  if (made === Array && Array.isArray(value)) {
     const array: unknown[] = new Array(value.length);
     for (let i = 0; i < value.length; i++) array[i] = jsonCopy(value[i], depth + 1); // a hole is undefined: not plain
     return Object.freeze(array);
   }
-  if (constructor === Object && !Array.isArray(value)) {
+  if (made === Object && !Array.isArray(value)) {
     const object: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       const item = jsonCopy((value as Record<string, unknown>)[key], depth + 1);
@@ -147,8 +147,8 @@ function deepFreeze<T>(value: T): T {
 function copy(value: object, depth: number): object {
   if (isRecent(value)) return value;
   if (depth > MAX_DEPTH) throw TOO_DEEP;
-  const { constructor } = value as { constructor?: unknown };
-  if (constructor === Array && Array.isArray(value)) {
+  const made = (value as { constructor?: unknown }).constructor;
+  if (made === Array && Array.isArray(value)) {
     const array = value.slice(); // keeps holes, as structuredClone does
     for (let i = 0; i < array.length; i++) {
       const item = array[i];
@@ -157,7 +157,7 @@ function copy(value: object, depth: number): object {
     }
     return Object.freeze(array);
   }
-  if (constructor === Object && !Array.isArray(value)) {
+  if (made === Object && !Array.isArray(value)) {
     // Own enumerable string keys, as structuredClone copies them (symbol keys are left out).
     const object: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Recorded live OpenAI traffic, in ../shared beside the repository. */
-const FIXTURES = new URL('../../../../shared/fixtures/openai-recorded/', import.meta.url);
+export const FIXTURES = new URL('../../../../shared/fixtures/openai-recorded/', import.meta.url);
 
 export const fixture = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8');
 

@@ -151,6 +151,19 @@ describe('without streaming, Chat Completions', () => {
     ]);
   });
 
+  it('reads a tool call that a compatible server sent without `type`', async () => {
+    const completion = JSON.parse(fixture('chat-tool-call.json'));
+    delete completion.choices[0].message.tool_calls[0].type;
+    const events = await run([json(JSON.stringify(completion))], { api: 'chat' });
+    expect(calls(events)).toEqual([
+      {
+        callId: 'call_15X0Q2MmkK1IeFfiol9LFlqb',
+        name: 'weather',
+        arguments: { location: 'Florence, Italy' },
+      },
+    ]);
+  });
+
   it('keeps parallel tool calls apart, in order', async () => {
     const events = await run([json(fixture('chat-parallel-tool-calls.json'))], { api: 'chat' });
     expect(calls(events)).toEqual([

@@ -86,8 +86,9 @@ export async function* completionChunks(completion: ChatCompletion): AsyncGenera
       delta: {
         role: 'assistant',
         content: choice.message?.content ?? null,
+        // By what they carry, not by `type`, which some compatible servers leave out (as streams do too).
         tool_calls: (choice.message?.tool_calls ?? []).flatMap((call, index) =>
-          call.type === 'function' ? [{ index, id: call.id, type: 'function', function: call.function }] : [],
+          'function' in call ? [{ index, id: call.id, type: 'function', function: call.function }] : [],
         ),
       },
       finish_reason: choice.finish_reason,

@@ -2,6 +2,7 @@ export * from './errors.ts';
 export type { EventFilter, EventHandler, StreamOptions } from './events/event-bus.ts';
 export { EventBus, EventStreamOverflowError } from './events/event-bus.ts';
 export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts';
+export type { EventRelay, RelayMessage } from './events/relay.ts';
 export { newId } from './ids.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
 export { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from './loop/runtime.ts';

@@ -1,6 +1,14 @@
-import { callTool, createTestPlatform, reply } from '@tessera/testing';
+import { callTool, createTestPlatform, reply, ScriptedModel } from '@tessera/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { EventBus, EventStreamOverflowError, type TesseraEvent } from '../src/index.ts';
+import {
+  createPlatform,
+  EventBus,
+  type EventRelay,
+  EventStreamOverflowError,
+  MemoryStore,
+  type RelayMessage,
+  type TesseraEvent,
+} from '../src/index.ts';
 import { toolbox } from './helpers.ts';
 
 const scope = { promptId: 'p1', conversationId: 'c1', userId: 'u1' };
@@ -97,5 +105,83 @@ describe('event streams', () => {
     await stream.return?.();
     bus.publish({ ...scope, type: 'prompt.text-delta', outputId: 'o', delta: 'c' });
     expect((await stream.next()).done).toBe(true);
+  });
+});
+
+/** Processes joined by a relay, in memory: each message reaches every other member, asynchronously. */
+function relayHub() {
+  const members = new Set<(message: RelayMessage) => void>();
+  return {
+    join(): EventRelay {
+      let self: ((message: RelayMessage) => void) | undefined;
+      return {
+        publish: (message) => {
+          // Through JSON, as between processes.
+          const copy = JSON.parse(JSON.stringify(message)) as RelayMessage;
+          for (const member of members) if (member !== self) queueMicrotask(() => member(copy));
+        },
+        subscribe: (handler) => {
+          self = handler;
+          members.add(handler);
+          return () => members.delete(handler);
+        },
+      };
+    },
+  };
+}
+
+describe('a relay between processes that share a store', () => {
+  it('shows every event of a prompt run in one process to subscribers in the other, once, in order', async () => {
+    const hub = relayHub();
+    const store = new MemoryStore();
+    const model = new ScriptedModel([callTool('demo.echo', { text: 'a' }), reply(['Found ', 'a.'])]);
+    const { plugin } = toolbox();
+    const a = createPlatform({ plugins: [plugin], model, store, relay: hub.join() });
+    const b = createPlatform({ plugins: [plugin], model: new ScriptedModel(), store, relay: hub.join() });
+    const conversation = await a.conversations.create({ userId: 'u1' });
+    const seenIn = (platform: typeof a) => {
+      const seen: string[] = [];
+      platform.events.subscribe({ conversationId: conversation.id }, (e) => {
+        seen.push(e.type === 'prompt.text-delta' ? `delta ${e.delta}` : e.type);
+      });
+      return seen;
+    };
+    const inA = seenIn(a);
+    const inB = seenIn(b);
+    const prompt = await a.send({ conversationId: conversation.id, userId: 'u1', input: 'find a' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(prompt.state).toBe('completed');
+    expect(inA).toEqual([
+      'prompt.started',
+      'prompt.output',
+      'prompt.output-updated',
+      'delta Found ',
+      'delta a.',
+      'prompt.output',
+      'prompt.completed',
+    ]);
+    expect(inB).toEqual(inA);
+  });
+
+  it('cancels from one process a prompt another process runs', async () => {
+    const hub = relayHub();
+    const store = new MemoryStore();
+    const a = createPlatform({
+      model: new ScriptedModel([reply('never', { delayMs: 5_000 })]),
+      store,
+      relay: hub.join(),
+    });
+    const b = createPlatform({ model: new ScriptedModel(), store, relay: hub.join() });
+    const conversation = await a.conversations.create({ userId: 'u1' });
+    const run = await a.start({ conversationId: conversation.id, userId: 'u1', input: 'take your time' });
+    const cancelled = await b.cancel(run.prompt.id, { userId: 'u1' });
+    expect(cancelled).toMatchObject({ state: 'cancelled' });
+    expect((await run.done).state).toBe('cancelled');
+    // Without a relay, the other process can only say so.
+    const c = createPlatform({ model: new ScriptedModel([reply('slow', { delayMs: 200 })]), store });
+    const second = await c.start({ conversationId: conversation.id, userId: 'u1', input: 'again' });
+    const d = createPlatform({ model: new ScriptedModel(), store });
+    await expect(d.cancel(second.prompt.id, { userId: 'u1' })).rejects.toMatchObject({ code: 'conflict' });
+    await second.done;
   });
 });

@@ -19,6 +19,12 @@ export interface SqlDriver extends SqlExecutor {
    * advisory locks, which live as long as their connection.
    */
   hold(sql: string, params: readonly unknown[], release: string): Promise<{ release(): Promise<void> }>;
+  /**
+   * Calls `onPayload` with every notification on `channel` (a plain identifier), on a connection kept open
+   * until released (and reopened after a failure; notifications sent meanwhile are missed). Only drivers
+   * that other processes can reach offer it.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<{ release(): Promise<void> }>;
   /** Releases what the driver owns; a pool or PGlite instance passed in by the app is left open. */
   close(): Promise<void>;
 }

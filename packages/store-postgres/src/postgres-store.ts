@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ConversationStore, PromptStore, RecordStore, Store } from '@tessera/core';
+import type { ConversationStore, EventRelay, PromptStore, RecordStore, Store } from '@tessera/core';
 import { conversationStore } from './conversations.ts';
 import type { SqlDriver } from './driver.ts';
 import { promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
 import { recordStore } from './records.ts';
+import { openRelay, relayChannel } from './relay.ts';
 
 /** A Tessera store on PostgreSQL (PGlite or a server): the same queries whatever the driver. */
 export class PostgresStore implements Store {
@@ -21,17 +22,21 @@ export class PostgresStore implements Store {
   /** This store instance as the runner of its platform's prompts: alive while `runnerLock` is held. */
   readonly runner: string;
   readonly #runnerLock: { release(): Promise<void> };
+  /** Events and cancel requests between the processes on this database (a server only; PGlite is one process). */
+  readonly relay?: EventRelay & { close(): Promise<void> };
 
   private constructor(
     driver: SqlDriver,
     schema: { name: string; quoted: string; version: number },
     runner: { id: string; lock: { release(): Promise<void> } },
+    relay: (EventRelay & { close(): Promise<void> }) | undefined,
   ) {
     this.driver = driver;
     this.schema = schema.name;
     this.schemaVersion = schema.version;
     this.runner = runner.id;
     this.#runnerLock = runner.lock;
+    if (relay) this.relay = relay;
     this.conversations = conversationStore(driver, schema.quoted);
     this.prompts = promptStore(driver, schema.quoted, runner.id);
     this.records = recordStore(driver, schema.quoted);
@@ -48,11 +53,14 @@ export class PostgresStore implements Store {
       [RUNNER_LOCK_SPACE, id],
       'SELECT pg_advisory_unlock($1, hashtext($2))',
     );
-    return new PostgresStore(driver, schema, { id, lock });
+    const listen = driver.listen?.bind(driver);
+    const relay = listen ? await openRelay(driver, listen, relayChannel(schema.name), id) : undefined;
+    return new PostgresStore(driver, schema, { id, lock }, relay);
   }
 
   /** Closes the connection pool or PGlite instance if the store opened it; one passed in stays open. */
   async close(): Promise<void> {
+    await this.relay?.close();
     await this.#runnerLock.release();
     await this.driver.close();
   }

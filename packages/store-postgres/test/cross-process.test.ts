@@ -149,3 +149,50 @@ describe('recovery with several processes over one PostgreSQL database', () => {
     });
   });
 });
+
+describe('events and cancellation across processes over one PostgreSQL database', () => {
+  const database = useServerDatabase();
+  const workers: WorkerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+  });
+
+  it('shows another process every event of a prompt, whole and in order, and cancels it from there', async () => {
+    const target = { databaseUrl: database.url, schema: uniqueSchema() };
+    const [a, b] = await Promise.all([WorkerProcess.start(target), WorkerProcess.start(target)]);
+    workers.push(a!, b!);
+    const conversation = await a!.call<{ id: string }>('createConversation', { userId });
+    await b!.call('watch', { conversationId: conversation.id });
+    await a!.call('watch', { conversationId: conversation.id });
+    // A result of 60 KB crosses in many notifications; text deltas in a few.
+    await a!.call('script', {
+      turns: [callTool('ops.big', { size: 60_000 }), reply(['The ', 'big ', 'one.'])],
+    });
+    const prompt = await a!.call<Prompt>('send', { conversationId: conversation.id, userId, input: 'go' });
+    expect(prompt.state).toBe('completed');
+    type Seen = { type: string; promptId: string; output?: { result?: { output?: { text?: string } } } };
+    let inB: Seen[] = [];
+    for (let i = 0; i < 100 && !inB.some((e) => e.type === 'prompt.completed'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      inB = await b!.call<Seen[]>('watched');
+    }
+    const inA = await a!.call<Seen[]>('watched');
+    expect(inB.map((e) => e.type)).toEqual(inA.map((e) => e.type));
+    expect(inB).toEqual(inA);
+    const big = inB.find((e) => e.type === 'prompt.output-updated')?.output?.result?.output?.text;
+    expect(big).toHaveLength(75_000); // 15,000 times 5 UTF-16 units
+    expect(big?.slice(0, 5)).toBe('aé€😀');
+
+    // B cancels a prompt that A runs.
+    await a!.call('script', { turns: [callTool('ops.hang')] });
+    const running = await a!.call<string>('start', {
+      conversationId: conversation.id,
+      userId,
+      input: 'hang',
+    });
+    await a!.waitFor('tool-started');
+    const cancelled = await b!.call<Prompt>('cancel', { promptId: running, userId });
+    expect(cancelled).toMatchObject({ id: running, state: 'cancelled' });
+    expect(cancelled.output.find((o) => o.type === 'tool')).toMatchObject({ result: { type: 'error' } });
+  });
+});

@@ -1,5 +1,7 @@
 import { ConflictError, DefinitionError, NotFoundError, TesseraError } from '../errors.ts';
 import { EventBus } from '../events/event-bus.ts';
+import { isLoopEndEvent } from '../events/events.ts';
+import { bridgeRelay, type EventRelay } from '../events/relay.ts';
 import { newId } from '../ids.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
@@ -33,6 +35,10 @@ export type PlatformOptions = {
   services?: DependencyContainer;
   /** Called when an event subscriber throws; the loop itself is never affected. */
   onSubscriberError?: (error: unknown) => void;
+  /** Carries events and cancel requests to the other processes over the store (default: `store.relay`). */
+  relay?: EventRelay;
+  /** How long `cancel` waits for another process to stop a prompt it runs (default 10 s). */
+  remoteCancelTimeoutMs?: number;
 };
 
 export type SendOptions = {
@@ -116,6 +122,31 @@ export function createPlatform(options: PlatformOptions) {
     options: loopOptions,
   };
   const running = new Map<string, { controller: AbortController; done: Promise<Prompt> }>();
+  const relay = options.relay ?? store.relay;
+  const unbridge = relay && bridgeRelay(relay, events, (promptId) => running.get(promptId)?.controller.abort());
+
+  /** Asks the process running `promptId` to cancel it, and resolves once its loop stopped (or the wait ran out). */
+  async function cancelElsewhere(relay: EventRelay, promptId: string): Promise<void> {
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, options.remoteCancelTimeoutMs ?? 10_000);
+      const unsubscribe = events.subscribe({ promptId }, (event) => {
+        if (isLoopEndEvent(event)) resolve();
+      });
+      stop = () => {
+        clearTimeout(timer);
+        unsubscribe();
+      };
+    });
+    try {
+      // It may have stopped before we listened.
+      if ((await store.prompts.get(promptId))?.state !== 'running') return;
+      relay.publish({ kind: 'cancel', promptId });
+      await stopped;
+    } finally {
+      stop();
+    }
+  }
 
   function track(
     completion: PromptCompletion,
@@ -331,6 +362,16 @@ export function createPlatform(options: PlatformOptions) {
         local.controller.abort();
         return local.done;
       }
+      if (prompt.state === 'running' && relay) {
+        // Running in another process: ask it to stop, then report what it recorded.
+        await cancelElsewhere(relay, promptId);
+        const after = await platform.getPrompt(promptId, by.userId);
+        if (after.state === 'waiting_for_approval') return platform.cancel(promptId, by);
+        if (after.state === 'running') {
+          throw new ConflictError(`Prompt ${promptId} runs in another process, which did not stop it in time.`);
+        }
+        return after;
+      }
       if (prompt.state !== 'waiting_for_approval') {
         throw new ConflictError(
           `Prompt ${promptId} is ${prompt.state}; only a running or waiting prompt can be cancelled here.`,
@@ -396,6 +437,7 @@ export function createPlatform(options: PlatformOptions) {
     async close(): Promise<void> {
       for (const { controller } of running.values()) controller.abort();
       await Promise.allSettled([...running.values()].map(({ done }) => done));
+      unbridge?.();
       await store.close?.();
     },
   };

@@ -1,4 +1,5 @@
 import { TesseraError } from '../errors.ts';
+import type { EventRelay } from '../events/relay.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
 
@@ -97,5 +98,7 @@ export interface Store {
   readonly conversations: ConversationStore;
   readonly prompts: PromptStore;
   readonly records: RecordStore;
+  /** For a store several processes share: carries events and cancel requests between them. */
+  readonly relay?: EventRelay;
   close?(): Promise<void>;
 }

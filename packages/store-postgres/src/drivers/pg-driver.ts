@@ -1,5 +1,6 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Notification, Pool, PoolClient } from 'pg';
 import type { Row, SqlDriver } from '../driver.ts';
+import { holdSession } from './held-session.ts';
 
 /** A driver over a `pg` connection pool: single statements take any free connection, a transaction holds one. */
 export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
@@ -27,7 +28,26 @@ export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
         client.release(broken);
       }
     },
-    hold: (sql, params, release) => holdConnection(pool, sql, params, release),
+    hold: (sql, params, release) =>
+      holdSession(pool, {
+        setup: (client) => client.query(sql, params as unknown[]),
+        teardown: (client) => client.query(release, params as unknown[]),
+      }),
+    listen: (channel, onPayload) => {
+      const onNotification = (message: Notification) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      };
+      return holdSession(pool, {
+        setup: async (client) => {
+          client.on('notification', onNotification);
+          await client.query(`LISTEN "${channel}"`);
+        },
+        teardown: async (client) => {
+          client.off('notification', onNotification);
+          await client.query(`UNLISTEN "${channel}"`);
+        },
+      });
+    },
     close: async () => {
       if (!options.owned || closed) return;
       closed = true;
@@ -53,66 +73,4 @@ export async function openPool(connectionString: string, maxConnections: number)
   // the pool's 'error' event would crash the process.
   pool.on('error', () => {});
   return pool;
-}
-
-/**
- * Runs `sql` on a connection taken from the pool and kept until `release()`. When the connection breaks (its
- * session, and so its locks, are gone) a new one is taken and `sql` run again, until released or the pool ends.
- */
-async function holdConnection(
-  pool: Pool,
-  sql: string,
-  params: readonly unknown[],
-  unlock: string,
-): Promise<{ release(): Promise<void> }> {
-  let held: { client: PoolClient; finish(): void } | undefined;
-  let released = false;
-
-  const take = async (): Promise<void> => {
-    const client = await pool.connect();
-    let dropped = false;
-    // Returns the connection to the pool once: destroyed when it broke, whole when released. A broken one
-    // keeps its listener, since ending it can report more errors.
-    const drop = (broken = true) => {
-      if (dropped) return;
-      dropped = true;
-      if (!broken) client.off('error', broke);
-      if (held?.client === client) held = undefined;
-      client.release(broken);
-    };
-    const broke = () => {
-      if (dropped) return;
-      drop();
-      if (!released) void retake();
-    };
-    client.on('error', broke);
-    try {
-      await client.query(sql, params as unknown[]);
-    } catch (error) {
-      drop();
-      throw error;
-    }
-    if (dropped) throw new Error('The connection closed while it was being set up.');
-    held = { client, finish: () => drop(false) };
-  };
-  const retake = async (): Promise<void> => {
-    while (!released && !held && !pool.ending && !pool.ended) {
-      try {
-        await take();
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 1_000).unref());
-      }
-    }
-  };
-
-  await take();
-  return {
-    async release() {
-      released = true;
-      const current = held;
-      if (!current) return;
-      await current.client.query(unlock, params as unknown[]).catch(() => {});
-      current.finish(); // a no-op when the connection broke meanwhile (it is already destroyed)
-    },
-  };
 }

@@ -54,6 +54,13 @@ const plugin = definePlugin({
       },
     }),
     createTool({
+      id: 'ops.big',
+      description: 'Returns a large result, with characters of every width.',
+      input: z.object({ size: z.number().int() }),
+      readOnly: true,
+      invoke: ({ input }) => ({ text: 'aé€😀'.repeat(Math.ceil(input.size / 4)) }),
+    }),
+    createTool({
       id: 'ops.flood',
       description: 'Emits text outputs as fast as it can, forever.',
       input: z.object({}),
@@ -86,6 +93,7 @@ const platform: Platform = createPlatform({
   toolTimeoutMs: 600_000,
 });
 const done: Promise<unknown>[] = [];
+const watched: unknown[] = [];
 
 const commands: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
   script: async ({ turns }) => {
@@ -114,6 +122,14 @@ const commands: Record<string, (args: Record<string, unknown>) => Promise<unknow
   /** Recovers orphaned prompts and answers with each once its resumed loop has stopped. */
   recover: async () => Promise.all((await platform.recover()).map((run) => run.done)),
   ran: async () => ran,
+  /** Starts recording the events of a conversation seen in this process (its own, and relayed ones). */
+  watch: async ({ conversationId }) => {
+    platform.events.subscribe({ conversationId: conversationId as string }, ({ seq: _, ...event }) => {
+      watched.push(event);
+    });
+  },
+  watched: async () => watched,
+  cancel: async ({ promptId, userId }) => platform.cancel(promptId as string, { userId: userId as string }),
   /**
    * Fires a trigger the way a scheduler would, racing other processes: read it, claim the next firing with
    * one conditional write, retry when another process claimed it first. Returns the firings it claimed.

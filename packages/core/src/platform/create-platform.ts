@@ -123,7 +123,8 @@ export function createPlatform(options: PlatformOptions) {
   };
   const running = new Map<string, { controller: AbortController; done: Promise<Prompt> }>();
   const relay = options.relay ?? store.relay;
-  const unbridge = relay && bridgeRelay(relay, events, (promptId) => running.get(promptId)?.controller.abort());
+  const unbridge =
+    relay && bridgeRelay(relay, events, (promptId) => running.get(promptId)?.controller.abort());
 
   /** Asks the process running `promptId` to cancel it, and resolves once its loop stopped (or the wait ran out). */
   async function cancelElsewhere(relay: EventRelay, promptId: string): Promise<void> {
@@ -368,7 +369,9 @@ export function createPlatform(options: PlatformOptions) {
         const after = await platform.getPrompt(promptId, by.userId);
         if (after.state === 'waiting_for_approval') return platform.cancel(promptId, by);
         if (after.state === 'running') {
-          throw new ConflictError(`Prompt ${promptId} runs in another process, which did not stop it in time.`);
+          throw new ConflictError(
+            `Prompt ${promptId} runs in another process, which did not stop it in time.`,
+          );
         }
         return after;
       }

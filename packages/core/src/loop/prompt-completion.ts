@@ -1,5 +1,6 @@
 import { errorMessage, NotFoundError, TesseraError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { isoNow } from '../iso-now.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type {
   NewOutput,
@@ -35,17 +36,7 @@ const WALL_TIME = Symbol('wall time');
 type OpenCall = { output: ToolOutput; recorded: boolean };
 type ModelTurn = { calls: ToolOutput[]; finish?: FinishReason };
 
-let lastMs = Number.NaN;
-let lastIso = '';
-/** The current time as ISO text, formatted once per millisecond (a round asks for it several times). */
-const now = (): string => {
-  const ms = Date.now();
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
-  }
-  return lastIso;
-};
+const now = isoNow;
 const isOpenTool = (output: PromptOutput): output is ToolOutput => output.type === 'tool' && !output.result;
 
 export type RunOptions = {

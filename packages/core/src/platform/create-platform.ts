@@ -3,6 +3,7 @@ import { EventBus } from '../events/event-bus.ts';
 import { isLoopEndEvent } from '../events/events.ts';
 import { bridgeRelay, type EventRelay } from '../events/relay.ts';
 import { newId } from '../ids.ts';
+import { isoNow } from '../iso-now.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from '../loop/runtime.ts';
@@ -68,7 +69,7 @@ export type Platform = ReturnType<typeof createPlatform>;
 /** A prompt whose loop was started or resumed: `done` resolves when the loop stops (ended or paused). */
 export type PromptRun = { prompt: Prompt; done: Promise<Prompt> };
 
-const now = () => new Date().toISOString();
+const now = isoNow;
 /** Ids chosen by callers stay safe in URLs, paths and logs. */
 const PROMPT_ID = /^[\w-]{1,100}$/;
 

@@ -1,4 +1,5 @@
 import { ConflictError, ConversationBusyError, NotFoundError } from '../errors.ts';
+import { isoNow } from '../iso-now.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
 import { immutable } from './frozen.ts';
@@ -25,17 +26,7 @@ const frozenRecord = (prompt: PromptRecord): PromptRecord => {
   return Object.freeze(prompt);
 };
 
-let lastMs = Number.NaN;
-let lastIso = '';
-/** The current time as ISO text, formatted once per millisecond. */
-const now = (): string => {
-  const ms = Date.now();
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
-  }
-  return lastIso;
-};
+const now = isoNow;
 const ACTIVE: readonly PromptState[] = ['running', 'waiting_for_approval'];
 
 function page<T>(all: T[], options: PageOptions = {}): Page<T> {

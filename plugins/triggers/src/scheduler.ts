@@ -61,6 +61,10 @@ export class TriggerScheduler {
   #unsubscribe: (() => void)[] = [];
   #pass: Promise<void> | undefined;
   #passAgain = false;
+  #fullScanRequested = true;
+  #nextFullScanAt = 0;
+  /** When each trigger is next due (or to be looked at again), by record id, as the last passes found. */
+  readonly #dueAt = new Map<string, { userId: string; id: string; at: number }>();
   /** Store work in flight: passes, starts, outcomes. */
   readonly #work = new Set<Promise<unknown>>();
   /** Prompts started here that have not stopped (ended or paused) yet. */
@@ -107,8 +111,14 @@ export class TriggerScheduler {
     this.#waiting.clear();
   }
 
-  /** Looks at the triggers now: fires what is due, then sleeps until the next due fire. */
+  /** Looks at every trigger now: fires what is due, then sleeps until the next due fire. */
   wake(): Promise<void> {
+    this.#fullScanRequested = true;
+    return this.#passes();
+  }
+
+  /** Runs passes until none is asked for; a pass asked for while one runs happens right after it. */
+  #passes(): Promise<void> {
     if (!this.#running) return Promise.resolve();
     if (this.#pass) {
       this.#passAgain = true;
@@ -140,21 +150,46 @@ export class TriggerScheduler {
     set.add(tracked);
   }
 
+  /**
+   * A full pass reads every trigger (at start, after a change here, and every `rescanEveryMs` to see changes
+   * made elsewhere); in between, a timer's pass reads again only the triggers that were due by then, so a
+   * fire costs work in proportion to what fires, not to how many triggers there are.
+   */
   async #scan(): Promise<void> {
     const now = this.#clock.now();
-    let wakeAt = now + this.#rescanEveryMs;
-    try {
-      for await (const record of this.#records.all()) {
+    const full = this.#fullScanRequested || now >= this.#nextFullScanAt;
+    const visit = async (record: TriggerRecord) => {
+      try {
+        const next = await this.#visit(record, now, 1);
+        if (next === undefined) this.#dueAt.delete(record.id);
+        else this.#dueAt.set(record.id, { userId: record.value.userId, id: record.value.id, at: next });
+      } catch (error) {
+        this.#onError(error);
+      }
+    };
+    if (full) {
+      this.#fullScanRequested = false;
+      this.#nextFullScanAt = now + this.#rescanEveryMs;
+      this.#dueAt.clear();
+      try {
+        for await (const record of this.#records.all()) await visit(record);
+      } catch (error) {
+        this.#onError(error);
+      }
+    } else {
+      for (const [key, due] of [...this.#dueAt]) {
+        if (due.at > now) continue;
+        this.#dueAt.delete(key);
         try {
-          const next = await this.#visit(record, now, 1);
-          if (next !== undefined) wakeAt = Math.min(wakeAt, next);
+          const record = await this.#records.get(due.userId, due.id);
+          if (record) await visit(record);
         } catch (error) {
           this.#onError(error);
         }
       }
-    } catch (error) {
-      this.#onError(error);
     }
+    let wakeAt = this.#nextFullScanAt;
+    for (const { at } of this.#dueAt.values()) wakeAt = Math.min(wakeAt, at);
     this.#sleepUntil(wakeAt);
   }
 
@@ -164,7 +199,7 @@ export class TriggerScheduler {
     if (!this.#running) return;
     // The timer's promise covers the work it caused, so a manual clock can wait for it before moving on.
     this.#cancelTimer = this.#clock.setTimer(at, async () => {
-      await this.wake();
+      await this.#passes();
       await this.settled();
     });
   }
@@ -184,6 +219,7 @@ export class TriggerScheduler {
         // Another scheduler claimed it, or the user changed it: look at what is there now.
         const fresh = await this.#records.get(current.value.userId, current.value.id);
         if (fresh && retries > 0) return this.#visit(fresh, now, retries - 1);
+        this.#fullScanRequested = true;
         this.#passAgain = true;
         return undefined;
       }

@@ -10,8 +10,8 @@ function counting(store: Store) {
       if (args[0] === 'triggers') reads.got++;
       return store.records.get(...args);
     },
-    list: async (...args) => {
-      const page = await store.records.list(...args);
+    list: async <T>(...args: Parameters<Store['records']['list']>) => {
+      const page = await store.records.list<T>(...args);
       if (args[0] === 'triggers') reads.listed += page.items.length;
       return page;
     },

@@ -160,6 +160,30 @@ describe('the HTTP API', () => {
     expect(await titleNow()).toBe('Lisbon offsite');
   });
 
+  it('starts one prompt for a send retried with its id, however often and however fast', async () => {
+    t = await testServer([reply('Once.', { delayMs: 50 }), reply('Other.')]);
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const path = `/api/conversations/${conversation.id}/prompts`;
+    const body = { input: 'hello', id: 'prm_client-1' };
+    const sends = await Promise.all([1, 2, 3].map(() => t.request('POST', path, { body })));
+    expect(sends.map((s) => [s.status, s.body.prompt.id])).toEqual(
+      [1, 2, 3].map(() => [202, 'prm_client-1']),
+    );
+    await waitFor(
+      async () => (await t.request('GET', '/api/prompts/prm_client-1')).body.state === 'completed',
+    );
+    const again = await t.request('POST', path, { body });
+    expect([again.status, again.body.prompt.state]).toEqual([202, 'completed']);
+    const { body: detail } = await t.request('GET', `/api/conversations/${conversation.id}`);
+    expect(detail.prompts.map((p: { id: string }) => p.id)).toEqual(['prm_client-1']);
+    // The id of another message, or of someone else's prompt, is refused.
+    expect((await t.request('POST', path, { body: { ...body, input: 'changed' } })).status).toBe(409);
+    const { body: theirs } = await t.request('POST', '/api/conversations', { body: {}, token: BOB });
+    const stolen = await t.request('POST', `/api/conversations/${theirs.id}/prompts`, { body, token: BOB });
+    expect([stolen.status, stolen.body.error.code]).toEqual([409, 'conflict']);
+    expect((await t.request('POST', path, { body: { input: 'x', id: '../bad' } })).status).toBe(400);
+  });
+
   it('answers bad input with a clear 4xx and changes nothing', async () => {
     t = await testServer([reply('slow', { delayMs: 200 })], {
       limits: { maxBodyBytes: 2_000, maxUploadBytes: 10_000 },

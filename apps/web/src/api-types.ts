@@ -336,11 +336,15 @@ export interface paths {
                          * @enum {string}
                          */
                         model?: "normal" | "high";
+                        /** @description Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. */
+                        id?: string;
                     };
                     "multipart/form-data": {
                         input: string;
                         /** @enum {string} */
                         model?: "normal" | "high";
+                        /** @description Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. */
+                        id?: string;
                         /**
                          * Format: binary
                          * @description One or more files

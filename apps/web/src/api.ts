@@ -46,27 +46,44 @@ export function createApi(token: string, baseUrl = '') {
     deleteConversation: async (id: string) => {
       unwrap(await client.DELETE('/api/conversations/{id}', withId(id)));
     },
+    /**
+     * Sends a message. The prompt's id is chosen here, so a send that fails on the network is retried
+     * safely: the server answers a repeated id with the prompt it already started.
+     */
     send: async (conversationId: string, input: string, files: File[] = []) => {
-      if (files.length === 0) {
-        return unwrap(
-          await client.POST('/api/conversations/{id}/prompts', {
-            ...withId(conversationId),
-            body: { input, model: 'normal' },
-          }),
-        );
+      const id = `prm_${crypto.randomUUID()}`;
+      const once = async () => {
+        if (files.length === 0) {
+          return unwrap(
+            await client.POST('/api/conversations/{id}/prompts', {
+              ...withId(conversationId),
+              body: { input, model: 'normal', id },
+            }),
+          );
+        }
+        const form = new FormData();
+        form.set('input', input);
+        form.set('id', id);
+        for (const file of files) form.append('files', file);
+        const response = await fetch(`${baseUrl}/api/conversations/${conversationId}/prompts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        const body = await response.json();
+        if (!response.ok)
+          throw new ApiError(body.error?.code ?? 'http_error', body.error?.message ?? response.statusText);
+        return body as { prompt: Prompt };
+      };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await once();
+        } catch (error) {
+          // Only a failure to reach the server is retried; an answer (even an error) is final.
+          if (error instanceof ApiError || attempt === 3) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        }
       }
-      const form = new FormData();
-      form.set('input', input);
-      for (const file of files) form.append('files', file);
-      const response = await fetch(`${baseUrl}/api/conversations/${conversationId}/prompts`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const body = await response.json();
-      if (!response.ok)
-        throw new ApiError(body.error?.code ?? 'http_error', body.error?.message ?? response.statusText);
-      return body as { prompt: Prompt };
     },
     cancel: async (promptId: string) =>
       unwrap(await client.POST('/api/prompts/{id}/cancel', withId(promptId))),

@@ -1,7 +1,13 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
-import type { Platform, Prompt, ToolOutput } from '@tessera/core';
+import {
+  ConflictError,
+  ConversationBusyError,
+  type Platform,
+  type Prompt,
+  type ToolOutput,
+} from '@tessera/core';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -33,7 +39,7 @@ import {
   SendPromptWithFiles,
   ServerInfo,
 } from './schemas.ts';
-import { readForm, storeUploads } from './uploads.ts';
+import { discardUploads, readForm, storeUploads } from './uploads.ts';
 
 export type AppOptions = {
   platform: Platform;
@@ -216,11 +222,33 @@ export function createApp(options: AppOptions) {
       const fields = form ? readForm(form) : c.req.valid('json');
       if (!fields)
         throw new HttpError(400, 'invalid_request', 'Send JSON ({ "input": "..." }) or multipart/form-data.');
-      const { input, model } = fields;
+      const { input, model, id } = fields;
       // 404 before any file is stored
       const conversation = await platform.conversations.get(conversationId, userId);
+      /** A send retried with its id answers with the prompt it started (nothing is stored twice). */
+      const alreadySent = async () => {
+        const prompt = id === undefined ? undefined : await platform.store.prompts.get(id);
+        if (!prompt) return undefined;
+        if (prompt.conversationId !== conversationId || prompt.userId !== userId || prompt.input !== input) {
+          throw new HttpError(409, 'conflict', `The id ${id} belongs to another prompt; choose a new one.`);
+        }
+        return c.json({ prompt }, 202);
+      };
+      const replay = await alreadySent();
+      if (replay) return replay;
       const outputs = form ? await storeUploads(platform, form, { userId, conversationId }) : [];
-      const run = await platform.start({ conversationId, userId, input, model, outputs });
+      let run: Awaited<ReturnType<typeof platform.start>>;
+      try {
+        run = await platform.start({ conversationId, userId, input, model, outputs, promptId: id });
+      } catch (error) {
+        if (outputs.length > 0) await discardUploads(platform, outputs, { userId, conversationId });
+        // The same send, retried while the first was starting (the store says busy or duplicate, as it meets it).
+        if (error instanceof ConflictError || error instanceof ConversationBusyError) {
+          const replay = await alreadySent();
+          if (replay) return replay;
+        }
+        throw error;
+      }
       run.done.catch(() => {}); // the loop records its own failures
       // An untitled conversation is named after its first message, as chat apps do.
       const title = conversation.title === undefined && input ? titleFrom(input) : undefined;

@@ -16,16 +16,26 @@ export const PageQuery = z.object({
 
 export const CreateConversation = z.object({ title: z.string().max(200).optional() }).strict();
 export const RenameConversation = z.object({ title: z.string().trim().min(1).max(200) }).strict();
+/** A prompt id the client chooses, so that a retried send never starts a second prompt. */
+export const ClientPromptId = z
+  .string()
+  .regex(/^[\w-]{1,100}$/, 'use 1-100 of A-Z, a-z, 0-9, _ and -')
+  .meta({
+    description:
+      'Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another.',
+  });
 export const SendPrompt = z
   .object({
     input: z.string().min(1).max(100_000),
     model: z.enum(['normal', 'high']).default('normal'),
+    id: ClientPromptId.optional(),
   })
   .strict();
 /** The same as multipart/form-data, with the files the user attached (field `files`, repeated). */
 export const SendPromptWithFiles = z.object({
   input: z.string().min(1).max(100_000),
   model: z.enum(['normal', 'high']).optional(),
+  id: ClientPromptId.optional(),
   files: z.any().optional().meta({ description: 'One or more files', format: 'binary' }),
 });
 export const RejectBody = z.object({ reason: z.string().max(2_000).optional() }).strict();

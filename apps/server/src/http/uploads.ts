@@ -1,16 +1,18 @@
-import type { NewOutput, Platform } from '@tessera/core';
-import { FileServiceToken } from '@tessera/plugin-files';
+import type { Platform } from '@tessera/core';
+import { FileServiceToken, type NewFileOutput } from '@tessera/plugin-files';
 import { z } from 'zod';
 import { HttpError } from './errors.ts';
+import { ClientPromptId } from './schemas.ts';
 
 const FormFields = z.object({
   input: z.string().min(1).max(100_000),
   model: z.enum(['normal', 'high']).default('normal'),
+  id: ClientPromptId.optional(),
 });
 
 /** The text fields of a multipart prompt, validated like the JSON body. */
 export function readForm(form: Record<string, unknown>): z.output<typeof FormFields> {
-  const parsed = FormFields.safeParse({ input: form.input, model: form.model });
+  const parsed = FormFields.safeParse({ input: form.input, model: form.model, id: form.id });
   if (!parsed.success) throw new HttpError(400, 'invalid_request', z.prettifyError(parsed.error));
   return parsed.data;
 }
@@ -20,7 +22,7 @@ export async function storeUploads(
   platform: Platform,
   body: Record<string, unknown>,
   owner: { userId: string; conversationId: string },
-): Promise<NewOutput[]> {
+): Promise<NewFileOutput[]> {
   const attached = ([] as unknown[]).concat(body.files ?? []);
   const files = attached.filter((value): value is File => value instanceof File);
   if (files.length !== attached.length)
@@ -28,18 +30,28 @@ export async function storeUploads(
   if (files.length > 10)
     throw new HttpError(400, 'invalid_request', 'Attach at most 10 files to one message.');
   const service = platform.services.resolve(FileServiceToken);
-  const outputs: NewOutput[] = [];
+  const outputs: NewFileOutput[] = [];
   for (const file of files) {
     outputs.push(
-      (await service.upload(
+      await service.upload(
         {
           name: file.name || 'upload',
           mediaType: file.type || undefined,
           content: new Uint8Array(await file.arrayBuffer()),
         },
         owner,
-      )) as NewOutput,
+      ),
     );
   }
   return outputs;
+}
+
+/** Removes uploads stored for a prompt that did not start (their bytes and records). */
+export async function discardUploads(
+  platform: Platform,
+  outputs: readonly NewFileOutput[],
+  owner: { userId: string; conversationId: string },
+): Promise<void> {
+  const service = platform.services.resolve(FileServiceToken);
+  for (const output of outputs) await service.discard(output, owner).catch(() => {});
 }

@@ -29,6 +29,11 @@ export const ServerConfig = z.object({
     .object({ normal: z.string().min(1), high: z.string().min(1) })
     .default({ normal: 'gpt-5-mini', high: 'gpt-5' }),
   budgets: Budgets.default({}),
+  /**
+   * The most history (estimated tokens) sent with each model call; older whole prompts are left out first,
+   * so a long conversation never outgrows the model's context window.
+   */
+  historyTokens: z.coerce.number().int().positive().default(100_000),
   skillsDirs: z.array(z.string()).default(['.agents/skills', '.claude/skills']),
   auth: z
     .object({
@@ -79,6 +84,7 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
         ? { normal: env.TESSERA_MODEL_NORMAL ?? 'gpt-5-mini', high: env.TESSERA_MODEL_HIGH ?? 'gpt-5' }
         : undefined,
     budgets: env.TESSERA_MAX_ROUNDS ? { maxRounds: number(env.TESSERA_MAX_ROUNDS) } : undefined,
+    historyTokens: env.TESSERA_HISTORY_TOKENS,
     skillsDirs: env.TESSERA_SKILLS_DIRS?.split(',').filter(Boolean),
     auth:
       tokens || env.TESSERA_LOOPBACK_WITHOUT_AUTH

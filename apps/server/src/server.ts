@@ -100,6 +100,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     store,
     models: config.models,
     budgets: config.budgets,
+    historyTokens: config.historyTokens,
     onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
   });
   const events = new EventLog(platform.events);

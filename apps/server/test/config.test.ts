@@ -1,0 +1,57 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { reply } from '@tessera/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { testServer } from './harness.ts';
+
+let t: Awaited<ReturnType<typeof testServer>> | undefined;
+afterEach(async () => t?.close());
+
+describe('the configuration', () => {
+  it('needs nothing, takes a file, and lets the environment win', async () => {
+    expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', historyTokens: 100_000 });
+    const file = join(await mkdtemp(join(tmpdir(), 'tessera-config-')), 'config.json');
+    await writeFile(file, JSON.stringify({ port: 4000, historyTokens: 5_000, skillsDirs: ['skills'] }));
+    expect(
+      loadConfig({ TESSERA_CONFIG: file, PORT: '4100', TESSERA_TOKENS: 'a-very-long-token-123=ada' }),
+    ).toMatchObject({
+      port: 4100,
+      historyTokens: 5_000,
+      skillsDirs: ['skills'],
+      auth: { tokens: { 'a-very-long-token-123': 'ada' } },
+    });
+  });
+
+  it('lists every problem at once, saying where it is', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', TESSERA_HISTORY_TOKENS: '-5', TESSERA_TOKENS: 'short=ada' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const field of ['port', 'historyTokens', 'auth.tokens']) expect(message).toContain(field);
+    expect(() => loadConfig({ TESSERA_CONFIG: '/nonexistent/config.json' })).toThrow(
+      'Cannot read the config file /nonexistent/config.json',
+    );
+  });
+
+  it('bounds the history sent to the model by historyTokens, oldest whole prompts first', async () => {
+    t = await testServer([reply('One.'), reply('Two.'), reply('Three.')], { historyTokens: 60 });
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const path = `/api/conversations/${conversation.id}/prompts`;
+    for (const input of ['first '.repeat(30), 'second '.repeat(20), 'third']) {
+      const { body } = await t.request('POST', path, { body: { input } });
+      for (let i = 0; i < 200; i++) {
+        if ((await t.request('GET', `/api/prompts/${body.prompt.id}`)).body.state !== 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    const sent = JSON.stringify(t.model.requests[2]!.messages);
+    expect(sent).not.toContain('first');
+    expect(sent).toContain('third');
+  });
+});

@@ -5,6 +5,7 @@ import type { SqlDriver } from './driver.ts';
 // NOTIFY payloads are limited to 8000 bytes: messages travel as base64 frames, several small ones per payload.
 const FRAME_BYTES = 5_400;
 const PAYLOAD_CHARS = 7_800;
+const MAX_PARTIAL = 100;
 
 /** The notification channel of a schema: a plain identifier of at most 63 bytes. */
 export function relayChannel(schema: string): string {
@@ -59,6 +60,8 @@ export async function openRelay(
       const parts = partial.get(key) ?? [];
       parts[Number(indexText)] = bytes;
       partial.set(key, parts);
+      // Frames lost while reconnecting leave messages that never complete: keep only the latest few.
+      if (partial.size > MAX_PARTIAL) partial.delete(partial.keys().next().value!);
       if (parts.filter((p) => p !== undefined).length === count) {
         partial.delete(key);
         deliver(Buffer.concat(parts).toString('utf8'));

@@ -121,19 +121,18 @@ function jsonCopy(value: unknown, depth: number): unknown {
   if (made === Object && !Array.isArray(value)) {
     const object: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      const item = jsonCopy((value as Record<string, unknown>)[key], depth + 1);
-      if (key === '__proto__') {
-        Object.defineProperty(object, key, {
-          value: item,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else object[key] = item;
+      setOwn(object, key, jsonCopy((value as Record<string, unknown>)[key], depth + 1));
     }
     return Object.freeze(object);
   }
   throw NOT_PLAIN;
+}
+
+/** Sets a property as data: a `__proto__` key (as JSON.parse makes) never becomes the prototype. */
+function setOwn(object: Record<string, unknown>, key: string, item: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(object, key, { value: item, enumerable: true, writable: true, configurable: true });
+  } else object[key] = item;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -164,15 +163,7 @@ function copy(value: object, depth: number): object {
       let item = (value as Record<string, unknown>)[key];
       if (isObject(item)) item = copy(item, depth + 1);
       else if (typeof item === 'symbol') structuredClone(item); // refused, as structuredClone refuses it
-      // A `__proto__` key (as JSON.parse makes) is data: set it as such, never as the prototype.
-      if (key === '__proto__') {
-        Object.defineProperty(object, key, {
-          value: item,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else object[key] = item;
+      setOwn(object, key, item);
     }
     return Object.freeze(object);
   }

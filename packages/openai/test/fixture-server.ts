@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Recorded live OpenAI traffic, in ../shared beside the repository. */
-export const FIXTURES = new URL('../../../../shared/fixtures/openai-recorded/', import.meta.url);
+/** Recorded live OpenAI traffic, kept byte for byte in this package (sources in its README.md). */
+export const FIXTURES = new URL('./fixtures/recorded/', import.meta.url);
 
 export const fixture = (name: string): string => readFileSync(new URL(name, FIXTURES), 'utf8');
 

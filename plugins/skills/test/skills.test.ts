@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,23 @@ const email = defineSkill({
     createTool({ id: 'email.read', description: 'Read the inbox.', input: z.object({}), invoke: () => [] }),
   ],
 });
+
+/**
+ * A copy of the skill fixtures whose `release-notes/assets` holds links that lead out of the skill folder,
+ * to a readable secret beside it: a relative link to the file and an absolute link to its folder. Made at
+ * test time so the repository holds no links that point outside it.
+ */
+function fixturesWithEscapes(): { cwd: string; secret: string; [Symbol.dispose](): void } {
+  const cwd = mkdtempSync(join(tmpdir(), 'skills-escape-'));
+  cpSync(join(fixtures, 'skills'), join(cwd, 'skills'), { recursive: true });
+  const secret = 'secret outside the skill folder';
+  mkdirSync(join(cwd, 'outside'));
+  writeFileSync(join(cwd, 'outside', 'secret.txt'), secret);
+  const assets = join(cwd, 'skills', 'release-notes', 'assets');
+  symlinkSync('../../../outside/secret.txt', join(assets, 'secret-link'));
+  symlinkSync(join(cwd, 'outside'), join(assets, 'escape'), 'dir');
+  return { cwd, secret, [Symbol.dispose]: () => rmSync(cwd, { recursive: true, force: true }) };
+}
 
 const toolNames = (model: ScriptedModel, round: number) => model.requests[round]!.tools.map((t) => t.name);
 const result = (output: unknown) => (output as ToolOutput).result;
@@ -110,16 +127,20 @@ describe('the skills plugin', () => {
   });
 
   it('puts a folder skill’s body and file list in context, and reads its files safely', async () => {
-    const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures });
+    using copy = fixturesWithEscapes();
+    const skills = await createSkillsPlugin({ directories: ['skills'], cwd: copy.cwd });
     const t = await createTestPlatform({
       plugins: [skills.plugin],
       script: [
         callTool('skills.activate', { name: 'release-notes' }),
         callTool('skills.read_resource', { name: 'release-notes', path: 'assets/template.md' }),
         callTool('skills.read_resource', { name: 'release-notes', path: '../pdf-processing/SKILL.md' }),
-        callTool('skills.read_resource', { name: 'release-notes', path: '/etc/hostname' }),
-        callTool('skills.read_resource', { name: 'release-notes', path: 'assets/hostname-link' }),
-        callTool('skills.read_resource', { name: 'release-notes', path: 'assets/escape/hostname' }),
+        callTool('skills.read_resource', {
+          name: 'release-notes',
+          path: join(copy.cwd, 'outside/secret.txt'),
+        }),
+        callTool('skills.read_resource', { name: 'release-notes', path: 'assets/secret-link' }),
+        callTool('skills.read_resource', { name: 'release-notes', path: 'assets/escape/secret.txt' }),
         callTool('skills.read_resource', { name: 'pdf-processing', path: 'references/forms.md' }),
         reply('Done.'),
       ],
@@ -132,8 +153,13 @@ describe('the skills plugin', () => {
     });
     for (const refused of results.slice(2, 6)) expect(refused?.type).toBe('error');
     expect(JSON.stringify(results[2])).toContain('not a path inside the skill folder');
+    expect(JSON.stringify(results[3])).toContain('not a path inside the skill folder');
     expect(JSON.stringify(results[4])).toContain('leads outside the folder');
+    expect(JSON.stringify(results[5])).toContain('leads outside the folder');
+    expect(JSON.stringify(results)).not.toContain(copy.secret);
     expect(JSON.stringify(results[6])).toContain('Activate skill');
+    // Links are not listed as the skill's files either.
+    expect(skills.catalogue.get('release-notes')).toMatchObject({ resources: ['assets/template.md'] });
     expect(t.model.requests[1]!.instructions).toContain('Group the changes under **Features**');
     expect(t.model.requests[1]!.instructions).toContain(
       'Files of this skill (read them with skills.read_resource): assets/template.md',

@@ -1,5 +1,6 @@
-// Tessera's adapter for ../shared/bench-peers (see bench/README.md). Run the harness with Node 24, which
-// imports the workspace's TypeScript sources directly.
+// Tessera's adapter for the optional peer harness, used only when it is present beside the clone as
+// ../shared/bench-peers (see bench/README.md); nothing else in the repository needs it. Run the harness with
+// Node 24, which imports the workspace's TypeScript sources directly.
 import { readFileSync } from 'node:fs';
 import { benchAgent } from '../src/tessera-agent.ts';
 

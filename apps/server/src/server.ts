@@ -81,7 +81,12 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     directories: [EXAMPLE_SKILLS, ...config.skillsDirs],
     skills: [],
   });
-  for (const { file, message } of skills.diagnostics) log?.warn({ file }, `skill skipped: ${message}`);
+  for (const { file, severity, message } of skills.diagnostics) {
+    log?.warn(
+      { file },
+      `${severity === 'warning' ? 'skill loaded with a warning' : 'skill skipped'}: ${message}`,
+    );
+  }
   const plugins: AnyPlugin[] = [
     widgetsPlugin,
     filesPlugin({ directory: join(config.dataDir, 'files'), maxFileBytes: config.limits.maxUploadBytes }),

@@ -2,17 +2,25 @@ import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { MAX_DESCRIPTION, shortenDescription } from './shorten-description.ts';
 import { type FolderSkill, SKILL_NAME } from './skill.ts';
 
-/** Why a skill folder was skipped (or a name collision resolved): which file, and what is wrong. */
-export type SkillDiagnostic = { file: string; message: string };
+/**
+ * A problem found while loading skills: which file, and what is wrong. An `error` means the skill was skipped
+ * (or, for a name collision, ignored); a `warning` means it was loaded all the same, as the message says.
+ */
+export type SkillDiagnostic = { file: string; message: string; severity: 'error' | 'warning' };
+
+/** What one skill folder gives: the skill unless it cannot be loaded, and what was wrong with it. */
+export type FolderLoad = { skill?: FolderSkill; diagnostics: SkillDiagnostic[] };
 
 export const RESOURCE_DIRS = ['scripts', 'references', 'assets'];
 const MAX_RESOURCES = 200;
 
 const Frontmatter = z.object({
   name: z.string().max(64).regex(SKILL_NAME, 'use 1-64 of a-z, 0-9 and single hyphens'),
-  description: z.string().trim().min(1, 'a description is required').max(1024),
+  // Over the limit is only a warning: the clients people use load such skills (Anthropic's `claude-api`).
+  description: z.string().trim().min(1, 'a description is required'),
   license: z.string().optional(),
   compatibility: z.string().max(500).optional(),
   metadata: z.record(z.string(), z.coerce.string()).optional(),
@@ -46,36 +54,46 @@ async function listResources(directory: string): Promise<string[]> {
 }
 
 /** Reads one skill folder; a problem is a diagnostic, never a throw. */
-export async function loadFolder(directory: string): Promise<FolderSkill | SkillDiagnostic> {
+export async function loadFolder(directory: string): Promise<FolderLoad> {
   const file = join(directory, 'SKILL.md');
+  const skipped = (message: string): FolderLoad => ({ diagnostics: [{ file, message, severity: 'error' }] });
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    return { file, message: 'no SKILL.md in this folder' };
+    return skipped('no SKILL.md in this folder');
   }
   const parts = splitFrontmatter(text);
-  if (!parts) return { file, message: 'SKILL.md does not start with YAML frontmatter (---)' };
+  if (!parts) return skipped('SKILL.md does not start with YAML frontmatter (---)');
   let data: unknown;
   try {
     data = parseYaml(parts.yaml);
   } catch (error) {
-    return { file, message: `the frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}` };
+    return skipped(`the frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
   const parsed = Frontmatter.safeParse(data ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { file, message: `frontmatter field '${issue.path.join('.') || '(root)'}': ${issue.message}` };
+    return skipped(`frontmatter field '${issue.path.join('.') || '(root)'}': ${issue.message}`);
   }
   const folderName = directory.split(/[\\/]/).at(-1);
   if (parsed.data.name !== folderName) {
-    return { file, message: `the name '${parsed.data.name}' does not match the folder name '${folderName}'` };
+    return skipped(`the name '${parsed.data.name}' does not match the folder name '${folderName}'`);
+  }
+  const diagnostics: SkillDiagnostic[] = [];
+  const { description } = parsed.data;
+  if (description.length > MAX_DESCRIPTION) {
+    diagnostics.push({
+      file,
+      severity: 'warning',
+      message: `the description has ${description.length} characters, over the limit of ${MAX_DESCRIPTION}; the skill is loaded with its description shortened in the catalogue`,
+    });
   }
   const real = await realpath(directory);
-  return {
+  const skill: FolderSkill = {
     kind: 'folder',
     name: parsed.data.name,
-    description: parsed.data.description,
+    description: shortenDescription(description),
     instructions: parts.body.trim(),
     directory: real,
     resources: await listResources(real),
@@ -84,4 +102,5 @@ export async function loadFolder(directory: string): Promise<FolderSkill | Skill
     ...(parsed.data['allowed-tools'] && { allowedTools: parsed.data['allowed-tools'] }),
     ...(parsed.data.metadata && { metadata: parsed.data.metadata }),
   };
+  return { skill, diagnostics };
 }

@@ -39,7 +39,7 @@ export type SkillsPlugin = {
   plugin: Plugin<SkillsState>;
   /** Every available skill, by name, as of the last refresh (every round refreshes). */
   readonly catalogue: ReadonlyMap<string, Skill>;
-  /** Skill folders that were skipped, and why, as of the last refresh. */
+  /** Skills that were skipped (`error`) or loaded with a change (`warning`), and why, as of the last refresh. */
   readonly diagnostics: readonly SkillDiagnostic[];
   /** Reads what changed in the skill folders (an app calls it before listing the catalogue). */
   refresh(): Promise<void>;
@@ -136,6 +136,7 @@ export async function createSkillsPlugin(options: SkillsOptions = {}): Promise<S
       if (skills.has(skill.name)) {
         diagnostics.push({
           file: skill.kind === 'folder' ? `${skill.directory}/SKILL.md` : `code skill ${skill.name}`,
+          severity: 'error',
           message: `skill '${skill.name}' is defined twice; the first one is kept`,
         });
       } else skills.set(skill.name, skill);

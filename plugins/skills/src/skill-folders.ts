@@ -1,10 +1,10 @@
 import { type Dirent, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadFolder, RESOURCE_DIRS, type SkillDiagnostic } from './load-folder.ts';
+import { type FolderLoad, loadFolder, RESOURCE_DIRS, type SkillDiagnostic } from './load-folder.ts';
 import type { FolderSkill } from './skill.ts';
 
-type Loaded = { signature: string; result: FolderSkill | SkillDiagnostic };
+type Loaded = { signature: string; result: FolderLoad };
 type Root = { path: string; signature: string; folders: string[] };
 
 /** What identifies a version of a file or folder: a rename, an edit or an added entry changes it. */
@@ -39,7 +39,8 @@ async function listFolders(root: string): Promise<string[]> {
 /**
  * Skill directories, kept in step with the disk: `refresh()` looks at the modification times of each
  * directory, skill folder, SKILL.md and resource folder, and reads again only what changed. Scanning is
- * lenient like the reference clients: a bad skill is skipped with a diagnostic; of two skills with one name
+ * lenient like the reference clients: a skill that cannot be loaded is skipped with an error diagnostic, one
+ * with an over-long description is kept with a warning; of two skills with one name
  * the first directory's wins and the other is reported; a missing directory is simply empty.
  */
 export class SkillFolders {
@@ -90,14 +91,16 @@ export class SkillFolders {
     const skills = new Map<string, FolderSkill>();
     const diagnostics: SkillDiagnostic[] = [];
     for (const folder of this.#roots.flatMap((root) => root.folders)) {
-      const { result } = this.#loaded.get(folder)!;
-      if (!('kind' in result)) diagnostics.push(result);
-      else if (skills.has(result.name)) {
+      const { skill, diagnostics: found } = this.#loaded.get(folder)!.result;
+      diagnostics.push(...found);
+      if (!skill) continue;
+      if (skills.has(skill.name)) {
         diagnostics.push({
           file: join(folder, 'SKILL.md'),
-          message: `skill '${result.name}' is already loaded from ${skills.get(result.name)!.directory}; this one is ignored`,
+          severity: 'error',
+          message: `skill '${skill.name}' is already loaded from ${skills.get(skill.name)!.directory}; this one is ignored`,
         });
-      } else skills.set(result.name, result);
+      } else skills.set(skill.name, skill);
     }
     this.skills = [...skills.values()];
     this.diagnostics = diagnostics;

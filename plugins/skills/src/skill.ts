@@ -1,5 +1,6 @@
 import type { AnyTool } from '@tessera/core';
 import { DefinitionError } from '@tessera/core';
+import { MAX_DESCRIPTION } from './shorten-description.ts';
 
 /** `[a-z0-9-]`, 1–64 characters, no leading, trailing or double hyphen (the Agent Skills rule). */
 export const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -17,6 +18,7 @@ export type CodeSkill = {
 export type FolderSkill = {
   kind: 'folder';
   name: string;
+  /** As catalogued: an over-long one is cut to the Agent Skills limit (and reported in the diagnostics). */
   description: string;
   /** The body of SKILL.md, after the frontmatter. */
   instructions: string;
@@ -41,8 +43,10 @@ export function defineSkill(
       `Skill name '${String(name)}' is not valid: 1-64 of a-z, 0-9 and single hyphens.`,
     );
   }
-  if (!description?.trim() || description.length > 1024) {
-    throw new DefinitionError(`Skill '${name}': a description of 1-1024 characters is required.`);
+  if (!description?.trim() || description.length > MAX_DESCRIPTION) {
+    throw new DefinitionError(
+      `Skill '${name}': a description of 1-${MAX_DESCRIPTION} characters is required.`,
+    );
   }
   if (!instructions?.trim()) throw new DefinitionError(`Skill '${name}': instructions are required.`);
   return { kind: 'code', name, description, instructions, tools: definition.tools ?? [] };

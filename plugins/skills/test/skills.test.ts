@@ -48,8 +48,8 @@ const result = (output: unknown) => (output as ToolOutput).result;
 describe('skill folders', () => {
   it('loads valid skills and reports each bad one with its file and reason', async () => {
     const { skills, diagnostics } = await loadSkillFolders(['skills', 'other', 'missing'], fixtures);
-    expect(skills.map((s) => s.name)).toEqual(['pdf-processing', 'release-notes']);
-    const pdf = skills[0]!;
+    expect(skills.map((s) => s.name)).toEqual(['api-reference', 'pdf-processing', 'release-notes']);
+    const pdf = skills[1]!;
     expect(pdf).toMatchObject({
       description: expect.stringContaining('Extract text and tables'),
       license: 'Apache-2.0',
@@ -64,6 +64,34 @@ describe('skill folders', () => {
     expect(byFolder['wrong-name']).toContain("does not match the folder name 'wrong-name'");
     expect(byFolder['not-a-skill']).toContain('no SKILL.md');
     expect(diagnostics.find((d) => d.file.includes('/other/'))?.message).toContain('already loaded');
+    const skipped = diagnostics.filter((d) => !d.file.includes('/api-reference/'));
+    expect(skipped.map((d) => d.severity)).toEqual(skipped.map(() => 'error'));
+  });
+
+  it('keeps a skill whose description is over the limit, with a warning and a shortened catalogue entry', async () => {
+    const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures });
+    const skill = skills.catalogue.get('api-reference')!;
+    expect(skill.description.length).toBeLessThanOrEqual(1024);
+    expect(skill.description.length).toBeGreaterThan(900);
+    expect(skill.description).toMatch(/^Reference for the Example Cloud API/);
+    expect(skill.description).toMatch(/[a-z]…$/); // cut between words, not inside one
+    expect(skill.description).not.toContain('TAIL-MARKER');
+    expect(skills.diagnostics.filter((d) => d.file.includes('/api-reference/'))).toEqual([
+      {
+        file: expect.stringMatching(/api-reference\/SKILL\.md$/),
+        severity: 'warning',
+        message: expect.stringContaining('has 1163 characters, over the limit of 1024'),
+      },
+    ]);
+
+    const t = await createTestPlatform({
+      plugins: [skills.plugin],
+      script: [callTool('skills.activate', { name: 'api-reference' }), reply('ok')],
+    });
+    await t.send('How do I page through Example Cloud results?');
+    expect(t.model.requests[0]!.instructions).toContain(`- api-reference: ${skill.description}\n`);
+    expect(t.model.requests[0]!.instructions).not.toContain('TAIL-MARKER');
+    expect(t.model.requests[1]!.instructions).toContain('Look up the endpoint in `references/`');
   });
 });
 
@@ -250,7 +278,11 @@ describe('the skills plugin', () => {
     expect(t.model.requests[4]!.tools).toEqual([]);
     expect([...skills.catalogue.keys()]).toEqual([]);
     expect(skills.diagnostics).toEqual([
-      { file: join(root, 'beta', 'SKILL.md'), message: expect.stringContaining('frontmatter') },
+      {
+        file: join(root, 'beta', 'SKILL.md'),
+        severity: 'error',
+        message: expect.stringContaining('frontmatter'),
+      },
     ]);
 
     write('alpha', 'Back again.', 'Edited body.');

@@ -1,11 +1,56 @@
+/**
+ * Every error class of @tessera/core. Match them with `X.is(error)`, not `instanceof`: an app can end up
+ * with two copies of this package (two versions, or ESM and CJS builds), and `instanceof` only knows one.
+ */
+
+/** Marks Tessera errors of every copy of this package: `Symbol.for` returns the same symbol to all of them. */
+const BRAND = Symbol.for('tessera.error');
+
+const isBranded = (value: unknown): boolean => typeof value === 'object' && value !== null && BRAND in value;
+
 /** Base class of every error Tessera throws on purpose; `code` is stable and safe to match on. */
 export class TesseraError extends Error {
+  static {
+    // On the prototype rather than each instance: subclasses inherit it, and it stays out of logged errors.
+    Object.defineProperty(TesseraError.prototype, BRAND, { value: true });
+  }
+
   readonly code: string;
   constructor(code: string, message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
     this.code = code;
   }
+
+  /**
+   * Whether `value` is an error of this class or of a subclass, even one made by another copy of
+   * @tessera/core (where `instanceof` is false). Subclasses inherit it and check for themselves: a class
+   * of another copy counts when it has the same name, so every error class needs a name of its own.
+   *
+   * @example
+   * ```ts
+   * if (NotFoundError.is(error)) return c.json({ error: error.message }, 404);
+   * ```
+   */
+  static is<T extends TesseraError>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: inherited by subclasses, which check for their own class
+    return isInstance(this, value);
+  }
+}
+
+function isInstance(errorClass: abstract new (...args: never[]) => TesseraError, value: unknown): boolean {
+  if (value instanceof errorClass) return true;
+  if (!isBranded(value)) return false;
+  if (errorClass === TesseraError) return true;
+  // The branded part of the prototype chain is the value's class up to (its copy of) TesseraError.
+  for (
+    let proto = Object.getPrototypeOf(value);
+    proto && BRAND in proto;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    if (Object.hasOwn(proto, 'constructor') && proto.constructor.name === errorClass.name) return true;
+  }
+  return false;
 }
 
 /** A plugin or tool is defined wrongly (bad id, bad schema, duplicate). Thrown at start-up where possible. */
@@ -52,6 +97,15 @@ export class PluginStateError extends TesseraError {
   }
 }
 
+/** A plugin's `prepare()` threw something that is not a Tessera error; the original is the `cause`. */
+export class PluginError extends TesseraError {
+  readonly pluginId: string;
+  constructor(pluginId: string, cause: unknown) {
+    super('plugin_error', `Plugin '${pluginId}' failed in prepare(): ${errorMessage(cause)}`, { cause });
+    this.pluginId = pluginId;
+  }
+}
+
 /** An output did not match the schema of its registered variant, or its variant is not registered. */
 export class OutputValidationError extends TesseraError {
   constructor(message: string, options?: ErrorOptions) {
@@ -59,5 +113,50 @@ export class OutputValidationError extends TesseraError {
   }
 }
 
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
+export type ModelErrorKind =
+  | 'rate_limit'
+  | 'server'
+  | 'connection'
+  | 'timeout'
+  | 'bad_request'
+  | 'authentication'
+  | 'context_length'
+  | 'content_filter'
+  | 'other';
+
+/** A model call that failed. `retryable` says whether trying the same request again may succeed. */
+export class ModelError extends TesseraError {
+  readonly kind: ModelErrorKind;
+  readonly retryable: boolean;
+  readonly status?: number;
+  constructor(
+    message: string,
+    options: { kind?: ModelErrorKind; retryable?: boolean; status?: number; cause?: unknown } = {},
+  ) {
+    super('model_error', message, { cause: options.cause });
+    this.kind = options.kind ?? 'other';
+    this.retryable = options.retryable ?? false;
+    this.status = options.status;
+  }
+}
+
+/** A write with `expectedVersion` found another version: someone else wrote first. */
+export class VersionConflictError extends TesseraError {
+  constructor(namespace: string, id: string) {
+    super(
+      'version_conflict',
+      `Record '${namespace}/${id}' was changed by someone else; read it again and retry.`,
+    );
+  }
+}
+
+/** The consumer of an event stream fell too far behind; the platform itself was not affected. */
+export class EventStreamOverflowError extends TesseraError {
+  constructor(limit: number) {
+    super('event_stream_overflow', `The event stream fell more than ${limit} events behind and was closed.`);
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
+}

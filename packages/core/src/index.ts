@@ -1,6 +1,6 @@
 export * from './errors.ts';
 export type { EventFilter, EventHandler, StreamOptions } from './events/event-bus.ts';
-export { EventBus, EventStreamOverflowError } from './events/event-bus.ts';
+export { EventBus } from './events/event-bus.ts';
 export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts';
 export type { EventRelay, RelayMessage } from './events/relay.ts';
 export { newId } from './ids.ts';
@@ -74,8 +74,6 @@ export { assistantMessage, type ModelMessage, userMessage } from './provider/mes
 export {
   estimateTokens,
   type FinishReason,
-  ModelError,
-  type ModelErrorKind,
   type ModelProvider,
   type ModelRequest,
   type ModelStreamEvent,
@@ -90,16 +88,15 @@ export {
   StoreToken,
 } from './services.ts';
 export { createMemoryStore, MemoryStore } from './store/memory-store.ts';
-export {
-  type ConversationStore,
-  type Page,
-  type PageOptions,
-  type PromptPatch,
-  type PromptStore,
-  type RecordStore,
-  type Store,
-  type StoredRecord,
-  VersionConflictError,
+export type {
+  ConversationStore,
+  Page,
+  PageOptions,
+  PromptPatch,
+  PromptStore,
+  RecordStore,
+  Store,
+  StoredRecord,
 } from './store/store.ts';
 export {
   type AnyTool,

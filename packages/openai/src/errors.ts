@@ -5,7 +5,7 @@ const CONTEXT_CODES = new Set(['context_length_exceeded', 'string_above_max_leng
 
 /** A typed, retry-aware `ModelError` for whatever the SDK threw. */
 export function toModelError(error: unknown): ModelError {
-  if (error instanceof ModelError) return error;
+  if (ModelError.is(error)) return error;
   if (error instanceof APIUserAbortError)
     return new ModelError('The request was aborted.', { kind: 'other', cause: error });
   if (error instanceof APIConnectionTimeoutError) {

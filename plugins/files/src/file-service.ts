@@ -106,7 +106,7 @@ export class FileService {
     try {
       blob = await this.store.put(head.chunks, { maxBytes });
     } catch (error) {
-      if (error instanceof FileTooLargeError) throw new FileTooLargeError(maxBytes, `File "${name}"`);
+      if (FileTooLargeError.is(error)) throw new FileTooLargeError(maxBytes, `File "${name}"`);
       throw error;
     }
     const fields: FileFields = {

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { NotFoundError } from '@tessera/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileNotFoundError, FileTooLargeError, LocalFileStore, toChunks } from '../src/index.ts';
 
@@ -93,6 +94,14 @@ describe('LocalFileStore', () => {
     expect(await store.delete(blob.key)).toBe(true);
     expect(await store.delete(blob.key)).toBe(false);
     await expect(store.read(blob.key)).rejects.toThrow(FileNotFoundError);
+  });
+
+  it('throws errors that is() recognises by their own class and by their parents', async () => {
+    const error = await store.read('missing').catch((caught: unknown) => caught);
+    expect(FileNotFoundError.is(error)).toBe(true);
+    expect(NotFoundError.is(error)).toBe(true);
+    expect(FileTooLargeError.is(error)).toBe(false);
+    expect(FileNotFoundError.is(new NotFoundError('gone'))).toBe(false);
   });
 
   describe('is traversal-proof', () => {

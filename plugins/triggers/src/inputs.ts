@@ -154,7 +154,7 @@ function refineWith(check: () => void, ctx: z.RefinementCtx): void {
   try {
     check();
   } catch (error) {
-    if (!(error instanceof TriggerInputError)) throw error;
+    if (!TriggerInputError.is(error)) throw error;
     ctx.addIssue({ code: 'custom', path: error.path, message: error.message });
   }
 }

@@ -305,12 +305,12 @@ export class TriggerScheduler {
       this.#track(this.#prompts, started.done);
     } catch (error) {
       // Another scheduler started this very prompt meanwhile: the run is under way.
-      if (error instanceof ConflictError || (await this.#platform.store.prompts.get(run.promptId))) return;
-      if (error instanceof ConversationBusyError) {
+      if (ConflictError.is(error) || (await this.#platform.store.prompts.get(run.promptId))) return;
+      if (ConversationBusyError.is(error)) {
         // Someone started a prompt since we looked: back in the queue, merged with any newer fire.
         this.#wait(trigger);
         await change((t) => requeue(t, run.id, now));
-      } else if (error instanceof NotFoundError) {
+      } else if (NotFoundError.is(error)) {
         await change((t) => endTrigger(t, NO_CONVERSATION, now, this.#policy));
       } else {
         const message = `Not started: ${errorMessage(error)}`;

@@ -65,7 +65,7 @@ export class TriggerRecords {
         expectedVersion: current.version,
       });
     } catch (error) {
-      if (error instanceof VersionConflictError) return undefined;
+      if (VersionConflictError.is(error)) return undefined;
       throw error;
     }
   }

@@ -15,7 +15,7 @@ function countingConflicts(store: Store) {
       try {
         return await store.records.put(...args);
       } catch (error) {
-        if (error instanceof VersionConflictError) counter.conflicts++;
+        if (VersionConflictError.is(error)) counter.conflicts++;
         throw error;
       }
     },

@@ -243,7 +243,7 @@ export function createApp(options: AppOptions) {
       } catch (error) {
         if (outputs.length > 0) await discardUploads(platform, outputs, { userId, conversationId });
         // The same send, retried while the first was starting (the store says busy or duplicate, as it meets it).
-        if (error instanceof ConflictError || error instanceof ConversationBusyError) {
+        if (ConflictError.is(error) || ConversationBusyError.is(error)) {
           const replay = await alreadySent();
           if (replay) return replay;
         }

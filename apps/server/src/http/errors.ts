@@ -26,9 +26,9 @@ export class HttpError extends TesseraError {
 }
 
 export function errorResponse(c: Context, error: unknown): Response {
-  if (error instanceof HttpError)
+  if (HttpError.is(error))
     return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
-  if (error instanceof TesseraError) {
+  if (TesseraError.is(error)) {
     return c.json<ErrorBody>(
       { error: { code: error.code, message: error.message } },
       STATUS[error.code] ?? 500,

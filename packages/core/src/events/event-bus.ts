@@ -1,4 +1,4 @@
-import { TesseraError } from '../errors.ts';
+import { EventStreamOverflowError } from '../errors.ts';
 import { isLoopEndEvent, type TesseraEvent } from './events.ts';
 
 export type EventFilter = { promptId?: string; conversationId?: string; userId?: string };
@@ -9,13 +9,6 @@ export type StreamOptions = {
   /** Events kept for a consumer that reads slower than they come; past this the stream fails. */
   maxBuffered?: number;
 };
-
-/** The consumer of an event stream fell too far behind; the platform itself was not affected. */
-export class EventStreamOverflowError extends TesseraError {
-  constructor(limit: number) {
-    super('event_stream_overflow', `The event stream fell more than ${limit} events behind and was closed.`);
-  }
-}
 
 const matches = (filter: EventFilter, event: TesseraEvent): boolean =>
   (filter.promptId === undefined || filter.promptId === event.promptId) &&

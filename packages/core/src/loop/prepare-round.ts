@@ -1,4 +1,4 @@
-import { DefinitionError, errorMessage, TesseraError } from '../errors.ts';
+import { DefinitionError, PluginError, TesseraError } from '../errors.ts';
 import type { Prompt } from '../model/outputs.ts';
 import type { AnyPlugin, ContextItem } from '../plugins/define-plugin.ts';
 import type { ModelToolDefinition } from '../provider/provider.ts';
@@ -14,12 +14,6 @@ export type Round = {
   definitions: ModelToolDefinition[];
   instructions: string;
 };
-
-export class PluginError extends TesseraError {
-  constructor(pluginId: string, cause: unknown) {
-    super('plugin_error', `Plugin '${pluginId}' failed in prepare(): ${errorMessage(cause)}`, { cause });
-  }
-}
 
 const definitions = new WeakMap<AnyTool, ModelToolDefinition>();
 
@@ -99,7 +93,7 @@ export async function prepareRound(
           signal: scope.signal,
         });
       } catch (error) {
-        throw error instanceof TesseraError ? error : new PluginError(plugin.id, error);
+        throw TesseraError.is(error) ? error : new PluginError(plugin.id, error);
       }
     }
     for (const tool of pushedTools) {

@@ -1,4 +1,4 @@
-import { errorMessage, NotFoundError, TesseraError } from '../errors.ts';
+import { errorMessage, ModelError, NotFoundError, TesseraError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { isoNow } from '../iso-now.ts';
 import type { Conversation } from '../model/conversation.ts';
@@ -17,12 +17,7 @@ import {
   promptsToMessages,
 } from '../projection/prompts-to-messages.ts';
 import type { ModelMessage } from '../provider/messages.ts';
-import {
-  type FinishReason,
-  ModelError,
-  type ModelStreamEvent,
-  type ModelUsage,
-} from '../provider/provider.ts';
+import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
 import { immutableOwn } from '../store/frozen.ts';
 import { ConversationStates } from './plugin-state.ts';
 import { type OfferedTool, prepareRound, type Round } from './prepare-round.ts';
@@ -575,12 +570,11 @@ export class PromptCompletion {
     if (signal.aborted) {
       return this.#end('cancelled', { code: 'cancelled', message: 'Cancelled.' }, abortedResult(signal));
     }
-    const stop: StopReason =
-      error instanceof ModelError
-        ? { code: 'model_error', message: `The model call failed: ${error.message}` }
-        : error instanceof TesseraError
-          ? { code: error.code, message: error.message }
-          : { code: 'internal_error', message: `Unexpected error: ${errorMessage(error)}` };
+    const stop: StopReason = ModelError.is(error)
+      ? { code: 'model_error', message: `The model call failed: ${error.message}` }
+      : TesseraError.is(error)
+        ? { code: error.code, message: error.message }
+        : { code: 'internal_error', message: `Unexpected error: ${errorMessage(error)}` };
     return this.#end('failed', stop);
   }
 

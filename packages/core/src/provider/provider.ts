@@ -1,4 +1,3 @@
-import { TesseraError } from '../errors.ts';
 import type { ModelClass } from '../model/prompt.ts';
 import type { JsonSchema } from '../tools/create-tool.ts';
 import type { ModelMessage } from './messages.ts';
@@ -50,33 +49,6 @@ export interface ModelProvider {
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
   /** Estimated tokens of some messages, used to fit history into a budget. Defaults to ~4 chars a token. */
   estimateTokens?(messages: readonly ModelMessage[]): number;
-}
-
-export type ModelErrorKind =
-  | 'rate_limit'
-  | 'server'
-  | 'connection'
-  | 'timeout'
-  | 'bad_request'
-  | 'authentication'
-  | 'context_length'
-  | 'content_filter'
-  | 'other';
-
-/** A model call that failed. `retryable` says whether trying the same request again may succeed. */
-export class ModelError extends TesseraError {
-  readonly kind: ModelErrorKind;
-  readonly retryable: boolean;
-  readonly status?: number;
-  constructor(
-    message: string,
-    options: { kind?: ModelErrorKind; retryable?: boolean; status?: number; cause?: unknown } = {},
-  ) {
-    super('model_error', message, { cause: options.cause });
-    this.kind = options.kind ?? 'other';
-    this.retryable = options.retryable ?? false;
-    this.status = options.status;
-  }
 }
 
 /** The default estimate: about four characters per token, counted over everything the model reads. */

@@ -1,4 +1,4 @@
-import { ConflictError, ConversationBusyError, NotFoundError } from '../errors.ts';
+import { ConflictError, ConversationBusyError, NotFoundError, VersionConflictError } from '../errors.ts';
 import { isoNow } from '../iso-now.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
@@ -12,7 +12,6 @@ import type {
   Store,
   StoredRecord,
 } from './store.ts';
-import { VersionConflictError } from './store.ts';
 
 /**
  * Stored values are deeply frozen, made so once on write (values already frozen by an earlier write are

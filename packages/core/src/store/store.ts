@@ -1,4 +1,3 @@
-import { TesseraError } from '../errors.ts';
 import type { EventRelay } from '../events/relay.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
@@ -62,16 +61,6 @@ export interface PromptStore {
 }
 
 export type StoredRecord<T = unknown> = { id: string; value: T; version: number; updatedAt: string };
-
-/** A write with `expectedVersion` found another version: someone else wrote first. */
-export class VersionConflictError extends TesseraError {
-  constructor(namespace: string, id: string) {
-    super(
-      'version_conflict',
-      `Record '${namespace}/${id}' was changed by someone else; read it again and retry.`,
-    );
-  }
-}
 
 /** Records owned by plugins (triggers, blueprints, files), in namespaces named after the plugin. */
 export interface RecordStore {

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServerConfig } from '@tessera/server/config';
-import { startServer } from '@tessera/server/server';
+import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TesseraClient } from '../src/client.ts';
 import { decide, pending, send } from '../src/commands.ts';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof createServer>>;
+let url: string;
 let dataDir: string;
 const output: string[] = [];
 const io = { out: (text: string) => void output.push(text), interactive: false };
@@ -20,10 +20,14 @@ beforeAll(async () => {
     callTool('demo.delete_records', { names: ['alpha'] }),
     reply('Deleted alpha.'),
   ]);
-  server = await startServer(
-    ServerConfig.parse({ port: 0, dataDir, auth: { tokens: { 'cli-token-0123456789': 'ada' } } }),
-    { model },
-  );
+  // The demo tools join a scripted model only when asked for: this test approves one.
+  server = await createServer({
+    dataDir,
+    auth: { tokens: { 'cli-token-0123456789': 'ada' } },
+    model,
+    plugins: [demoPlugin],
+  });
+  ({ url } = await server.listen({ port: 0 }));
 });
 afterAll(async () => {
   await server.close({ graceMs: 50 });
@@ -31,7 +35,7 @@ afterAll(async () => {
 });
 
 it('sends, streams, lists pending approvals and approves', async () => {
-  const client = new TesseraClient(server.url, 'cli-token-0123456789');
+  const client = new TesseraClient(url, 'cli-token-0123456789');
   expect(await send(client, io, 'hi')).toBe(0);
   expect(output.join('')).toContain('Hello from Tessera.');
 
@@ -47,7 +51,7 @@ it('sends, streams, lists pending approvals and approves', async () => {
   expect(output.join('')).toContain('Approved');
   await expect(decide(client, io, toolCallId!, true)).rejects.toMatchObject({ status: 409 });
   await expect(
-    new TesseraClient(server.url, 'wrong-token-000000000').request('GET', '/api/approvals'),
+    new TesseraClient(url, 'wrong-token-000000000').request('GET', '/api/approvals'),
   ).rejects.toMatchObject({
     status: 401,
   });

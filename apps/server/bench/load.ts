@@ -4,40 +4,35 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { ServerConfig } from '../src/config.ts';
-import { startServer } from '../src/server.ts';
+import { createServer } from '../src/index.ts';
 
 const TOKEN = 'bench-token-0123456789';
 const DURATION_MS = Number(process.env.BENCH_MS ?? 5_000);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'tessera-load-'));
 // Answers every call at once, forever: what is measured is the server and the platform.
-const server = await startServer(
-  ServerConfig.parse({
-    port: 0,
-    dataDir,
-    databaseUrl: process.env.DATABASE_URL,
-    auth: { tokens: { [TOKEN]: 'bench' } },
-  }),
-  {
-    model: {
-      id: 'instant',
-      async *stream() {
-        yield { type: 'text-delta', delta: 'Done.' };
-        yield { type: 'usage', usage: { inputTokens: 10, outputTokens: 2 } };
-        yield { type: 'finish', reason: 'stop' };
-      },
+const server = await createServer({
+  dataDir,
+  databaseUrl: process.env.DATABASE_URL,
+  auth: { tokens: { [TOKEN]: 'bench' } },
+  model: {
+    id: 'instant',
+    async *stream() {
+      yield { type: 'text-delta', delta: 'Done.' };
+      yield { type: 'usage', usage: { inputTokens: 10, outputTokens: 2 } };
+      yield { type: 'finish', reason: 'stop' };
     },
   },
-);
+});
+const { url } = await server.listen({ port: 0 });
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
 /** One conversation: open its event stream, then send prompts one after another until time is up. */
 async function conversationLoop(deadline: number, latencies: number[]): Promise<void> {
-  const created = await fetch(`${server.url}/api/conversations`, { method: 'POST', headers, body: '{}' });
+  const created = await fetch(`${url}/api/conversations`, { method: 'POST', headers, body: '{}' });
   const { id } = (await created.json()) as { id: string };
   const controller = new AbortController();
-  const response = await fetch(`${server.url}/api/conversations/${id}/events`, {
+  const response = await fetch(`${url}/api/conversations/${id}/events`, {
     headers,
     signal: controller.signal,
   });
@@ -49,7 +44,7 @@ async function conversationLoop(deadline: number, latencies: number[]): Promise<
   try {
     while (Date.now() < deadline) {
       const started = performance.now();
-      const sent = await fetch(`${server.url}/api/conversations/${id}/prompts`, {
+      const sent = await fetch(`${url}/api/conversations/${id}/prompts`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ input: 'hello' }),

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 const Budgets = z
@@ -58,7 +57,7 @@ const defined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** The environment's part of the configuration (it wins over the file). */
-function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
+export function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const tokens = env.TESSERA_TOKENS
     ? Object.fromEntries(
         env.TESSERA_TOKENS.split(',')
@@ -93,25 +92,17 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
   });
 }
 
-/**
- * Reads the configuration: the JSON file named by `TESSERA_CONFIG` (if any), then the environment on top.
- * Anything invalid is one error that lists every problem and where to fix it.
- */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  let file: Record<string, unknown> = {};
-  if (env.TESSERA_CONFIG) {
-    try {
-      file = JSON.parse(readFileSync(env.TESSERA_CONFIG, 'utf8'));
-    } catch (error) {
-      throw new ConfigError(`Cannot read the config file ${env.TESSERA_CONFIG}: ${(error as Error).message}`);
-    }
-  }
-  const merged = { ...file, ...fromEnvironment(env) };
-  const parsed = ServerConfig.safeParse(merged);
+/** Settings as given (in a config file or to `createServer`): every field optional, as the schema's defaults fill them. */
+export type ServerSettings = Omit<z.input<typeof ServerConfig>, 'port' | 'historyTokens'> & {
+  port?: number | string;
+  historyTokens?: number | string;
+};
+
+/** Validates settings into a ServerConfig; anything invalid is one error that lists every problem and its source. */
+export function parseServerConfig(settings: unknown, source: string): ServerConfig {
+  const parsed = ServerConfig.safeParse(settings);
   if (!parsed.success) {
-    throw new ConfigError(
-      `Invalid configuration (from ${env.TESSERA_CONFIG ?? 'no config file'} and the environment):\n${z.prettifyError(parsed.error)}`,
-    );
+    throw new ConfigError(`Invalid configuration (from ${source}):\n${z.prettifyError(parsed.error)}`);
   }
   return parsed.data;
 }

@@ -1,20 +1,23 @@
 #!/usr/bin/env node
 import { resolve } from 'node:path';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { ConfigError } from './config.ts';
+import { createServer } from './create-server.ts';
+import { loadConfig } from './load-config.ts';
 
 const log = pino({ name: 'tessera' });
 
 try {
-  const config = loadConfig();
-  const server = await startServer(config, { logger: log });
-  const link = server.token ? `${server.url}/?token=${server.token}` : server.url;
+  const { file, options } = await loadConfig();
+  if (file) log.info({ file }, 'configuration read');
+  const server = await createServer({ ...options, logger: log });
+  const { url } = await server.listen();
+  const link = server.token ? `${url}/?token=${server.token}` : url;
   console.log(
-    `\n  Tessera is running: ${link}\n  API reference: ${server.url}/docs\n  Model: ${server.model.label}\n`,
+    `\n  Tessera is running: ${link}\n  API reference: ${url}/docs\n  Model: ${server.model.label}\n`,
   );
   if (server.token)
-    console.log(`  Your token (also in ${resolve(config.dataDir, 'local-token')}): ${server.token}\n`);
+    console.log(`  Your token (also in ${resolve(options.dataDir, 'local-token')}): ${server.token}\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { demoPlugin } from '../src/index.ts';
 import { ALICE, BOB, collectEvents, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>>;
@@ -18,10 +19,13 @@ const waitFor = async (check: () => Promise<boolean>) => {
 
 describe('the HTTP API', () => {
   it('runs a conversation with an approval, followed live over SSE', async () => {
-    t = await testServer([callTool('demo.transfer', { amount: 500, to: 'Ada' }), reply(['Sent ', '$500.'])]);
+    // The demo tools join a scripted model only when asked for.
+    t = await testServer([callTool('demo.transfer', { amount: 500, to: 'Ada' }), reply(['Sent ', '$500.'])], {
+      plugins: [demoPlugin],
+    });
     const conversation = await t.request('POST', '/api/conversations', { body: { title: 'Money' } });
     expect(conversation.status).toBe(201);
-    const eventsUrl = `${t.server.url}/api/conversations/${conversation.body.id}/events`;
+    const eventsUrl = `${t.url}/api/conversations/${conversation.body.id}/events`;
     const paused = collectEvents(eventsUrl, { until: (e) => e.event === 'prompt.approval-requested' });
     await new Promise((resolve) => setTimeout(resolve, 50)); // let the stream attach before sending
     const sent = await t.request('POST', `/api/conversations/${conversation.body.id}/prompts`, {
@@ -66,7 +70,7 @@ describe('the HTTP API', () => {
   it('resumes an event stream after a dropped connection without missing anything', async () => {
     t = await testServer([reply('one'), reply('two')]);
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
-    const url = `${t.server.url}/api/conversations/${conversation.id}/events`;
+    const url = `${t.url}/api/conversations/${conversation.id}/events`;
     const firstStream = collectEvents(url, { until: (e) => e.event === 'prompt.completed' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     await t.request('POST', `/api/conversations/${conversation.id}/prompts`, { body: { input: 'first' } });
@@ -99,7 +103,7 @@ describe('the HTTP API', () => {
   });
 
   it('keeps users apart: another user’s data answers 404', async () => {
-    t = await testServer([callTool('demo.delete_records', { names: ['a'] })]);
+    t = await testServer([callTool('demo.delete_records', { names: ['a'] })], { plugins: [demoPlugin] });
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
     const { body: sent } = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, {
       body: { input: 'delete records a' },
@@ -235,7 +239,7 @@ describe('the HTTP API', () => {
         '/api/tool-calls/{id}/approve',
       ]),
     );
-    const page = await fetch(`${t.server.url}/docs`);
+    const page = await fetch(`${t.url}/docs`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/openapi.json');
   });

@@ -3,19 +3,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/index.ts';
 import { testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
 afterEach(async () => t?.close());
 
+/** The configuration the command would use, read in an empty folder (no config file) with this environment. */
+const load = async (env: NodeJS.ProcessEnv) =>
+  (await loadConfig({ env, cwd: await mkdtemp(join(tmpdir(), 'tessera-cwd-')) })).options;
+
 describe('the configuration', () => {
   it('needs nothing, takes a file, and lets the environment win', async () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', historyTokens: 100_000 });
+    expect(await load({})).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      historyTokens: 100_000,
+      plugins: [],
+      defaultPlugins: true,
+    });
     const file = join(await mkdtemp(join(tmpdir(), 'tessera-config-')), 'config.json');
     await writeFile(file, JSON.stringify({ port: 4000, historyTokens: 5_000, skillsDirs: ['skills'] }));
     expect(
-      loadConfig({ TESSERA_CONFIG: file, PORT: '4100', TESSERA_TOKENS: 'a-very-long-token-123=ada' }),
+      await load({ TESSERA_CONFIG: file, PORT: '4100', TESSERA_TOKENS: 'a-very-long-token-123=ada' }),
     ).toMatchObject({
       port: 4100,
       historyTokens: 5_000,
@@ -24,17 +34,16 @@ describe('the configuration', () => {
     });
   });
 
-  it('lists every problem at once, saying where it is', () => {
-    let error: unknown;
-    try {
-      loadConfig({ PORT: 'eighty', TESSERA_HISTORY_TOKENS: '-5', TESSERA_TOKENS: 'short=ada' });
-    } catch (caught) {
-      error = caught;
-    }
+  it('lists every problem at once, saying where it is', async () => {
+    const error = await load({
+      PORT: 'eighty',
+      TESSERA_HISTORY_TOKENS: '-5',
+      TESSERA_TOKENS: 'short=ada',
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     for (const field of ['port', 'historyTokens', 'auth.tokens']) expect(message).toContain(field);
-    expect(() => loadConfig({ TESSERA_CONFIG: '/nonexistent/config.json' })).toThrow(
+    await expect(load({ TESSERA_CONFIG: '/nonexistent/config.json' })).rejects.toThrow(
       'Cannot read the config file /nonexistent/config.json',
     );
   });

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { reply, ScriptedModel } from '@tessera/testing';
 import { expect, it } from 'vitest';
-import { ServerConfig } from '../src/config.ts';
-import { startServer } from '../src/server.ts';
+import { createServer } from '../src/index.ts';
 import { ALICE } from './harness.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field in the test
@@ -47,12 +46,14 @@ it('recovers a prompt after the server process is killed mid-prompt', async () =
 
     // A new server over the same data directory finds the prompt left running and finishes it.
     const model = new ScriptedModel([reply('Recovered: here is my answer.')]);
-    const second = await startServer(
-      ServerConfig.parse({ port: 0, dataDir, auth: { tokens: { [ALICE]: 'alice' } } }),
-      { model, webDir: null },
-    );
+    const second = await createServer({
+      dataDir,
+      auth: { tokens: { [ALICE]: 'alice' } },
+      model,
+      webDir: null,
+    });
     try {
-      const get = api(second.url);
+      const get = api((await second.listen({ port: 0 })).url);
       let recovered = await get('GET', `/api/prompts/${prompt.id}`);
       for (let i = 0; i < 200 && recovered.state === 'running'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,37 +3,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedModel, type ScriptedTurn } from '@tessera/testing';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { ServerConfig } from '../src/config.ts';
-import { startServer } from '../src/server.ts';
+import { type CreateServerOptions, createServer } from '../src/index.ts';
 
 export const ALICE = 'alice-token-0123456789';
 export const BOB = 'bob-token-0123456789ab';
 
-/** A real server on an ephemeral port, with a scripted model and two users. */
+/**
+ * A real server on an ephemeral port, with a scripted model (or, with 'demo model', none: the demo model and
+ * its tools) and two users.
+ */
 export async function testServer(
   script: ScriptedTurn[] | 'demo model' = [],
-  overrides: Partial<ServerConfig> = {},
+  options: CreateServerOptions = {},
   webDir?: string,
 ) {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-server-'));
   const model = new ScriptedModel(script === 'demo model' ? [] : script);
-  const config = ServerConfig.parse({
-    port: 0,
+  const server = await createServer({
     dataDir,
     auth: { tokens: { [ALICE]: 'alice', [BOB]: 'bob' } },
-    ...overrides,
-  });
-  const server = await startServer(config, {
     webDir: webDir ?? null,
     ...(script !== 'demo model' && { model }),
+    ...options,
   });
+  const { url } = await server.listen({ port: 0 });
   const request = async (
     method: string,
     path: string,
     options: { token?: string | null; body?: unknown; raw?: string; form?: FormData } = {},
   ) => {
     const token = options.token === undefined ? ALICE : options.token;
-    const response = await fetch(`${server.url}${path}`, {
+    const response = await fetch(`${url}${path}`, {
       method,
       headers: {
         ...(token && { authorization: `Bearer ${token}` }),
@@ -57,6 +57,7 @@ export async function testServer(
   };
   return {
     server,
+    url,
     model,
     request,
     async close() {

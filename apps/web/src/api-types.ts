@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who you are and which model answers */
+        /** Who you are, which model answers, and which plugins the server runs */
         get: {
             parameters: {
                 query?: never;
@@ -17,7 +17,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The user and the model */
+                /** @description The user, the model and the plugins */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -30,6 +30,8 @@ export interface paths {
                                 label: string;
                                 demo: boolean;
                             };
+                            /** @description The ids of the plugins the server runs (e.g. "triggers", "files"): a client shows what is there. */
+                            plugins: string[];
                         };
                     };
                 };

@@ -18,11 +18,8 @@ import { type AuthOptions, authenticate } from './auth.ts';
 import { titleFrom } from './conversation-title.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { EventLog, LoggedEvent } from './event-log.ts';
-import { blueprintRoutes } from './routes/blueprints.ts';
-import { fileRoutes } from './routes/files.ts';
+import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { type Env, errors, json } from './routes/shared.ts';
-import { skillRoutes } from './routes/skills.ts';
-import { triggerRoutes } from './routes/triggers.ts';
 import {
   Accepted,
   ConversationPage,
@@ -43,7 +40,10 @@ import { discardUploads, readForm, storeUploads } from './uploads.ts';
 
 export type AppOptions = {
   platform: Platform;
-  skills: SkillsPlugin;
+  /** The ids of the plugins in the set: plugin routes are mounted for these only. */
+  plugins: readonly string[];
+  /** The built-in skills plugin's catalogue, when it is in the set (for /api/skills). */
+  skills: SkillsPlugin | undefined;
   events: EventLog;
   auth: AuthOptions;
   model: { id: string; label: string; demo: boolean };
@@ -60,6 +60,7 @@ export type AppOptions = {
 /** The HTTP API: REST + JSON validated by zod, an OpenAPI document from the same schemas, and SSE events. */
 export function createApp(options: AppOptions) {
   const { platform } = options;
+  const plugins = new Set(options.plugins);
   const app = new OpenAPIHono<Env>({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -95,10 +96,10 @@ export function createApp(options: AppOptions) {
     createRoute({
       method: 'get',
       path: '/api/me',
-      summary: 'Who you are and which model answers',
-      responses: { 200: json(ServerInfo, 'The user and the model'), 401: errors[401] },
+      summary: 'Who you are, which model answers, and which plugins the server runs',
+      responses: { 200: json(ServerInfo, 'The user, the model and the plugins'), 401: errors[401] },
     }),
-    (c) => c.json({ userId: c.var.userId, model: options.model }, 200),
+    (c) => c.json({ userId: c.var.userId, model: options.model, plugins: [...options.plugins] }, 200),
   );
 
   app.openapi(
@@ -236,7 +237,12 @@ export function createApp(options: AppOptions) {
       };
       const replay = await alreadySent();
       if (replay) return replay;
-      const outputs = form ? await storeUploads(platform, form, { userId, conversationId }) : [];
+      const outputs = form
+        ? await storeUploads(platform, form, {
+            owner: { userId, conversationId },
+            canStore: plugins.has(ROUTED_PLUGINS.files),
+          })
+        : [];
       let run: Awaited<ReturnType<typeof platform.start>>;
       try {
         run = await platform.start({ conversationId, userId, input, model, outputs, promptId: id });
@@ -401,10 +407,7 @@ export function createApp(options: AppOptions) {
     });
   });
 
-  triggerRoutes(app, platform);
-  skillRoutes(app, platform, options.skills);
-  blueprintRoutes(app, platform);
-  fileRoutes(app, platform);
+  pluginRoutes(app, platform, { plugins, skills: options.skills });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

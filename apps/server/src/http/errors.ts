@@ -15,6 +15,7 @@ const STATUS: Record<string, ContentfulStatusCode> = {
   invalid_request: 400,
   unauthorized: 401,
   payload_too_large: 413,
+  file_too_large: 413,
 };
 
 export class HttpError extends TesseraError {

@@ -52,6 +52,10 @@ export const Accepted = z.object({ prompt: PromptBody });
 export const ServerInfo = z.object({
   userId: z.string(),
   model: z.object({ id: z.string(), label: z.string(), demo: z.boolean() }),
+  plugins: z.array(z.string()).meta({
+    description:
+      'The ids of the plugins the server runs (e.g. "triggers", "files"): a client shows what is there.',
+  }),
 });
 
 export const PendingApproval = z

@@ -17,11 +17,14 @@ export function readForm(form: Record<string, unknown>): z.output<typeof FormFie
   return parsed.data;
 }
 
-/** Stores each attached file for this user and conversation; they become the prompt's first outputs. */
+/**
+ * Stores each attached file for this user and conversation; they become the prompt's first outputs.
+ * `canStore` is false when the server runs without the files plugin: attachments are refused.
+ */
 export async function storeUploads(
   platform: Platform,
   body: Record<string, unknown>,
-  owner: { userId: string; conversationId: string },
+  { owner, canStore }: { owner: { userId: string; conversationId: string }; canStore: boolean },
 ): Promise<NewFileOutput[]> {
   const attached = ([] as unknown[]).concat(body.files ?? []);
   const files = attached.filter((value): value is File => value instanceof File);
@@ -29,6 +32,13 @@ export async function storeUploads(
     throw new HttpError(400, 'invalid_request', 'The `files` field must hold files.');
   if (files.length > 10)
     throw new HttpError(400, 'invalid_request', 'Attach at most 10 files to one message.');
+  if (files.length === 0) return [];
+  if (!canStore)
+    throw new HttpError(
+      400,
+      'invalid_request',
+      'This server runs without the files plugin: it takes no files.',
+    );
   const service = platform.services.resolve(FileServiceToken);
   const outputs: NewFileOutput[] = [];
   for (const file of files) {

@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { type AnyPlugin, createPlatform, type ModelProvider, type Platform, type Store } from '@tessera/core';
+import { createTriggerScheduler } from '@tessera/plugin-triggers';
+import type { Logger } from 'pino';
+import { chooseModel, type ModelInfo } from './choose-model.ts';
+import { composePlugins } from './compose-plugins.ts';
+import { parseServerConfig, type ServerSettings } from './config.ts';
+import { createApp } from './http/app.ts';
+import { EventLog } from './http/event-log.ts';
+import { ROUTED_PLUGINS } from './http/routes/plugin-routes.ts';
+import { listenHttp } from './listen.ts';
+import { localToken } from './local-token.ts';
+import { checkPlugins } from './plugin-shape.ts';
+import { seedBlueprints } from './seed-blueprints.ts';
+import { createStore } from './store.ts';
+
+export const LOCAL_USER = 'local';
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type CreateServerOptions = ServerSettings & {
+  /** Your plugins, served with the built-in ones (a plugin of yours with a built-in's id replaces it). */
+  plugins?: readonly AnyPlugin[];
+  /** Serve the built-in plugins (widgets, files, triggers, skills, blueprints); default true. */
+  defaultPlugins?: boolean;
+  /** The model. None (and no `openai` settings): the offline demo model, which alone gets the demo tools. */
+  model?: ModelProvider;
+  /** The store. None: PostgreSQL at `databaseUrl`, else the embedded database in `dataDir`. */
+  store?: Store;
+  logger?: Logger;
+  /** The built web UI to serve at `/` (null: none); default: apps/web/dist when it has been built. */
+  webDir?: string | null;
+};
+
+export type TesseraServer = {
+  /** The HTTP API, event streams and web UI as a Hono app: `app.fetch` is a standard fetch handler. */
+  app: ReturnType<typeof createApp>;
+  platform: Platform;
+  /** The plugin set the server runs, in order. */
+  plugins: readonly AnyPlugin[];
+  model: ModelInfo;
+  /** The local user's token, when no `auth.tokens` are configured (also in `dataDir`/local-token). */
+  token: string | undefined;
+  /** Serves `app` over HTTP (default: the `port` and `host` settings; port 0 picks a free one). */
+  listen(options?: { port?: number; host?: string }): Promise<{ url: string; port: number }>;
+  /** Stops accepting requests, ends event streams, lets running prompts record where they are, closes the store. */
+  close(options?: { graceMs?: number }): Promise<void>;
+};
+
+/**
+ * Tessera as a library: composes the platform from your plugins (with the built-in ones unless
+ * `defaultPlugins` is false), a model and a store, and gives the HTTP API, event streams and web UI as one
+ * app. Reads no environment variables: the `tessera-server` command does (see `loadConfig`).
+ */
+export async function createServer(options: CreateServerOptions = {}): Promise<TesseraServer> {
+  const {
+    plugins: own = [],
+    defaultPlugins = true,
+    model: givenModel,
+    store: givenStore,
+    logger: log,
+    webDir,
+    ...settings
+  } = options;
+  const config = parseServerConfig(settings, 'the options of createServer');
+  checkPlugins(own, 'plugins');
+  await mkdir(config.dataDir, { recursive: true });
+  const { model, info } = chooseModel(config, givenModel);
+  const { plugins, skills } = await composePlugins({
+    config,
+    plugins: own,
+    defaultPlugins,
+    demo: info.demo,
+    log,
+  });
+  const ids = plugins.map((plugin) => plugin.id);
+  const { store, kind: storeKind } = givenStore
+    ? { store: givenStore, kind: 'given' }
+    : await createStore(config);
+  let platform: Platform;
+  try {
+    platform = createPlatform({
+      plugins,
+      model,
+      store,
+      models: config.models,
+      budgets: config.budgets,
+      historyTokens: config.historyTokens,
+      onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
+    });
+  } catch (error) {
+    if (!givenStore) await store.close?.(); // the embedded database would keep the process alive
+    throw error;
+  }
+  const tokens = { ...config.auth.tokens };
+  let token: string | undefined;
+  if (Object.keys(tokens).length === 0) {
+    token = await localToken(config.dataDir);
+    tokens[token] = LOCAL_USER;
+  }
+  if (ids.includes(ROUTED_PLUGINS.blueprints)) await seedBlueprints(platform);
+  const shutdown = new AbortController();
+  const app = createApp({
+    platform,
+    plugins: ids,
+    skills,
+    events: new EventLog(platform.events),
+    auth: { tokens, loopbackWithoutAuth: config.auth.loopbackWithoutAuth, localUser: LOCAL_USER },
+    model: info,
+    maxBodyBytes: config.limits.maxBodyBytes,
+    maxUploadBytes: config.limits.maxUploadBytes,
+    shutdown: shutdown.signal,
+    webDir:
+      webDir === null ? undefined : (webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
+  });
+
+  // Prompts a stopped process left running resume in the background; the server does not wait for them.
+  for (const run of await platform.recover()) {
+    log?.info({ promptId: run.prompt.id }, 'recovering a prompt left running');
+    run.done.then(
+      (prompt) =>
+        log?.info({ promptId: prompt.id, state: prompt.state, stopReason: prompt.stopReason }, 'recovered'),
+      (error) => log?.error({ err: error, promptId: run.prompt.id }, 'recovery failed'),
+    );
+  }
+  // TODO(lead): replace with `await platform.open()` once core runs plugins' `start`/`stop` (issue 14).
+  const scheduler = ids.includes(ROUTED_PLUGINS.triggers)
+    ? createTriggerScheduler(platform, { onError: (error) => log?.warn({ err: error }, 'trigger failed') })
+    : undefined;
+  await scheduler?.start();
+
+  let http: Awaited<ReturnType<typeof listenHttp>> | undefined;
+  return {
+    app,
+    platform,
+    plugins,
+    model: info,
+    token,
+    async listen({ port = config.port, host = config.host } = {}) {
+      if (http) throw new Error(`The server is already listening on ${http.url}.`);
+      http = await listenHttp(app.fetch, { port, host });
+      log?.info(
+        { url: http.url, model: info.label, store: storeKind, plugins: ids },
+        'Tessera server listening',
+      );
+      return { url: http.url, port: http.port };
+    },
+    async close({ graceMs = 1_000 } = {}) {
+      shutdown.abort();
+      await scheduler?.stop();
+      await http?.close(graceMs);
+      await platform.close();
+    },
+  };
+}

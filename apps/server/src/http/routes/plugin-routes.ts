@@ -1,0 +1,31 @@
+import type { Platform } from '@tessera/core';
+import type { SkillsPlugin } from '@tessera/plugin-skills';
+import { TRIGGERS_PLUGIN_ID } from '@tessera/plugin-triggers';
+import { blueprintRoutes } from './blueprints.ts';
+import { fileRoutes } from './files.ts';
+import type { Api } from './shared.ts';
+import { skillRoutes } from './skills.ts';
+import { triggerRoutes } from './triggers.ts';
+
+/** The ids of the plugins whose routes the server has (the plugins own their ids). */
+export const ROUTED_PLUGINS = {
+  triggers: TRIGGERS_PLUGIN_ID,
+  files: 'files',
+  blueprints: 'blueprints',
+  skills: 'skills',
+} as const;
+
+/**
+ * Mounts the routes of the plugins in the set, and only those: a server without the triggers plugin has no
+ * /api/triggers (nor an OpenAPI entry for it). Skills need the catalogue of the built-in skills plugin.
+ */
+export function pluginRoutes(
+  app: Api,
+  platform: Platform,
+  { plugins, skills }: { plugins: ReadonlySet<string>; skills: SkillsPlugin | undefined },
+): void {
+  if (plugins.has(ROUTED_PLUGINS.triggers)) triggerRoutes(app, platform);
+  if (skills && plugins.has(ROUTED_PLUGINS.skills)) skillRoutes(app, platform, skills);
+  if (plugins.has(ROUTED_PLUGINS.blueprints)) blueprintRoutes(app, platform);
+  if (plugins.has(ROUTED_PLUGINS.files)) fileRoutes(app, platform);
+}

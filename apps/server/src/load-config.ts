@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import type { ModelProvider, Store } from '@tessera/core';
+import { z } from 'zod';
+import { ConfigError, fromEnvironment, ServerConfig } from './config.ts';
+import { findConfigFile, readConfigFile } from './config-file.ts';
+import type { CreateServerOptions } from './create-server.ts';
+import { loadPluginEntries } from './plugin-packages.ts';
+
+/** The whole file: unknown keys are mistakes worth a message (a misspelt "plugin" would otherwise do nothing). */
+const ConfigFile = ServerConfig.extend({
+  plugins: z.array(z.unknown()).default([]),
+  defaultPlugins: z.boolean().default(true),
+  model: z
+    .custom<ModelProvider>((value) => typeof (value as ModelProvider | null)?.stream === 'function', {
+      message:
+        'expected a model provider (an object with a stream() method, e.g. createOpenAIProvider(...)); in JSON, use "openai" instead',
+    })
+    .optional(),
+  store: z
+    .custom<Store>((value) => typeof value === 'object' && value !== null && 'prompts' in value, {
+      message: 'expected a store (e.g. createPostgresStore(...)); in JSON, use "databaseUrl" instead',
+    })
+    .optional(),
+}).strict();
+
+export type LoadedConfig = {
+  /** The config file read, if any. */
+  file: string | undefined;
+  /** Ready for `createServer`: settings validated, plugin packages loaded. */
+  options: CreateServerOptions & ServerConfig;
+};
+
+/**
+ * The `tessera-server` command's configuration: the config file (`TESSERA_CONFIG`, else tessera.config.* in
+ * `cwd`), with the environment on top. Invalid settings, and plugins that cannot be loaded, are one error each
+ * that lists every problem.
+ */
+export async function loadConfig({
+  env = process.env,
+  cwd = process.cwd(),
+}: {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+} = {}): Promise<LoadedConfig> {
+  const file = findConfigFile(cwd, env);
+  const values = file ? await readConfigFile(file) : {};
+  const parsed = ConfigFile.safeParse({ ...values, ...fromEnvironment(env) });
+  if (!parsed.success) {
+    throw new ConfigError(
+      `Invalid configuration (from ${file ?? 'no config file'} and the environment):\n${z.prettifyError(parsed.error)}`,
+    );
+  }
+  const { plugins: entries, ...options } = parsed.data;
+  // Packages resolve from the config file's folder (without a file, from the current directory).
+  const { plugins, problems } = await loadPluginEntries(entries, file ?? join(cwd, 'tessera.config.json'));
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Cannot load ${problems.length === 1 ? 'a plugin' : `${problems.length} plugins`} of ${file ?? 'the configuration'}:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
+  return { file, options: { ...options, plugins } };
+}

@@ -1,0 +1,197 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTool, definePlugin } from '@tessera/core';
+import { filesPlugin } from '@tessera/plugin-files';
+import { callTool, reply } from '@tessera/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from '../src/index.ts';
+import { ALICE, testServer } from './harness.ts';
+
+let t: Awaited<ReturnType<typeof testServer>> | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const waitFor = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('condition not reached');
+};
+
+/** A team's own plugin: ordering stock, with approval above ten units. */
+const ordered: { item: string; quantity: number }[] = [];
+const inventoryPlugin = definePlugin({
+  id: 'inventory',
+  tools: [
+    createTool({
+      id: 'inventory.order',
+      description: 'Order stock from the supplier.',
+      input: z.object({ item: z.string().min(1), quantity: z.number().int().positive() }),
+      requireApproval: ({ input }) => ({
+        required: input.quantity > 10,
+        reason: `Ordering ${input.quantity} × ${input.item} needs your approval.`,
+      }),
+      invoke: ({ input }) => {
+        ordered.push(input);
+        return { ordered: input.quantity, item: input.item };
+      },
+    }),
+  ],
+});
+
+const offered = (request: { tools: readonly { name: string }[] } | undefined) =>
+  request?.tools.map((tool) => tool.name) ?? [];
+
+/** Sends input over HTTP and waits until the prompt stops running. */
+async function send(conversationId: string, input: string) {
+  const sent = await t!.request('POST', `/api/conversations/${conversationId}/prompts`, { body: { input } });
+  expect(sent.status).toBe(202);
+  let prompt = sent.body.prompt;
+  await waitFor(async () => {
+    prompt = (await t!.request('GET', `/api/prompts/${prompt.id}`)).body;
+    return prompt.state !== 'running';
+  });
+  return prompt;
+}
+
+describe('a server with an app’s own plugins', () => {
+  it('runs the app’s tool through a send, with approval, next to the built-in plugins', async () => {
+    ordered.length = 0;
+    t = await testServer(
+      [callTool('inventory.order', { item: 'bolts', quantity: 50 }), reply('Ordered 50 bolts.')],
+      { plugins: [inventoryPlugin] },
+    );
+    const me = await t.request('GET', '/api/me');
+    expect(me.body.plugins).toEqual(['widgets', 'files', 'triggers', 'skills', 'blueprints', 'inventory']);
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const paused = await send(conversation.id, 'order 50 bolts');
+    expect(paused.state).toBe('waiting_for_approval');
+    expect(paused.output[0]).toMatchObject({
+      toolId: 'inventory.order',
+      result: { type: 'pending', reason: 'Ordering 50 × bolts needs your approval.' },
+    });
+    expect(ordered).toEqual([]);
+    const { body: approvals } = await t.request('GET', '/api/approvals');
+    expect(approvals.items.map((a: { toolId: string }) => a.toolId)).toEqual(['inventory.order']);
+
+    expect((await t.request('POST', `/api/tool-calls/${paused.output[0].id}/approve`)).status).toBe(202);
+    await waitFor(
+      async () => (await t!.request('GET', `/api/prompts/${paused.id}`)).body.state === 'completed',
+    );
+    const { body: done } = await t.request('GET', `/api/prompts/${paused.id}`);
+    expect(done.output.map((o: { type: string }) => o.type)).toEqual(['tool', 'text']);
+    expect(done.output[0].result).toMatchObject({ type: 'success', output: { ordered: 50, item: 'bolts' } });
+    expect(ordered).toEqual([{ item: 'bolts', quantity: 50 }]);
+    expect(offered(t.model.requests[0])).toEqual(
+      expect.arrayContaining(['inventory.order', 'trigger.create']),
+    );
+  });
+
+  it('with defaultPlugins: false serves only the app’s plugins, and no routes of absent ones', async () => {
+    t = await testServer([reply('Hello.')], { plugins: [inventoryPlugin], defaultPlugins: false });
+    expect((await t.request('GET', '/api/me')).body.plugins).toEqual(['inventory']);
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    await send(conversation.id, 'hi');
+    expect(offered(t.model.requests[0])).toEqual(['inventory.order']);
+
+    for (const path of [
+      '/api/triggers',
+      '/api/skills',
+      '/api/blueprints',
+      `/api/conversations/${conversation.id}/files/f1`,
+    ]) {
+      expect([path, (await t.request('GET', path)).status]).toEqual([path, 404]);
+    }
+    const { body: doc } = await t.request('GET', '/openapi.json', { token: null });
+    expect(Object.keys(doc.paths).filter((path) => /triggers|skills|blueprints|files/.test(path))).toEqual(
+      [],
+    );
+    expect(Object.keys(doc.paths)).toContain('/api/conversations/{id}/prompts');
+
+    // Attachments need the files plugin: refused with a clear message, and no prompt starts.
+    const form = new FormData();
+    form.set('input', 'see attached');
+    form.append('files', new File(['x'], 'x.txt'));
+    const refused = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, { form });
+    expect([refused.status, refused.body.error.message]).toEqual([
+      400,
+      'This server runs without the files plugin: it takes no files.',
+    ]);
+  });
+
+  it('replaces a built-in plugin with the app’s plugin of the same id', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'tessera-own-files-'));
+    t = await testServer([reply('Got it.')], { plugins: [filesPlugin({ directory, maxFileBytes: 100 })] });
+    expect((await t.request('GET', '/api/me')).body.plugins).toEqual([
+      'widgets',
+      'triggers',
+      'skills',
+      'blueprints',
+      'files',
+    ]);
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const path = `/api/conversations/${conversation.id}/prompts`;
+    const small = new FormData();
+    small.set('input', 'notes attached');
+    small.append('files', new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
+    expect((await t.request('POST', path, { form: small })).status).toBe(202);
+    expect(await readdir(directory, { recursive: true })).not.toEqual([]); // the app's folder, not dataDir's
+    const big = new FormData();
+    big.set('input', 'too big for this app');
+    big.append('files', new File(['x'.repeat(200)], 'big.txt'));
+    expect((await t.request('POST', path, { form: big })).status).toBe(413); // the app's limit
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('refuses what is not a plugin, naming its place in the list', async () => {
+    await expect(
+      testServer([], { plugins: [inventoryPlugin, (() => inventoryPlugin) as never] }),
+    ).rejects.toThrow(
+      'plugins[1] is a function, not a plugin: it is a plugin factory, call it (e.g. `myPlugin({ ... })`) and pass what it returns.',
+    );
+  });
+});
+
+describe('the demo tools', () => {
+  it('are never offered to a model the app gives', async () => {
+    t = await testServer([reply('Hello.')]);
+    const me = await t.request('GET', '/api/me');
+    expect(me.body.model).toMatchObject({ id: 'scripted', demo: false });
+    expect(me.body.plugins).not.toContain('demo');
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    await send(conversation.id, 'what can you do?');
+    const tools = offered(t.model.requests[0]);
+    expect(tools).toContain('trigger.create'); // the built-in plugins are there
+    expect(tools.filter((name) => name.startsWith('demo'))).toEqual([]);
+  });
+
+  it('are never offered to an OpenAI (or compatible) model', async () => {
+    // As the command configures it from the environment; configuring the provider calls nothing.
+    const cwd = await mkdtemp(join(tmpdir(), 'tessera-cwd-'));
+    const { options } = await loadConfig({ env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }, cwd });
+    expect(options.openai).toMatchObject({ baseURL: 'http://127.0.0.1:9/v1' });
+    t = await testServer('demo model', { openai: options.openai });
+    const me = await t.request('GET', '/api/me', { token: ALICE });
+    expect(me.body.model.demo).toBe(false);
+    expect(me.body.plugins).toEqual(['widgets', 'files', 'triggers', 'skills', 'blueprints']);
+  });
+
+  it('come with the demo model when no model is configured', async () => {
+    t = await testServer('demo model');
+    const me = await t.request('GET', '/api/me');
+    expect(me.body.model).toMatchObject({ id: 'demo', demo: true });
+    expect(me.body.plugins).toContain('demo');
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    // The demo model lists only the rules whose tools it is offered: these are the demo tools.
+    const help = await send(conversation.id, 'help');
+    const text = help.output.map((o: { text?: string }) => o.text ?? '').join('');
+    for (const example of ['weather in Paris', 'make a sales report', 'delete records', 'transfer $50']) {
+      expect(text).toContain(example);
+    }
+  });
+});

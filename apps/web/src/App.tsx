@@ -4,7 +4,7 @@ import { readToken, saveToken } from './auth.ts';
 import { Composer } from './Composer.tsx';
 import { ConversationList } from './ConversationList.tsx';
 import { PromptView } from './PromptView.tsx';
-import { SidePanel } from './panels/SidePanel.tsx';
+import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
 import { useConversation } from './use-conversation.ts';
 
 type Me = Awaited<ReturnType<Api['me']>>;
@@ -68,7 +68,7 @@ function ConversationPane({
     [api, conversationId],
   );
   return (
-    <div className="conversation-layout">
+    <div className={`conversation-layout${panelsOf(me.plugins).length === 0 ? ' without-panel' : ''}`}>
       <section className="conversation" aria-label="Conversation">
         <div className="messages" aria-live="polite">
           {live.prompts.length === 0 && (
@@ -95,6 +95,7 @@ function ConversationPane({
         </div>
         {!live.connected && <p className="connection">Reconnecting…</p>}
         <Composer
+          canAttach={me.plugins.includes('files')}
           running={running}
           busyReason={
             running
@@ -112,7 +113,7 @@ function ConversationPane({
           }}
         />
       </section>
-      <SidePanel api={api} conversationId={conversationId} version={ended} />
+      <SidePanel api={api} conversationId={conversationId} version={ended} plugins={me.plugins} />
     </div>
   );
 }

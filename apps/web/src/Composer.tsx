@@ -3,6 +3,8 @@ import { PaperclipIcon } from './icons.tsx';
 
 /** Send a message (with attachments), or cancel the running prompt. Disabled, with the reason, while busy. */
 export function Composer(props: {
+  /** The server takes files (it runs the files plugin). */
+  canAttach?: boolean;
   busyReason?: string;
   running?: boolean;
   onSend: (input: string, files: File[]) => Promise<void>;
@@ -35,17 +37,19 @@ export function Composer(props: {
       )}
       {files.length > 0 && <p className="attachments">Attached: {files.map((f) => f.name).join(', ')}</p>}
       <div className="composer-row">
-        <label className="attach" title="Attach files">
-          <span className="visually-hidden">Attach files</span>
-          <PaperclipIcon />
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            disabled={disabled}
-            onChange={(e) => setFiles([...(e.target.files ?? [])])}
-          />
-        </label>
+        {props.canAttach !== false && (
+          <label className="attach" title="Attach files">
+            <span className="visually-hidden">Attach files</span>
+            <PaperclipIcon />
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              disabled={disabled}
+              onChange={(e) => setFiles([...(e.target.files ?? [])])}
+            />
+          </label>
+        )}
         <textarea
           aria-label="Message"
           placeholder={disabled ? '' : 'Message Tessera… (try "help")'}

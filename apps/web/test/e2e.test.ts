@@ -4,9 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { triggerService } from '@tessera/plugin-triggers';
-import { ServerConfig } from '@tessera/server/config';
-import { startServer } from '@tessera/server/server';
+import { triggerService, triggersPlugin } from '@tessera/plugin-triggers';
+import { type CreateServerOptions, createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -17,7 +16,8 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const shots = new URL('./screenshots/', import.meta.url).pathname;
 const dist = new URL('../dist/', import.meta.url).pathname;
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof createServer>>;
+let url: string;
 let browser: Browser;
 let dataDir: string;
 const model = new ScriptedModel();
@@ -25,10 +25,7 @@ const model = new ScriptedModel();
 beforeAll(async () => {
   await build({ root: new URL('..', import.meta.url).pathname, logLevel: 'error' });
   dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-'));
-  server = await startServer(ServerConfig.parse({ port: 0, dataDir, auth: { tokens: { [TOKEN]: 'ada' } } }), {
-    model,
-    webDir: dist,
-  });
+  ({ server, url } = await start());
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -48,10 +45,23 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function newConversation(): Promise<Page> {
+/** The server with every plugin, and the demo tools for the scripted model to call. */
+async function start(options: CreateServerOptions = {}, port = 0) {
+  const started = await createServer({
+    dataDir,
+    auth: { tokens: { [TOKEN]: 'ada' } },
+    model,
+    plugins: [demoPlugin],
+    webDir: dist,
+    ...options,
+  });
+  return { server: started, url: (await started.listen({ port })).url };
+}
+
+async function newConversation(base = url): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/?token=${TOKEN}`);
+  await page.goto(`${base}/?token=${TOKEN}`);
   await page.getByRole('button', { name: 'New conversation' }).first().click();
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
   return page;
@@ -179,7 +189,7 @@ describe('the web UI', () => {
     const page = await newConversation();
     const conversationId = new URL(page.url()).hash.slice(1);
     const second = await page.context().newPage();
-    await second.goto(`${server.url}/#${conversationId}`); // the token is in this browser's storage already
+    await second.goto(`${url}/#${conversationId}`); // the token is in this browser's storage already
     await second.getByRole('textbox', { name: 'Message' }).waitFor();
     await triggerService(server.platform.services).create(
       {
@@ -198,6 +208,36 @@ describe('the web UI', () => {
     await second.close();
   });
 
+  it('shows the panels and the attach button of the plugins the server runs, and only those', async () => {
+    const everything = await newConversation();
+    const panel = everything.getByRole('complementary');
+    for (const name of ['Triggers', 'Skills', 'Blueprints'])
+      await panel.getByRole('heading', { name }).waitFor();
+    expect(await everything.getByText('Attach files').count()).toBe(1);
+    await everything.close();
+
+    const triggersOnly = await mkdtemp(join(tmpdir(), 'tessera-e2e-'));
+    const other = await createServer({
+      dataDir: triggersOnly,
+      auth: { tokens: { [TOKEN]: 'ada' } },
+      model,
+      plugins: [triggersPlugin()],
+      defaultPlugins: false,
+      webDir: dist,
+    });
+    try {
+      const page = await newConversation((await other.listen({ port: 0 })).url);
+      const aside = page.getByRole('complementary', { name: 'Triggers' });
+      await aside.getByRole('heading', { name: 'Triggers' }).waitFor();
+      expect(await aside.getByRole('heading').allTextContents()).toEqual(['Triggers']);
+      expect(await page.getByText('Attach files').count()).toBe(0);
+      await page.close();
+    } finally {
+      await other.close({ graceMs: 50 });
+      await rm(triggersOnly, { recursive: true, force: true });
+    }
+  });
+
   it('follows the conversation again after the server restarts (a dropped connection)', async () => {
     model.push(reply('Before the restart.'));
     const page = await newConversation();
@@ -205,16 +245,13 @@ describe('the web UI', () => {
     await send(page, 'hello');
     await page.getByText('Before the restart.').waitFor();
 
-    const { port } = new URL(server.url);
+    const { port } = new URL(url);
     await server.close({ graceMs: 50 });
     await page.getByText('Reconnecting…').waitFor();
-    server = await startServer(
-      ServerConfig.parse({ port: Number(port), dataDir, auth: { tokens: { [TOKEN]: 'ada' } } }),
-      { model, webDir: dist },
-    );
+    ({ server, url } = await start({}, Number(port)));
     // Another client sends a message: only the page's event stream can bring the answer.
     model.push(reply('After the restart.'));
-    const sent = await fetch(`${server.url}/api/conversations/${conversationId}/prompts`, {
+    const sent = await fetch(`${url}/api/conversations/${conversationId}/prompts`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ input: 'sent from elsewhere' }),

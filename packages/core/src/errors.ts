@@ -1,6 +1,6 @@
 /**
  * Every error class of @tessera/core. Match them with `X.is(error)`, not `instanceof`: an app can end up
- * with two copies of this package (two versions, or ESM and CJS builds), and `instanceof` only knows one.
+ * with two copies of this package (two versions, or two bundles), and `instanceof` only knows one.
  */
 
 /** Marks Tessera errors of every copy of this package: `Symbol.for` returns the same symbol to all of them. */

@@ -44,13 +44,16 @@ export {
   type VariantOutput,
 } from './outputs/define-output.ts';
 export { OutputRegistry } from './outputs/output-registry.ts';
-export {
-  createPlatform,
-  type Platform,
-  type PlatformOptions,
-  type PromptRun,
-  type SendOptions,
-} from './platform/create-platform.ts';
+export { createPlatform } from './platform/create-platform.ts';
+export type {
+  Platform,
+  PlatformConversations,
+  PlatformEvents,
+  PlatformOptions,
+  PromptRun,
+  SendOptions,
+  ToolCallDecision,
+} from './platform/platform.ts';
 export {
   type AnyPlugin,
   CONTEXT_ORDER,

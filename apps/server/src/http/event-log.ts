@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EventBus, TesseraEvent } from '@tessera/core';
+import type { PlatformEvents, TesseraEvent } from '@tessera/core';
 
 export type LoggedEvent = { id: string; event: TesseraEvent };
 
@@ -16,7 +16,7 @@ export class EventLog {
   readonly #conversations: number;
   #seq = 0;
 
-  constructor(bus: EventBus, options: { perConversation?: number; conversations?: number } = {}) {
+  constructor(bus: PlatformEvents, options: { perConversation?: number; conversations?: number } = {}) {
     this.#perConversation = options.perConversation ?? 5_000;
     this.#conversations = options.conversations ?? 1_000;
     bus.subscribe({}, (event) => this.#append(event));

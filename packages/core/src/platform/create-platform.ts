@@ -6,68 +6,19 @@ import { newId } from '../ids.ts';
 import { isoNow } from '../iso-now.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
-import { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from '../loop/runtime.ts';
+import { DEFAULT_BUDGETS, type LoopOptions, type Runtime } from '../loop/runtime.ts';
 import { toolError } from '../loop/tool-calls.ts';
 import type { Conversation } from '../model/conversation.ts';
-import type { NewOutput, Prompt, ToolOutput } from '../model/outputs.ts';
-import { emptyUsage, type ModelClass, type OutputBase, type PromptRecord } from '../model/prompt.ts';
+import type { Prompt, ToolOutput } from '../model/outputs.ts';
+import { emptyUsage, type OutputBase, type PromptRecord } from '../model/prompt.ts';
 import { OutputRegistry } from '../outputs/output-registry.ts';
 import type { AnyPlugin, Plugin } from '../plugins/define-plugin.ts';
 import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts-to-messages.ts';
-import type { ModelProvider } from '../provider/provider.ts';
-import { createServiceContainer, type DependencyContainer, PlatformToken, StoreToken } from '../services.ts';
+import { createServiceContainer, PlatformToken, StoreToken } from '../services.ts';
 import { MemoryStore } from '../store/memory-store.ts';
 import type { Page, PageOptions, Store } from '../store/store.ts';
 import type { PluginState } from '../tools/create-tool.ts';
-
-export type PlatformOptions = {
-  plugins?: readonly AnyPlugin[];
-  model: ModelProvider;
-  /** Where conversations, prompts and plugin records live. Default: in memory. */
-  store?: Store;
-  /** Model names for the two model classes (default: `normal` and `high`, for scripted models). */
-  models?: Partial<Record<ModelClass, string>>;
-  budgets?: Partial<Budgets>;
-  instructions?: string;
-  toolTimeoutMs?: number;
-  maxResultChars?: number;
-  historyTokens?: number;
-  /** The parent of the platform's service container. */
-  services?: DependencyContainer;
-  /** Called when an event subscriber throws; the loop itself is never affected. */
-  onSubscriberError?: (error: unknown) => void;
-  /** Carries events and cancel requests to the other processes over the store (default: `store.relay`). */
-  relay?: EventRelay;
-  /** How long `cancel` waits for another process to stop a prompt it runs (default 10 s). */
-  remoteCancelTimeoutMs?: number;
-};
-
-export type SendOptions = {
-  conversationId: string;
-  userId: string;
-  /** The user's message; leave it out for prompts the system starts. */
-  input?: string;
-  model?: ModelClass;
-  visible?: boolean;
-  metadata?: Record<string, unknown>;
-  /**
-   * The new prompt's id (default: a fresh one). A caller that must start a prompt exactly once (a scheduler,
-   * a queue consumer) chooses it before and may retry with it: a prompt with that id is never created twice
-   * (`ConflictError`).
-   */
-  promptId?: string;
-  /**
-   * Outputs the prompt starts with, before the model runs (e.g. the files a user uploaded with the input);
-   * validated against their registered variants.
-   */
-  outputs?: readonly NewOutput[];
-  signal?: AbortSignal;
-};
-
-export type Platform = ReturnType<typeof createPlatform>;
-
-/** A prompt whose loop was started or resumed: `done` resolves when the loop stops (ended or paused). */
-export type PromptRun = { prompt: Prompt; done: Promise<Prompt> };
+import type { Platform, PlatformOptions, PromptRun, SendOptions, ToolCallDecision } from './platform.ts';
 
 const now = isoNow;
 /** Ids chosen by callers stay safe in URLs, paths and logs. */
@@ -95,9 +46,17 @@ function checkPlugins(plugins: readonly AnyPlugin[], outputs: OutputRegistry): v
 
 /**
  * Composes plugins, a model provider and a store into a running platform: conversations, prompts,
- * approvals and events.
+ * approvals and events. What each member does is documented on `Platform` (./platform.ts).
+ *
+ * @throws {DefinitionError} when two plugins share an id, or a tool id or an output type is defined twice.
+ * @example
+ * ```ts
+ * const platform = createPlatform({ plugins: [notesPlugin], model: createOpenAIProvider() });
+ * const conversation = await platform.conversations.create({ userId: 'ada' });
+ * const prompt = await platform.send({ conversationId: conversation.id, userId: 'ada', input: 'Hi' });
+ * ```
  */
-export function createPlatform(options: PlatformOptions) {
+export function createPlatform(options: PlatformOptions): Platform {
   const plugins = options.plugins ?? [];
   const outputs = new OutputRegistry();
   checkPlugins(plugins, outputs);
@@ -204,7 +163,7 @@ export function createPlatform(options: PlatformOptions) {
     return { prompt: completion.prompt, done };
   }
 
-  const platform = {
+  const platform: Platform = {
     services,
     events,
     store,
@@ -236,7 +195,6 @@ export function createPlatform(options: PlatformOptions) {
         await conversationOf(conversationId, userId);
         return (await store.prompts.listByConversation(conversationId)) as Prompt[];
       },
-      /** Sets the conversation's title: 1-200 characters, trimmed. */
       async rename(conversationId: string, userId: string, title: string): Promise<Conversation> {
         await conversationOf(conversationId, userId);
         const trimmed = typeof title === 'string' ? title.trim() : '';
@@ -264,10 +222,6 @@ export function createPlatform(options: PlatformOptions) {
       return prompt;
     },
 
-    /**
-     * Creates a prompt and starts its loop. Resolves once the prompt exists (with a `ConversationBusyError`
-     * if another prompt of the conversation is active); `done` resolves when the loop stops.
-     */
     async start(send: SendOptions): Promise<PromptRun> {
       const conversation = await conversationOf(send.conversationId, send.userId);
       if (send.input !== undefined && typeof send.input !== 'string') {
@@ -308,20 +262,11 @@ export function createPlatform(options: PlatformOptions) {
       return { prompt, done };
     },
 
-    /** Sends input and resolves with the prompt once its loop stops (answered, paused, or ended). */
     async send(send: SendOptions): Promise<Prompt> {
       return (await platform.start(send)).done;
     },
 
-    /**
-     * Decides a pending tool call. Resolves once the decision is recorded (with a clear error for an unknown,
-     * foreign or already-decided call); `done` resolves when the resumed loop stops. Approving runs the tool
-     * once with its original input; rejecting records an error the model reads.
-     */
-    async decide(
-      toolCallId: string,
-      decision: { userId: string; approve: boolean; reason?: string },
-    ): Promise<PromptRun> {
+    async decide(toolCallId: string, decision: ToolCallDecision): Promise<PromptRun> {
       const { prompt, output } = await pendingCall(toolCallId, decision.userId);
       const at = now();
       const approval = {
@@ -346,17 +291,14 @@ export function createPlatform(options: PlatformOptions) {
       );
     },
 
-    /** Approves a pending call and resolves when the resumed loop stops. */
     async approve(toolCallId: string, by: { userId: string }): Promise<Prompt> {
       return (await platform.decide(toolCallId, { userId: by.userId, approve: true })).done;
     },
 
-    /** Rejects a pending call and resolves when the resumed loop stops. */
     async reject(toolCallId: string, by: { userId: string; reason?: string }): Promise<Prompt> {
       return (await platform.decide(toolCallId, { ...by, approve: false })).done;
     },
 
-    /** Stops a running prompt (its model call and tools are aborted) or one waiting for approval. */
     async cancel(promptId: string, by: { userId: string }): Promise<Prompt> {
       const prompt = await platform.getPrompt(promptId, by.userId);
       const local = running.get(promptId);
@@ -404,12 +346,6 @@ export function createPlatform(options: PlatformOptions) {
       return updated;
     },
 
-    /**
-     * Resumes prompts that were `running` when a process stopped (those the store's `claimOrphans()` hands
-     * over: a prompt another live process runs stays with it): calls that were in flight get an `interrupted`
-     * error (they may or may not have taken effect; read-only ones run again) and the loop goes on. Resolves
-     * once the loops are started; each run's `done` resolves when it stops.
-     */
     async recover(): Promise<PromptRun[]> {
       const orphans = (await store.prompts.claimOrphans()).filter((p) => !running.has(p.id));
       return Promise.all(
@@ -430,14 +366,12 @@ export function createPlatform(options: PlatformOptions) {
       );
     },
 
-    /** Read/write access to a plugin's state in a conversation, from outside a prompt (e.g. the app). */
     async pluginState<T>(conversationId: string, plugin: Plugin<T>): Promise<PluginState<T>> {
       const conversation = await store.conversations.get(conversationId);
       if (!conversation) throw new NotFoundError(`Conversation ${conversationId} does not exist.`);
       return new ConversationStates(store, conversation).for<T>(plugin as AnyPlugin);
     },
 
-    /** Cancels running prompts, waits for them to record that, and closes the store. */
     async close(): Promise<void> {
       for (const { controller } of running.values()) controller.abort();
       await Promise.allSettled([...running.values()].map(({ done }) => done));

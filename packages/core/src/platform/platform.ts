@@ -1,0 +1,346 @@
+import type { EventFilter, EventHandler, StreamOptions } from '../events/event-bus.ts';
+import type { TesseraEvent } from '../events/events.ts';
+import type { EventRelay } from '../events/relay.ts';
+import type { Budgets } from '../loop/runtime.ts';
+import type { Conversation } from '../model/conversation.ts';
+import type { NewOutput, Prompt } from '../model/outputs.ts';
+import type { ModelClass } from '../model/prompt.ts';
+import type { OutputRegistry } from '../outputs/output-registry.ts';
+import type { AnyPlugin, Plugin } from '../plugins/define-plugin.ts';
+import type { ModelProvider } from '../provider/provider.ts';
+import type { DependencyContainer } from '../services.ts';
+import type { Page, PageOptions, Store } from '../store/store.ts';
+import type { PluginState } from '../tools/create-tool.ts';
+
+/** What `createPlatform()` composes: the plugins, the model and the store, and how the loop is bounded. */
+export type PlatformOptions = {
+  /**
+   * The plugins, in the order their context, tools and hooks apply. Plugin ids, output types and static
+   * tool ids must be unique across them.
+   * @default []
+   * @throws {DefinitionError} from `createPlatform()` when two plugins share an id, or a tool id or output
+   * type is defined twice.
+   */
+  plugins?: readonly AnyPlugin[];
+  /**
+   * The model provider every prompt calls: `createOpenAIProvider()` from `@tessera/openai`, the scripted
+   * model of `@tessera/testing` in tests, or your own `ModelProvider`.
+   */
+  model: ModelProvider;
+  /**
+   * Where conversations, prompts and plugin records live.
+   * @default a new in-memory `MemoryStore` (gone when the process ends)
+   */
+  store?: Store;
+  /**
+   * The concrete model name the provider is asked for, per model class; a prompt picks its class with
+   * `SendOptions.model`.
+   * @default { normal: 'normal', high: 'high' } (names a scripted model accepts)
+   */
+  models?: Partial<Record<ModelClass, string>>;
+  /**
+   * Hard limits per prompt, merged over the defaults; reaching one ends the prompt with a `stopReason`
+   * that names it.
+   * @default DEFAULT_BUDGETS (25 model calls, 100 tool calls, 10 minutes of wall time per run, no token limit)
+   */
+  budgets?: Partial<Budgets>;
+  /** The app's own instructions to the model, placed before every plugin's context. */
+  instructions?: string;
+  /**
+   * How long one tool call may run, in ms, unless the tool sets its own `timeoutMs`; a call that runs
+   * longer is aborted and recorded as a `timeout` error the model reads.
+   * @default 120000
+   */
+  toolTimeoutMs?: number;
+  /**
+   * The most characters of each tool result the model reads (a longer one loses its middle, with a note
+   * saying how much); the record keeps all of it.
+   * @default DEFAULT_MAX_RESULT_CHARS (20,000)
+   */
+  maxResultChars?: number;
+  /**
+   * Fits the conversation history sent with every model call into this many estimated tokens, dropping
+   * the oldest prompts first (`ModelProvider.estimateTokens`, or about four characters a token).
+   * @default no limit: the whole history is sent
+   */
+  historyTokens?: number;
+  /**
+   * The parent of the platform's own service container, for services the app shares with its plugins.
+   * @default tsyringe's root container
+   */
+  services?: DependencyContainer;
+  /**
+   * Called when an event subscriber throws or rejects; the loop and the other subscribers are never
+   * affected.
+   * @default errors of subscribers are ignored
+   */
+  onSubscriberError?: (error: unknown) => void;
+  /**
+   * Carries events and cancel requests between the processes that share the store, so that subscribers see
+   * every process's prompts and `cancel` reaches a prompt another process runs.
+   * @default `store.relay` (none for the in-memory store: one process)
+   */
+  relay?: EventRelay;
+  /**
+   * How long `cancel` waits, in ms, for another process to stop a prompt it runs before it gives up with a
+   * `ConflictError`.
+   * @default 10000
+   */
+  remoteCancelTimeoutMs?: number;
+};
+
+/** What `start()` and `send()` start: a prompt in a conversation, with or without input from the user. */
+export type SendOptions = {
+  /** The conversation the prompt belongs to; it must belong to `userId`. */
+  conversationId: string;
+  /** The user the prompt runs for; only they can see it, approve its calls or cancel it. */
+  userId: string;
+  /** The user's message; leave it out for prompts the system starts (triggers, schedules). */
+  input?: string;
+  /**
+   * Which class of model answers: `normal`, or `high` for harder work (mapped to a model name by
+   * `PlatformOptions.models`).
+   * @default 'normal'
+   */
+  model?: ModelClass;
+  /**
+   * Whether apps show the prompt in the conversation; recorded on the prompt for them (core shows and
+   * hides nothing itself).
+   * @default true
+   */
+  visible?: boolean;
+  /** Free-form facts about the prompt, recorded on it for whoever reads it later, e.g. `{ trigger: 'trg_…' }`. */
+  metadata?: Record<string, unknown>;
+  /**
+   * The new prompt's id. A caller that must start a prompt exactly once (a scheduler, a queue consumer)
+   * chooses it before and may retry with it: a prompt with that id is never created twice (`ConflictError`).
+   * 1-100 of A-Z, a-z, 0-9, `_` and `-`.
+   * @default a fresh id (`prm_…`)
+   */
+  promptId?: string;
+  /**
+   * Outputs the prompt starts with, before the model runs (e.g. the files a user uploaded with the input);
+   * validated against their registered variants.
+   * @default []
+   */
+  outputs?: readonly NewOutput[];
+  /** Aborting it cancels the prompt, as `cancel()` does: the model call and running tools are aborted. */
+  signal?: AbortSignal;
+};
+
+/** A prompt whose loop was started or resumed: `done` resolves when the loop stops (ended or paused). */
+export type PromptRun = {
+  /** The prompt as it was when its loop started (or resumed). */
+  prompt: Prompt;
+  /** Resolves with the prompt as stored once its loop stops: answered, failed, cancelled or paused for approval. */
+  done: Promise<Prompt>;
+};
+
+/** A decision on a tool call that waits for approval. */
+export type ToolCallDecision = {
+  /** Who decides; only the prompt's own user can. */
+  userId: string;
+  /** `true` runs the call; `false` rejects it. */
+  approve: boolean;
+  /** Why, in the user's words: recorded with the decision, and read by the model after a rejection. */
+  reason?: string;
+};
+
+/** A user's conversations: every method checks the conversation belongs to the user. */
+export interface PlatformConversations {
+  /**
+   * Creates an empty conversation for a user.
+   * @throws {TesseraError} `invalid_input` without a `userId`.
+   */
+  create(input: { userId: string; title?: string }): Promise<Conversation>;
+  /**
+   * A conversation of the user.
+   * @throws {NotFoundError} when there is none with that id, or it is another user's.
+   */
+  get(conversationId: string, userId: string): Promise<Conversation>;
+  /**
+   * A page of the user's conversations, most recently updated first; pass `nextCursor` back as `cursor`
+   * for the next page.
+   */
+  list(userId: string, page?: PageOptions): Promise<Page<Conversation>>;
+  /**
+   * The conversation's prompts, oldest first.
+   * @throws {NotFoundError} when there is no such conversation of the user.
+   */
+  prompts(conversationId: string, userId: string): Promise<Prompt[]>;
+  /**
+   * Sets the conversation's title: 1-200 characters, trimmed. Resolves with the renamed conversation.
+   * @throws {NotFoundError} when there is no such conversation of the user.
+   * @throws {TesseraError} `invalid_input` for an empty or longer title.
+   */
+  rename(conversationId: string, userId: string, title: string): Promise<Conversation>;
+  /**
+   * Deletes the conversation and its prompts. Its running prompts are cancelled first, then every plugin's
+   * `conversationDeleted` hook runs; if one throws, nothing is deleted and the deletion can be retried.
+   * @throws {NotFoundError} when there is no such conversation of the user.
+   */
+  delete(conversationId: string, userId: string): Promise<void>;
+}
+
+/** The platform's events, as they happen: in this process, and from other processes when there is a relay. */
+export interface PlatformEvents {
+  /**
+   * Calls `handler` for every event that matches `filter` (all events for `{}`) until the returned function
+   * is called. Handlers run synchronously in publish order; one that throws or rejects goes to
+   * `PlatformOptions.onSubscriberError` and never affects the loop.
+   *
+   * @example
+   * ```ts
+   * const unsubscribe = platform.events.subscribe({ conversationId }, (event) => {
+   *   if (event.type === 'prompt.text-delta') process.stdout.write(event.delta);
+   * });
+   * ```
+   */
+  subscribe(filter: EventFilter, handler: EventHandler): () => void;
+  /**
+   * The events that match `filter` as an async iterator. A stream for one prompt (`{ promptId }`) ends when
+   * that prompt's loop stops (completed, failed, cancelled, or paused for approval); any stream ends when
+   * `options.signal` aborts or the loop over it breaks. Events are numbered (`seq`) in publish order.
+   *
+   * @throws {EventStreamOverflowError} from the iterator when the reader fell `options.maxBuffered` events
+   * behind (default 10,000); the platform itself is not affected.
+   * @example
+   * ```ts
+   * const run = await platform.start({ conversationId, userId, input: 'Hello' });
+   * for await (const event of platform.events.stream({ promptId: run.prompt.id })) {
+   *   if (event.type === 'prompt.text-delta') process.stdout.write(event.delta);
+   * }
+   * ```
+   */
+  stream(filter: EventFilter, options?: StreamOptions): AsyncIterableIterator<TesseraEvent & { seq: number }>;
+}
+
+/**
+ * A running platform, made by `createPlatform()`: plugins, a model provider and a store composed into
+ * conversations, prompts whose loop runs the model and the tools, human approval, and events.
+ */
+export interface Platform {
+  /**
+   * The platform's service container (a child of `PlatformOptions.services`): holds `StoreToken`,
+   * `PlatformToken` and whatever the plugins registered; tools and hooks receive it.
+   */
+  readonly services: DependencyContainer;
+  /** Subscribe to what prompts do, as they do it. */
+  readonly events: PlatformEvents;
+  /** The store the platform reads and writes (`PlatformOptions.store`). */
+  readonly store: Store;
+  /** The output variants the platform knows: core's and those its plugins registered. */
+  readonly outputs: OutputRegistry;
+  /** The plugins, as given in `PlatformOptions.plugins`. */
+  readonly plugins: readonly AnyPlugin[];
+  /** The model provider, as given in `PlatformOptions.model`. */
+  readonly model: ModelProvider;
+  /** Create, read, list, rename and delete a user's conversations. */
+  readonly conversations: PlatformConversations;
+
+  /**
+   * A prompt of the user.
+   * @throws {NotFoundError} when there is none with that id, or it is another user's.
+   */
+  getPrompt(promptId: string, userId: string): Promise<Prompt>;
+
+  /**
+   * Creates a prompt and starts its loop. Resolves once the prompt exists; `done` resolves when the loop
+   * stops. Use it to stream the prompt's events while it runs.
+   *
+   * @throws {NotFoundError} when there is no such conversation of the user.
+   * @throws {ConversationBusyError} when another prompt of the conversation is running or waiting for approval.
+   * @throws {ConflictError} when a prompt with `send.promptId` exists.
+   * @throws {OutputValidationError} when one of `send.outputs` does not match its variant.
+   * @throws {TesseraError} `invalid_input` for an input that is not a string or a malformed `promptId`.
+   * @example
+   * ```ts
+   * const run = await platform.start({ conversationId, userId, input: 'Summarise my inbox' });
+   * for await (const event of platform.events.stream({ promptId: run.prompt.id })) console.log(event.type);
+   * const prompt = await run.done;
+   * ```
+   */
+  start(send: SendOptions): Promise<PromptRun>;
+
+  /**
+   * Sends input and resolves with the prompt once its loop stops: answered (`completed`), paused
+   * (`waiting_for_approval`), or ended otherwise (`failed`, `cancelled`, with a `stopReason`). A failing
+   * model or tool does not reject: it ends the prompt, recorded.
+   *
+   * @throws the same errors as {@link Platform.start}.
+   * @example
+   * ```ts
+   * const prompt = await platform.send({ conversationId, userId: 'ada', input: 'Clear my notes' });
+   * if (prompt.state === 'waiting_for_approval') {
+   *   const pending = prompt.output.find((o) => o.type === 'tool' && o.result?.type === 'pending');
+   * }
+   * ```
+   */
+  send(send: SendOptions): Promise<Prompt>;
+
+  /**
+   * Decides a pending tool call. Resolves once the decision is recorded; `done` resolves when the resumed
+   * loop stops. Approving runs the tool once with its original input; rejecting records an error the model
+   * reads. Works from the store alone: the prompt may have been paused by another process.
+   *
+   * @throws {NotFoundError} when there is no such call, or its prompt is another user's.
+   * @throws {ConflictError} when the call is not waiting for approval (it was already decided).
+   */
+  decide(toolCallId: string, decision: ToolCallDecision): Promise<PromptRun>;
+
+  /**
+   * Approves a pending tool call and resolves with the prompt when the resumed loop stops.
+   *
+   * @throws {NotFoundError} when there is no such call, or its prompt is another user's.
+   * @throws {ConflictError} when the call is not waiting for approval (it was already decided).
+   * @example
+   * ```ts
+   * const pending = prompt.output.find((o) => o.type === 'tool' && o.result?.type === 'pending')!;
+   * prompt = await platform.approve(pending.id, { userId: 'ada' });
+   * ```
+   */
+  approve(toolCallId: string, by: { userId: string }): Promise<Prompt>;
+
+  /**
+   * Rejects a pending tool call (it does not run; the model reads that, and `reason`) and resolves with the
+   * prompt when the resumed loop stops.
+   *
+   * @throws {NotFoundError} when there is no such call, or its prompt is another user's.
+   * @throws {ConflictError} when the call is not waiting for approval (it was already decided).
+   * @example
+   * ```ts
+   * prompt = await platform.reject(pending.id, { userId: 'ada', reason: 'Not that account.' });
+   * ```
+   */
+  reject(toolCallId: string, by: { userId: string; reason?: string }): Promise<Prompt>;
+
+  /**
+   * Stops a prompt and resolves with it as recorded. A running prompt's model call and tools are aborted,
+   * in this process or (through the relay) in the one that runs it; a prompt waiting for approval has its
+   * pending calls closed as `cancelled`.
+   *
+   * @throws {NotFoundError} when there is no such prompt of the user.
+   * @throws {ConflictError} when the prompt is neither running nor waiting for approval (it already ended),
+   * or another process did not stop it within `PlatformOptions.remoteCancelTimeoutMs`.
+   */
+  cancel(promptId: string, by: { userId: string }): Promise<Prompt>;
+
+  /**
+   * Resumes prompts that were `running` when a process stopped (those the store's `claimOrphans()` hands
+   * over: a prompt another live process runs stays with it): calls that were in flight get an `interrupted`
+   * error (they may or may not have taken effect; read-only ones run again) and the loop goes on. Resolves
+   * once the loops are started; each run's `done` resolves when it stops. Call it once at start-up.
+   */
+  recover(): Promise<PromptRun[]>;
+
+  /**
+   * Read/write access to a plugin's state in a conversation from outside a prompt (e.g. the app), validated
+   * by the plugin's schema like a tool's. It does not check the user: the caller has.
+   *
+   * @throws {NotFoundError} when there is no such conversation.
+   */
+  pluginState<T>(conversationId: string, plugin: Plugin<T>): Promise<PluginState<T>>;
+
+  /** Cancels running prompts, waits for them to record that, and closes the store. */
+  close(): Promise<void>;
+}

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { ModelProvider, Store } from '@tessera/core';
 import { z } from 'zod';
 import { ConfigError, fromEnvironment, ServerConfig } from './config.ts';
@@ -51,11 +50,13 @@ export async function loadConfig({
     );
   }
   const { plugins: entries, ...options } = parsed.data;
-  // Packages resolve from the config file's folder (without a file, from the current directory).
-  const { plugins, problems } = await loadPluginEntries(entries, file ?? join(cwd, 'tessera.config.json'));
+  // Plugins come from the file only; its packages resolve from its folder.
+  const { plugins, problems } = file
+    ? await loadPluginEntries(entries, file)
+    : { plugins: [], problems: [] as string[] };
   if (problems.length > 0) {
     throw new ConfigError(
-      `Cannot load ${problems.length === 1 ? 'a plugin' : `${problems.length} plugins`} of ${file ?? 'the configuration'}:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      `Cannot load ${problems.length === 1 ? 'a plugin' : `${problems.length} plugins`} of ${file}:\n${problems.map((p) => `  ${p}`).join('\n')}`,
     );
   }
   return { file, options: { ...options, plugins } };

@@ -1,3 +1,4 @@
+export { describePrompt, outputsOf, pendingCall, toolResult } from './prompt-readers.ts';
 export {
   assertWellFormed,
   callTool,
@@ -14,5 +15,6 @@ export {
   type InvokeToolOptions,
   invokeTool,
   memoryState,
+  type TestPlatform,
   type TestPlatformOptions,
 } from './test-platform.ts';

@@ -80,6 +80,18 @@ export class ScriptedModel implements ModelProvider {
     return this.requests.at(-1);
   }
 
+  /**
+   * The names of the tools offered in one model call: 0 for the first (round 0 of the first prompt), -1
+   * (the default) for the last.
+   */
+  toolsOffered(call = -1): string[] {
+    const request = this.requests.at(call);
+    if (!request) {
+      throw new Error(`The scripted model has no call ${call}: it was called ${this.requests.length} times.`);
+    }
+    return request.tools.map((tool) => tool.name);
+  }
+
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
     this.requests.push(request);
     const turn = this.#turns.shift();

@@ -8,9 +8,11 @@ import {
   newId,
   OutputRegistry,
   type PlatformOptions,
+  type Plugin,
   type PluginState,
   type PromptOutputToolResult,
 } from '@tessera/core';
+import { describePrompt, outputsOf, pendingCall, toolResult } from './prompt-readers.ts';
 import { ScriptedModel, type ScriptedTurn } from './scripted-model.ts';
 
 export type TestPlatformOptions = Omit<PlatformOptions, 'model'> & {
@@ -20,11 +22,13 @@ export type TestPlatformOptions = Omit<PlatformOptions, 'model'> & {
 };
 
 /**
- * A platform on a scripted model and an in-memory store, with one conversation ready:
+ * A platform on a scripted model and an in-memory store, with one conversation ready, and readers for what
+ * tests assert on:
  *
  * ```ts
  * const t = await createTestPlatform({ plugins: [myPlugin], script: [callTool('my.tool', { a: 1 }), reply('Done')] });
  * const prompt = await t.send('Do it');
+ * expect(t.toolResult(prompt, 'my.tool')).toEqual({ ok: true });
  * ```
  */
 export async function createTestPlatform(options: TestPlatformOptions = {}) {
@@ -32,6 +36,18 @@ export async function createTestPlatform(options: TestPlatformOptions = {}) {
   const model = new ScriptedModel(script);
   const platform = createPlatform({ ...rest, model });
   const conversation = await platform.conversations.create({ userId });
+
+  /** The conversation's prompt that waits for approval, or an error describing its latest prompt. */
+  const waitingPrompt = async () => {
+    const prompts = await platform.conversations.prompts(conversation.id, userId);
+    const waiting = prompts.find((p) => p.state === 'waiting_for_approval');
+    if (waiting) return waiting;
+    const latest = prompts.at(-1);
+    throw new Error(
+      `No prompt of the conversation waits for approval. ${latest ? describePrompt(latest) : 'It has no prompt.'}`,
+    );
+  };
+
   return {
     platform,
     model,
@@ -47,6 +63,24 @@ export async function createTestPlatform(options: TestPlatformOptions = {}) {
       }),
     approve: (toolCallId: string) => platform.approve(toolCallId, { userId }),
     reject: (toolCallId: string, reason?: string) => platform.reject(toolCallId, { userId, reason }),
+    /**
+     * Approves the call that waits for approval (of tool `toolId`, when several wait) and resolves with the
+     * prompt when the resumed loop stops. Throws, describing the prompt, unless exactly one call matches.
+     */
+    approvePending: async ({ toolId }: { toolId?: string } = {}) =>
+      platform.approve(pendingCall(await waitingPrompt(), toolId).id, { userId }),
+    /** Rejects the call that waits for approval, like `approvePending`; the model reads `reason`. */
+    rejectPending: async ({ toolId, reason }: { toolId?: string; reason?: string } = {}) =>
+      platform.reject(pendingCall(await waitingPrompt(), toolId).id, { userId, reason }),
+    /** The plugin's state in the ready conversation, typed by the plugin. */
+    state: async <T>(plugin: Plugin<T>): Promise<T> =>
+      (await platform.pluginState(conversation.id, plugin)).get(),
+    /** Sets the plugin's state in the ready conversation (validated by its schema), e.g. before sending. */
+    setState: async <T>(plugin: Plugin<T>, value: T): Promise<void> =>
+      (await platform.pluginState(conversation.id, plugin)).set(value),
+    pendingCall,
+    toolResult,
+    outputs: outputsOf,
   };
 }
 
@@ -135,3 +169,6 @@ export async function invokeTool<TState = unknown>(tool: AnyTool, options: Invok
   }
   return { result, emitted, state: state.value };
 }
+
+/** What `createTestPlatform` resolves with, for helpers that take one. */
+export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;

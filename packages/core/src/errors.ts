@@ -88,21 +88,39 @@ export class ConversationBusyError extends TesseraError {
   }
 }
 
-/** A plugin's state did not match its schema, on read (stored data) or on write (plugin code). */
+/**
+ * A plugin's state did not match its schema, on read (stored data) or on write (plugin code), or could not
+ * be brought to the plugin's state version: `fromVersion` is the stored state's version and `toVersion` the
+ * plugin's, when versions were involved.
+ */
 export class PluginStateError extends TesseraError {
   readonly pluginId: string;
-  constructor(pluginId: string, message: string, options?: ErrorOptions) {
+  readonly fromVersion?: number;
+  readonly toVersion?: number;
+  constructor(
+    pluginId: string,
+    message: string,
+    options?: ErrorOptions & { fromVersion?: number; toVersion?: number },
+  ) {
     super('plugin_state_invalid', `Plugin '${pluginId}': ${message}`, options);
     this.pluginId = pluginId;
+    if (options?.fromVersion !== undefined) this.fromVersion = options.fromVersion;
+    if (options?.toVersion !== undefined) this.toVersion = options.toVersion;
   }
 }
 
-/** A plugin's `prepare()` threw something that is not a Tessera error; the original is the `cause`. */
+/** Where a plugin's own code failed: a hook the platform calls, or background work it reported. */
+export type PluginPhase = 'prepare' | 'start' | 'stop' | 'background';
+
+/** A plugin's own code threw something that is not a Tessera error; the original is the `cause`. */
 export class PluginError extends TesseraError {
   readonly pluginId: string;
-  constructor(pluginId: string, cause: unknown) {
-    super('plugin_error', `Plugin '${pluginId}' failed in prepare(): ${errorMessage(cause)}`, { cause });
+  readonly phase: PluginPhase;
+  constructor(pluginId: string, cause: unknown, phase: PluginPhase = 'prepare') {
+    const where = phase === 'background' ? 'in its background work' : `in ${phase}()`;
+    super('plugin_error', `Plugin '${pluginId}' failed ${where}: ${errorMessage(cause)}`, { cause });
     this.pluginId = pluginId;
+    this.phase = phase;
   }
 }
 

@@ -62,9 +62,18 @@ export {
   definePlugin,
   type Plugin,
   type PluginDefinition,
+  type PluginStartContext,
   type PrepareContext,
   type ToolInputBase,
+  type VersionedState,
 } from './plugins/define-plugin.ts';
+export {
+  definePluginFactory,
+  type PluginFactory,
+  type PluginFactoryDefinition,
+  type PluginFactoryOptions,
+  type PluginOptionsEnv,
+} from './plugins/define-plugin-factory.ts';
 export {
   boundText,
   DEFAULT_MAX_RESULT_CHARS,
@@ -105,6 +114,8 @@ export {
   type AnyTool,
   type ApprovalCheck,
   type ApprovalRequirement,
+  type BoundCreateTool,
+  type BoundToolDefinition,
   createTool,
   type JsonSchema,
   type PluginState,
@@ -114,3 +125,4 @@ export {
   type ToolInput,
   type ToolInputExtensions,
 } from './tools/create-tool.ts';
+export { CORE_VERSION } from './version.ts';

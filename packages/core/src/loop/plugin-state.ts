@@ -1,9 +1,8 @@
-import { z } from 'zod';
-import { PluginStateError } from '../errors.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { AnyPlugin } from '../plugins/define-plugin.ts';
 import type { Store } from '../store/store.ts';
 import type { PluginState } from '../tools/create-tool.ts';
+import { needsMigration, parseState, readState, wrapState } from './stored-state.ts';
 
 /**
  * The plugin states of one conversation while a prompt runs: each is parsed (validated) on its first read,
@@ -11,12 +10,29 @@ import type { PluginState } from '../tools/create-tool.ts';
  */
 export class ConversationStates {
   readonly #handles = new Map<string, PluginState<unknown>>();
+  /** The stored entries as this prompt last read or wrote them. */
+  readonly #stored: Record<string, unknown>;
   private readonly store: Store;
-  private readonly conversation: Conversation;
+  private readonly conversationId: string;
 
   constructor(store: Store, conversation: Conversation) {
     this.store = store;
-    this.conversation = conversation;
+    this.conversationId = conversation.id;
+    this.#stored = { ...conversation.pluginState };
+  }
+
+  /**
+   * Brings the stored state of each plugin to the plugin's state version and writes it back, before anyone
+   * reads it. Throws `PluginStateError` (and writes nothing for that plugin) when that cannot be done.
+   */
+  async migrate(plugins: readonly AnyPlugin[]): Promise<void> {
+    for (const plugin of plugins) {
+      const raw = this.#stored[plugin.id];
+      if (!needsMigration(plugin, raw)) continue;
+      const entry = wrapState(plugin, readState(plugin, raw));
+      await this.store.conversations.setPluginState(this.conversationId, plugin.id, entry);
+      this.#stored[plugin.id] = entry;
+    }
   }
 
   for<T>(plugin: AnyPlugin): PluginState<T> {
@@ -29,27 +45,17 @@ export class ConversationStates {
   }
 
   #create(plugin: AnyPlugin): PluginState<unknown> {
-    const { store, conversation } = this;
-    const parse = (value: unknown, when: string) => {
-      const parsed = plugin.state.safeParse(value);
-      if (!parsed.success) {
-        throw new PluginStateError(plugin.id, `${when}:\n${z.prettifyError(parsed.error)}`, {
-          cause: parsed.error,
-        });
-      }
-      return parsed.data;
-    };
     let current: { value: unknown } | undefined;
     const handle: PluginState<unknown> = {
       get: () => {
-        current ??= {
-          value: parse(conversation.pluginState[plugin.id], 'the stored state does not match the schema'),
-        };
+        current ??= { value: readState(plugin, this.#stored[plugin.id]) };
         return current.value;
       },
       set: async (value) => {
-        const parsed = parse(value, 'the new state does not match the schema');
-        await store.conversations.setPluginState(conversation.id, plugin.id, parsed);
+        const parsed = parseState(plugin, value, 'the new state does not match the schema');
+        const entry = wrapState(plugin, parsed);
+        await this.store.conversations.setPluginState(this.conversationId, plugin.id, entry);
+        this.#stored[plugin.id] = entry;
         current = { value: parsed };
       },
       update: async (change) => handle.set(change(handle.get())),

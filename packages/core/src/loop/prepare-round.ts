@@ -1,8 +1,8 @@
 import { DefinitionError, PluginError, TesseraError } from '../errors.ts';
 import type { Prompt } from '../model/outputs.ts';
-import type { AnyPlugin, ContextItem } from '../plugins/define-plugin.ts';
+import { type AnyPlugin, type ContextItem, foreignStateError } from '../plugins/define-plugin.ts';
 import type { ModelToolDefinition } from '../provider/provider.ts';
-import type { AnyTool } from '../tools/create-tool.ts';
+import { type AnyTool, type BoundCreateTool, bindCreateTool } from '../tools/create-tool.ts';
 import type { ConversationStates } from './plugin-state.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -51,12 +51,21 @@ function offer(map: Map<string, OfferedTool>, tool: AnyTool, plugin: AnyPlugin):
       `Tool id '${tool.id}' is offered twice in one round: by plugin '${existing.plugin.id}' and by plugin '${plugin.id}'.`,
     );
   }
-  if (tool.state && tool.state !== plugin.state) {
-    throw new DefinitionError(
-      `Tool '${tool.id}' declares the state schema of another plugin than '${plugin.id}', which offers it.`,
-    );
-  }
+  // Static tools were checked by definePlugin; this catches tools pushed in prepare().
+  if (tool.state && tool.state !== plugin.state) throw foreignStateError(tool.id, plugin.id);
   map.set(tool.id, { tool, plugin });
+}
+
+const boundHelpers = new WeakMap<AnyPlugin, BoundCreateTool<unknown>>();
+
+/** The plugin's bound `tool` helper for `prepare()`, made once per plugin. */
+function toolHelperOf(plugin: AnyPlugin): BoundCreateTool<unknown> {
+  let helper = boundHelpers.get(plugin);
+  if (!helper) {
+    helper = bindCreateTool(plugin.state);
+    boundHelpers.set(plugin, helper);
+  }
+  return helper;
 }
 
 /** Runs every plugin's `prepare()` in registration order and collects this round's tools and context. */
@@ -88,6 +97,7 @@ export async function prepareRound(
           round: scope.round,
           state: states.for(plugin),
           tools: pushedTools as AnyTool[],
+          tool: toolHelperOf(plugin),
           context: pushedContext,
           services: runtime.services,
           signal: scope.signal,

@@ -111,6 +111,8 @@ export class PromptCompletion {
   }
 
   async #loop(signal: AbortSignal, approved: string | undefined): Promise<Prompt> {
+    // Plugins' stored state of an older version is migrated (and written back) before anything reads it.
+    await this.#states.migrate(this.#runtime.plugins);
     if (approved) await this.#invokeApproved(approved, signal);
     for (;;) {
       const open = this.#prompt.output.filter(isOpenTool);

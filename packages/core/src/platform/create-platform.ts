@@ -1,4 +1,4 @@
-import { ConflictError, DefinitionError, NotFoundError, TesseraError } from '../errors.ts';
+import { ConflictError, NotFoundError, PluginError, TesseraError } from '../errors.ts';
 import { EventBus } from '../events/event-bus.ts';
 import { isLoopEndEvent } from '../events/events.ts';
 import { bridgeRelay, type EventRelay } from '../events/relay.ts';
@@ -7,6 +7,7 @@ import { isoNow } from '../iso-now.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import { DEFAULT_BUDGETS, type LoopOptions, type Runtime } from '../loop/runtime.ts';
+import { presentConversation } from '../loop/stored-state.ts';
 import { toolError } from '../loop/tool-calls.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { Prompt, ToolOutput } from '../model/outputs.ts';
@@ -18,37 +19,21 @@ import { createServiceContainer, PlatformToken, StoreToken } from '../services.t
 import { MemoryStore } from '../store/memory-store.ts';
 import type { Page, PageOptions, Store } from '../store/store.ts';
 import type { PluginState } from '../tools/create-tool.ts';
+import { checkComposition } from './check-composition.ts';
 import type { Platform, PlatformOptions, PromptRun, SendOptions, ToolCallDecision } from './platform.ts';
+import { PluginLifecycle } from './plugin-lifecycle.ts';
 
 const now = isoNow;
 /** Ids chosen by callers stay safe in URLs, paths and logs. */
 const PROMPT_ID = /^[\w-]{1,100}$/;
 
-/** Checks the composition once, at start-up: plugin ids, output types and static tool ids must be unique. */
-function checkPlugins(plugins: readonly AnyPlugin[], outputs: OutputRegistry): void {
-  const pluginIds = new Set<string>();
-  const toolOwners = new Map<string, string>();
-  for (const plugin of plugins) {
-    if (pluginIds.has(plugin.id)) throw new DefinitionError(`Two plugins have the id '${plugin.id}'.`);
-    pluginIds.add(plugin.id);
-    for (const variant of plugin.outputs) outputs.register(variant, plugin.id);
-    for (const tool of plugin.tools) {
-      const owner = toolOwners.get(tool.id);
-      if (owner) {
-        throw new DefinitionError(
-          `Tool id '${tool.id}' is defined twice: by plugin '${owner}' and by plugin '${plugin.id}'.`,
-        );
-      }
-      toolOwners.set(tool.id, plugin.id);
-    }
-  }
-}
-
 /**
  * Composes plugins, a model provider and a store into a running platform: conversations, prompts,
  * approvals and events. What each member does is documented on `Platform` (./platform.ts).
  *
- * @throws {DefinitionError} when two plugins share an id, or a tool id or an output type is defined twice.
+ * @throws {DefinitionError} naming the plugin, when two plugins share an id, a tool id or an output type is
+ * defined twice, a plugin `requires` one that is not in the set or plugins require each other in a cycle,
+ * or a plugin's `core` range does not include this core's version.
  * @example
  * ```ts
  * const platform = createPlatform({ plugins: [notesPlugin], model: createOpenAIProvider() });
@@ -59,7 +44,7 @@ function checkPlugins(plugins: readonly AnyPlugin[], outputs: OutputRegistry): v
 export function createPlatform(options: PlatformOptions): Platform {
   const plugins = options.plugins ?? [];
   const outputs = new OutputRegistry();
-  checkPlugins(plugins, outputs);
+  const startOrder = checkComposition(plugins, outputs);
   const store: Store = options.store ?? new MemoryStore();
   const services = createServiceContainer(options.services);
   const events = new EventBus({ onHandlerError: options.onSubscriberError });
@@ -163,6 +148,19 @@ export function createPlatform(options: PlatformOptions): Platform {
     return { prompt: completion.prompt, done };
   }
 
+  const reportPluginError = options.onPluginError ?? ((error: PluginError) => console.error(error));
+  const lifecycle = new PluginLifecycle(
+    startOrder,
+    (plugin, signal) => ({
+      platform,
+      services,
+      signal,
+      reportError: (error) => reportPluginError(new PluginError(plugin.id, error, 'background')),
+    }),
+    reportPluginError,
+  );
+  let closing: Promise<void> | undefined;
+
   const platform: Platform = {
     services,
     events,
@@ -187,10 +185,12 @@ export function createPlatform(options: PlatformOptions): Platform {
         await store.conversations.create(conversation);
         return conversation;
       },
-      get: (conversationId: string, userId: string): Promise<Conversation> =>
-        conversationOf(conversationId, userId),
-      list: (userId: string, page?: PageOptions): Promise<Page<Conversation>> =>
-        store.conversations.listByUser(userId, page),
+      get: async (conversationId: string, userId: string): Promise<Conversation> =>
+        presentConversation(await conversationOf(conversationId, userId)),
+      async list(userId: string, page?: PageOptions): Promise<Page<Conversation>> {
+        const listed = await store.conversations.listByUser(userId, page);
+        return { ...listed, items: listed.items.map(presentConversation) };
+      },
       async prompts(conversationId: string, userId: string): Promise<Prompt[]> {
         await conversationOf(conversationId, userId);
         return (await store.prompts.listByConversation(conversationId)) as Prompt[];
@@ -202,7 +202,7 @@ export function createPlatform(options: PlatformOptions): Platform {
           throw new TesseraError('invalid_input', 'A title is 1-200 characters.');
         }
         await store.conversations.rename(conversationId, trimmed);
-        return conversationOf(conversationId, userId);
+        return presentConversation(await conversationOf(conversationId, userId));
       },
       async delete(conversationId: string, userId: string): Promise<void> {
         const conversation = await conversationOf(conversationId, userId);
@@ -369,14 +369,22 @@ export function createPlatform(options: PlatformOptions): Platform {
     async pluginState<T>(conversationId: string, plugin: Plugin<T>): Promise<PluginState<T>> {
       const conversation = await store.conversations.get(conversationId);
       if (!conversation) throw new NotFoundError(`Conversation ${conversationId} does not exist.`);
-      return new ConversationStates(store, conversation).for<T>(plugin as AnyPlugin);
+      const states = new ConversationStates(store, conversation);
+      await states.migrate([plugin as AnyPlugin]);
+      return states.for<T>(plugin as AnyPlugin);
     },
 
-    async close(): Promise<void> {
-      for (const { controller } of running.values()) controller.abort();
-      await Promise.allSettled([...running.values()].map(({ done }) => done));
-      unbridge?.();
-      await store.close?.();
+    open: () => lifecycle.open(),
+
+    close(): Promise<void> {
+      closing ??= (async () => {
+        await lifecycle.close();
+        for (const { controller } of running.values()) controller.abort();
+        await Promise.allSettled([...running.values()].map(({ done }) => done));
+        unbridge?.();
+        await store.close?.();
+      })();
+      return closing;
     },
   };
   for (const plugin of plugins) plugin.services?.(services);

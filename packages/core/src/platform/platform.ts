@@ -1,3 +1,4 @@
+import type { PluginError } from '../errors.ts';
 import type { EventFilter, EventHandler, StreamOptions } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import type { EventRelay } from '../events/relay.ts';
@@ -15,11 +16,13 @@ import type { PluginState } from '../tools/create-tool.ts';
 /** What `createPlatform()` composes: the plugins, the model and the store, and how the loop is bounded. */
 export type PlatformOptions = {
   /**
-   * The plugins, in the order their context, tools and hooks apply. Plugin ids, output types and static
-   * tool ids must be unique across them.
+   * The plugins, in the order their context, tools and hooks apply (and start in, except that a plugin
+   * starts after those it `requires`). Plugin ids, output types and static tool ids must be unique across
+   * them.
    * @default []
-   * @throws {DefinitionError} from `createPlatform()` when two plugins share an id, or a tool id or output
-   * type is defined twice.
+   * @throws {DefinitionError} from `createPlatform()`, naming the plugin, when two plugins share an id, a
+   * tool id or output type is defined twice, a plugin `requires` one that is not in the set, plugins
+   * require each other in a cycle, or a plugin's `core` range does not include this core's version.
    */
   plugins?: readonly AnyPlugin[];
   /**
@@ -75,6 +78,13 @@ export type PlatformOptions = {
    * @default errors of subscribers are ignored
    */
   onSubscriberError?: (error: unknown) => void;
+  /**
+   * Called with a `PluginError` naming the plugin when a plugin's `stop()` throws during `close()` (the
+   * other plugins still stop, and the store still closes), or when a plugin reports a failure of its
+   * background work (`PluginStartContext.reportError`).
+   * @default `console.error`
+   */
+  onPluginError?: (error: PluginError) => void;
   /**
    * Carries events and cancel requests between the processes that share the store, so that subscribers see
    * every process's prompts and `cancel` reaches a prompt another process runs.
@@ -335,12 +345,40 @@ export interface Platform {
 
   /**
    * Read/write access to a plugin's state in a conversation from outside a prompt (e.g. the app), validated
-   * by the plugin's schema like a tool's. It does not check the user: the caller has.
+   * by the plugin's schema like a tool's. Stored state of an older state version is migrated and written
+   * back first, as a prompt does. It does not check the user: the caller has.
    *
    * @throws {NotFoundError} when there is no such conversation.
+   * @throws {PluginStateError} when the stored state is of a newer version than the plugin's, or its
+   * migration throws or gives invalid state (the stored state is left as it was).
    */
   pluginState<T>(conversationId: string, plugin: Plugin<T>): Promise<PluginState<T>>;
 
-  /** Cancels running prompts, waits for them to record that, and closes the store. */
+  /**
+   * Starts the plugins' background work: calls each plugin's `start()` once, in dependency order (a plugin
+   * after those it `requires`, otherwise in `PlatformOptions.plugins` order), and resolves when all have
+   * started. Call it when the app is ready to run prompts (after `recover()`, if it uses it). Idempotent:
+   * later calls return the same promise. Prompts run without it; only plugins' background work needs it.
+   *
+   * @throws {PluginError} naming the plugin whose `start()` threw, with its error as `cause`; the plugins
+   * already started have been stopped again (in reverse order), and `open()` may be called again.
+   * @throws {ConflictError} after `close()`.
+   * @example
+   * ```ts
+   * const platform = createPlatform({ plugins: [triggersPlugin()], model, store });
+   * await platform.recover();
+   * await platform.open(); // the triggers scheduler runs from here
+   * // on shutdown:
+   * await platform.close(); // stops it, then the prompts, then the store
+   * ```
+   */
+  open(): Promise<void>;
+
+  /**
+   * Shuts the platform down, in this order: stops the plugins `open()` started, in reverse start order (each
+   * plugin's `signal` is aborted first; a `stop()` that throws goes to `PlatformOptions.onPluginError` and
+   * the others still stop); cancels running prompts and waits for them to record that; closes the store.
+   * Idempotent: later calls return the same promise.
+   */
   close(): Promise<void>;
 }

@@ -1,9 +1,18 @@
+import semver from 'semver';
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
 import type { Prompt } from '../model/outputs.ts';
 import type { AnyOutputVariant } from '../outputs/define-output.ts';
-import type { AnyTool, PluginState, ToolInput, ToolInputExtensions } from '../tools/create-tool.ts';
+import type { Platform } from '../platform/platform.ts';
+import {
+  type AnyTool,
+  type BoundCreateTool,
+  bindCreateTool,
+  type PluginState,
+  type ToolInput,
+  type ToolInputExtensions,
+} from '../tools/create-tool.ts';
 
 /**
  * A piece of system context. Lower `order` comes first; give text that rarely changes a low order so the
@@ -25,6 +34,8 @@ export type PrepareContext<TState> = {
   state: PluginState<TState>;
   /** Push the tools to offer the model in this round. */
   tools: AnyTool[];
+  /** `createTool` bound to this plugin's state, for tools made in `prepare()`. */
+  tool: BoundCreateTool<TState>;
   /** Push the context items (system instructions) for this round. */
   context: ContextItem[];
   services: DependencyContainer;
@@ -34,15 +45,63 @@ export type PrepareContext<TState> = {
 /** What a plugin's `toolInput` hook receives: a tool's input without plugin extensions. */
 export type ToolInputBase = Omit<ToolInput<unknown>, keyof ToolInputExtensions>;
 
+/**
+ * A plugin state that changes shape between versions of the plugin. Stored state remembers the version it
+ * was written with; state of an older version is migrated when a conversation is next used, validated by
+ * `schema`, and written back.
+ */
+export type VersionedState<TState> = {
+  /** The state as this version of the plugin reads and writes it. Must accept `undefined` (a default). */
+  schema: z.ZodType<TState>;
+  /** The version of `schema`: a positive integer, raised whenever stored state needs migrating. */
+  version: number;
+  /**
+   * Brings `stored`, written at `fromVersion`, to `version`; the result is validated by `schema`. Called
+   * with every older version the plugin ever wrote, so chain the steps yourself. Version 0 is state stored
+   * by the plugin before it declared versions (as a plain schema). Synchronous and without side effects: it
+   * may run again if writing the result back fails.
+   */
+  migrate: (stored: unknown, fromVersion: number) => unknown;
+};
+
+/** What a plugin's `start()` receives. */
+export type PluginStartContext = {
+  platform: Platform;
+  services: DependencyContainer;
+  /** Aborted when the platform closes, just before the plugins' `stop()` hooks run. */
+  signal: AbortSignal;
+  /**
+   * Reports a failure of the plugin's background work (a scheduled job that threw) without stopping it:
+   * it reaches `PlatformOptions.onPluginError` as a `PluginError` naming the plugin.
+   */
+  reportError: (error: unknown) => void;
+};
+
 export type PluginDefinition<TState> = {
   /** Unique across the app; also the key of the plugin's state in each conversation. */
   id: string;
-  /** The plugin's per-conversation state. Must accept `undefined` (give it a `.default(...)`). */
-  state?: z.ZodType<TState>;
+  /** The plugin's own package version, used in messages. */
+  version?: string;
+  /**
+   * The semver range of @tessera/core the plugin works with, e.g. `'^0.1.0'`; `createPlatform` refuses a
+   * core outside it, naming the plugin, its range and core's version.
+   */
+  core?: string;
+  /** Ids of plugins that must be in the same platform; they are started before this one and stopped after it. */
+  requires?: readonly string[];
+  /**
+   * The plugin's per-conversation state: a zod schema (unversioned), or `{ schema, version, migrate }` when
+   * its shape changes between versions of the plugin. The schema must accept `undefined` (give it a
+   * `.default(...)`).
+   */
+  state?: z.ZodType<TState> | VersionedState<TState>;
   /** Output variants this plugin adds to the record. */
   outputs?: readonly AnyOutputVariant[];
-  /** Tools offered in every round (checked for duplicates at start-up); `prepare` can add more. */
-  tools?: readonly AnyTool[];
+  /**
+   * Tools offered in every round (checked for duplicates at start-up); `prepare` can add more. Either an
+   * array, or a function given `tool`, a `createTool` whose `state` has the plugin's state type.
+   */
+  tools?: readonly AnyTool[] | ((helpers: { tool: BoundCreateTool<TState> }) => readonly AnyTool[]);
   /** Registers the plugin's services in the app's container. */
   services?: (container: DependencyContainer) => void;
   /** Adds the plugin's side-channel helpers (e.g. `displayWidget`) to every tool's input. */
@@ -55,6 +114,13 @@ export type PluginDefinition<TState> = {
    * safe to run twice.
    */
   conversationDeleted?: (context: ConversationDeletedContext) => void | Promise<void>;
+  /**
+   * Starts the plugin's background work (schedulers, watchers): called once by `platform.open()`, after the
+   * plugins it `requires`. A throw fails `open()` and stops the plugins already started.
+   */
+  start?: (context: PluginStartContext) => void | Promise<void>;
+  /** Stops what `start()` started: called by `platform.close()`, before the plugins it `requires`. */
+  stop?: () => void | Promise<void>;
 };
 
 export type ConversationDeletedContext = {
@@ -64,17 +130,60 @@ export type ConversationDeletedContext = {
 };
 
 export type Plugin<TState = unknown> = Readonly<
-  PluginDefinition<TState> & {
+  Omit<PluginDefinition<TState>, 'state' | 'tools' | 'outputs' | 'requires'> & {
+    /** The state schema (of a versioned state, its `schema`). */
     state: z.ZodType<TState>;
+    /** The version of the state this plugin writes: 0 for a plain schema. */
+    stateVersion: number;
+    /** Brings stored state of an older version to `stateVersion` (versioned state only). */
+    migrateState?: (stored: unknown, fromVersion: number) => unknown;
     outputs: readonly AnyOutputVariant[];
     tools: readonly AnyTool[];
+    requires: readonly string[];
   }
 >;
 
 // biome-ignore lint/suspicious/noExplicitAny: a plugin of any state
 export type AnyPlugin = Plugin<any>;
 
-const PLUGIN_ID = /^[a-z][a-z0-9_.-]{0,63}$/;
+export const PLUGIN_ID = /^[a-z][a-z0-9_.-]{0,63}$/;
+
+/** `id`, with the plugin's version when it has one: for messages. */
+export const pluginLabel = (plugin: { id: string; version?: string }): string =>
+  plugin.version ? `${plugin.id}@${plugin.version}` : plugin.id;
+
+const isVersioned = <T>(state: z.ZodType<T> | VersionedState<T>): state is VersionedState<T> =>
+  typeof (state as { safeParse?: unknown }).safeParse !== 'function';
+
+/** The schema, version and migration of a plugin's state definition, checked. */
+function stateOf<TState>(id: string, definition: PluginDefinition<TState>['state']) {
+  const state = definition ?? (z.object({}).default({}) as unknown as z.ZodType<TState>);
+  if (!isVersioned(state)) return { schema: state, version: 0 };
+  const { schema, version, migrate } = state;
+  if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse !== 'function') {
+    throw new DefinitionError(
+      `Plugin '${id}': state is neither a zod schema nor { schema, version, migrate }.`,
+    );
+  }
+  if (!Number.isInteger(version) || version < 1) {
+    throw new DefinitionError(
+      `Plugin '${id}': state.version must be a positive integer (0 is state stored before versions), not ${String(version)}.`,
+    );
+  }
+  if (typeof migrate !== 'function') {
+    throw new DefinitionError(`Plugin '${id}': a versioned state needs migrate(stored, fromVersion).`);
+  }
+  return { schema, version, migrate };
+}
+
+function checkRequires(id: string, requires: unknown): readonly string[] {
+  if (requires === undefined) return [];
+  if (!Array.isArray(requires) || requires.some((r) => typeof r !== 'string' || !PLUGIN_ID.test(r))) {
+    throw new DefinitionError(`Plugin '${id}': requires must be an array of plugin ids.`);
+  }
+  if (requires.includes(id)) throw new DefinitionError(`Plugin '${id}' requires itself.`);
+  return Object.freeze([...new Set(requires as string[])]);
+}
 
 /** Defines a plugin. Mistakes in the definition are reported here, naming the plugin. */
 export function definePlugin<TState = Record<string, never>>(
@@ -86,17 +195,51 @@ export function definePlugin<TState = Record<string, never>>(
       `Plugin id '${String(id)}' is not valid: use 1-64 lowercase letters, digits, '_', '-' or '.', starting with a letter.`,
     );
   }
-  const state = definition.state ?? (z.object({}).default({}) as unknown as z.ZodType<TState>);
-  if (!state.safeParse(undefined).success) {
+  if (definition.core !== undefined && semver.validRange(definition.core) === null) {
+    throw new DefinitionError(
+      `Plugin '${id}': core '${String(definition.core)}' is not a semver range (e.g. '^0.1.0').`,
+    );
+  }
+  for (const hook of ['start', 'stop'] as const) {
+    if (definition[hook] !== undefined && typeof definition[hook] !== 'function') {
+      throw new DefinitionError(`Plugin '${id}': ${hook} must be a function.`);
+    }
+  }
+  const requires = checkRequires(id, definition.requires);
+  const { schema, version, migrate } = stateOf(id, definition.state);
+  if (!schema.safeParse(undefined).success) {
     throw new DefinitionError(
       `Plugin '${id}': its state schema must accept a missing state; add a default, e.g. z.object({...}).default({...}).`,
     );
   }
-  const tools = definition.tools ?? [];
+  const tools =
+    typeof definition.tools === 'function'
+      ? definition.tools({ tool: bindCreateTool(schema) })
+      : (definition.tools ?? []);
+  if (!Array.isArray(tools)) {
+    throw new DefinitionError(`Plugin '${id}': tools must be an array, or a function that returns one.`);
+  }
   const seen = new Set<string>();
-  for (const tool of tools) {
+  for (const tool of tools as readonly AnyTool[]) {
     if (seen.has(tool.id)) throw new DefinitionError(`Plugin '${id}' lists tool '${tool.id}' twice.`);
     seen.add(tool.id);
+    if (tool.state && tool.state !== schema) throw foreignStateError(tool.id, id);
   }
-  return Object.freeze({ ...definition, state, outputs: definition.outputs ?? [], tools });
+  return Object.freeze({
+    ...definition,
+    state: schema,
+    stateVersion: version,
+    ...(migrate && { migrateState: migrate }),
+    outputs: definition.outputs ?? [],
+    tools: Object.freeze([...tools]),
+    requires,
+  });
 }
+
+/** A tool typed with another state than the plugin that offers it would get the wrong state at run time. */
+export const foreignStateError = (toolId: string, pluginId: string): DefinitionError =>
+  new DefinitionError(
+    `Tool '${toolId}' declares a state schema that is not the one of plugin '${pluginId}', which offers it: ` +
+      `pass the plugin's own schema object, or create the tool with the plugin's bound helper ` +
+      `(tools: ({ tool }) => [tool({ ... })], or tool in prepare()), which needs no state.`,
+  );

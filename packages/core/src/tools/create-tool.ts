@@ -65,21 +65,33 @@ export type ToolInput<TInput, TState = unknown> = {
 // biome-ignore lint/suspicious/noExplicitAny: the widest input schema a tool may have
 type ObjectSchema = z.ZodObject<any>;
 
-export type ToolDefinition<TSchema extends ObjectSchema, TState, TResult> = {
+/** A tool's definition without `state`: what a plugin's bound `tool` helper takes (it adds the plugin's). */
+export type BoundToolDefinition<TSchema extends ObjectSchema, TState, TResult> = {
   /** Unique across the app, e.g. `email.send`: letters, digits, `_`, `-` and `.`. */
   id: string;
   /** What the tool does, written for the model. */
   description: string;
   /** The arguments as a `z.object(...)`: gives the JSON Schema for the model and validates its calls. */
   input: TSchema;
-  /** The state schema of the plugin that offers the tool; only for typing `state`. */
-  state?: z.ZodType<TState>;
   requireApproval?: ApprovalCheck<z.output<TSchema>, TState>;
   /** Read-only tools in one batch may run in parallel; everything else runs in order. */
   readOnly?: boolean;
   /** Abort the call and record a timeout error after this long. Defaults to the platform's tool timeout. */
   timeoutMs?: number;
   invoke: (input: ToolInput<z.output<TSchema>, TState>) => TResult | Promise<TResult>;
+};
+
+export type ToolDefinition<TSchema extends ObjectSchema, TState, TResult> = BoundToolDefinition<
+  TSchema,
+  TState,
+  TResult
+> & {
+  /**
+   * The state schema of the plugin that offers the tool, only for typing `state`: it must be that very
+   * schema object (checked by `definePlugin`). Simpler: leave it out and create the tool with the plugin's
+   * bound helper, `tools: ({ tool }) => [tool({ ... })]`, which types `state` from the plugin.
+   */
+  state?: z.ZodType<TState>;
 };
 
 export type Tool<TSchema extends ObjectSchema = ObjectSchema, TState = unknown, TResult = unknown> = Readonly<
@@ -132,3 +144,17 @@ export function createTool<TSchema extends ObjectSchema, TState = unknown, TResu
   }
   return Object.freeze({ ...definition, readOnly: definition.readOnly ?? false, jsonSchema });
 }
+
+/**
+ * `createTool` bound to one plugin's state: `state` in `invoke` and `requireApproval` has the plugin's state
+ * type, without repeating its schema. `definePlugin` hands it to `tools: ({ tool }) => [...]` and `prepare()`.
+ */
+export type BoundCreateTool<TState> = <TSchema extends ObjectSchema, TResult = unknown>(
+  definition: BoundToolDefinition<TSchema, TState, TResult>,
+) => Tool<TSchema, TState, TResult>;
+
+/** The bound `tool` helper of a plugin whose state schema is `state`. */
+export const bindCreateTool =
+  <TState>(state: z.ZodType<TState>): BoundCreateTool<TState> =>
+  (definition) =>
+    createTool({ ...definition, state });

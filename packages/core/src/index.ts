@@ -63,6 +63,7 @@ export {
   type Plugin,
   type PluginDefinition,
   type PluginStartContext,
+  type PluginStopContext,
   type PrepareContext,
   type ToolInputBase,
   type VersionedState,

@@ -62,16 +62,18 @@ describe('plugin lifecycle', () => {
     await expect(platform.open()).rejects.toSatisfy((error) => ConflictError.is(error));
   });
 
-  it("gives start() the platform, its services and a signal that is aborted before the plugin's stop()", async () => {
+  it("gives start() and stop() the platform and its services, and start() a signal aborted before the plugin's stop()", async () => {
     let context: PluginStartContext | undefined;
     let abortedAtStop: boolean | undefined;
+    let stoppedFor: Platform | undefined;
     const watcher = definePlugin({
       id: 'watcher',
       start: (ctx) => {
         context = ctx;
       },
-      stop: () => {
+      stop: ({ platform }) => {
         abortedAtStop = context?.signal.aborted;
+        stoppedFor = platform;
       },
     });
     const platform: Platform = createPlatform({ model: new ScriptedModel(), plugins: [watcher] });
@@ -81,6 +83,7 @@ describe('plugin lifecycle', () => {
     expect(context?.signal.aborted).toBe(false);
     await platform.close();
     expect(abortedAtStop).toBe(true);
+    expect(stoppedFor).toBe(platform);
   });
 
   it('stops the plugins already started when a start throws, and rejects with a PluginError naming the plugin', async () => {

@@ -149,16 +149,6 @@ export function createPlatform(options: PlatformOptions): Platform {
   }
 
   const reportPluginError = options.onPluginError ?? ((error: PluginError) => console.error(error));
-  const lifecycle = new PluginLifecycle(
-    startOrder,
-    (plugin, signal) => ({
-      platform,
-      services,
-      signal,
-      reportError: (error) => reportPluginError(new PluginError(plugin.id, error, 'background')),
-    }),
-    reportPluginError,
-  );
   let closing: Promise<void> | undefined;
 
   const platform: Platform = {
@@ -387,6 +377,17 @@ export function createPlatform(options: PlatformOptions): Platform {
       return closing;
     },
   };
+  const lifecycle = new PluginLifecycle(
+    startOrder,
+    (plugin, signal) => ({
+      platform,
+      services,
+      signal,
+      reportError: (error) => reportPluginError(new PluginError(plugin.id, error, 'background')),
+    }),
+    { platform, services },
+    reportPluginError,
+  );
   for (const plugin of plugins) plugin.services?.(services);
   services.register(StoreToken, { useValue: store });
   services.register(PlatformToken, { useValue: platform });

@@ -1,5 +1,5 @@
 import { ConflictError, PluginError } from '../errors.ts';
-import type { AnyPlugin, PluginStartContext } from '../plugins/define-plugin.ts';
+import type { AnyPlugin, PluginStartContext, PluginStopContext } from '../plugins/define-plugin.ts';
 
 /**
  * Starts the plugins' background work once, in dependency order, and stops it in reverse order. A start that
@@ -8,6 +8,7 @@ import type { AnyPlugin, PluginStartContext } from '../plugins/define-plugin.ts'
 export class PluginLifecycle {
   readonly #order: readonly AnyPlugin[];
   readonly #context: (plugin: AnyPlugin, signal: AbortSignal) => PluginStartContext;
+  readonly #stopContext: PluginStopContext;
   readonly #report: (error: PluginError) => void;
   /** Started plugins, in the order they started. */
   readonly #started: AnyPlugin[] = [];
@@ -18,10 +19,12 @@ export class PluginLifecycle {
   constructor(
     order: readonly AnyPlugin[],
     context: (plugin: AnyPlugin, signal: AbortSignal) => PluginStartContext,
+    stopContext: PluginStopContext,
     report: (error: PluginError) => void,
   ) {
     this.#order = order;
     this.#context = context;
+    this.#stopContext = stopContext;
     this.#report = report;
   }
 
@@ -60,7 +63,7 @@ export class PluginLifecycle {
     this.#controller?.abort();
     for (let plugin = this.#started.pop(); plugin; plugin = this.#started.pop()) {
       try {
-        await plugin.stop?.();
+        await plugin.stop?.(this.#stopContext);
       } catch (error) {
         this.#report(new PluginError(plugin.id, error, 'stop'));
       }

@@ -64,10 +64,14 @@ export type VersionedState<TState> = {
   migrate: (stored: unknown, fromVersion: number) => unknown;
 };
 
-/** What a plugin's `start()` receives. */
-export type PluginStartContext = {
+/** What a plugin's `stop()` receives: the platform that stops it (a plugin may run in several). */
+export type PluginStopContext = {
   platform: Platform;
   services: DependencyContainer;
+};
+
+/** What a plugin's `start()` receives. */
+export type PluginStartContext = PluginStopContext & {
   /** Aborted when the platform closes, just before the plugins' `stop()` hooks run. */
   signal: AbortSignal;
   /**
@@ -119,8 +123,11 @@ export type PluginDefinition<TState> = {
    * plugins it `requires`. A throw fails `open()` and stops the plugins already started.
    */
   start?: (context: PluginStartContext) => void | Promise<void>;
-  /** Stops what `start()` started: called by `platform.close()`, before the plugins it `requires`. */
-  stop?: () => void | Promise<void>;
+  /**
+   * Stops what `start()` started for this platform: called by `platform.close()`, before the plugins it
+   * `requires`. A throw is reported (`PlatformOptions.onPluginError`); the other plugins still stop.
+   */
+  stop?: (context: PluginStopContext) => void | Promise<void>;
 };
 
 export type ConversationDeletedContext = {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type AnyPlugin, createPlatform, type ModelProvider, type Platform, type Store } from '@tessera/core';
-import { createTriggerScheduler } from '@tessera/plugin-triggers';
 import type { Logger } from 'pino';
 import { chooseModel, type ModelInfo } from './choose-model.ts';
 import { composePlugins } from './compose-plugins.ts';
@@ -89,6 +88,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       budgets: config.budgets,
       historyTokens: config.historyTokens,
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
+      onPluginError: (error) => log?.warn({ err: error, plugin: error.pluginId }, 'plugin failed'),
     });
   } catch (error) {
     if (!givenStore) await store.close?.(); // the embedded database would keep the process alive
@@ -125,11 +125,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       (error) => log?.error({ err: error, promptId: run.prompt.id }, 'recovery failed'),
     );
   }
-  // TODO(lead): replace with `await platform.open()` once core runs plugins' `start`/`stop` (issue 14).
-  const scheduler = ids.includes(ROUTED_PLUGINS.triggers)
-    ? createTriggerScheduler(platform, { onError: (error) => log?.warn({ err: error }, 'trigger failed') })
-    : undefined;
-  await scheduler?.start();
+  // Plugins' background work (the triggers scheduler, ...) starts here; platform.close() stops it.
+  await platform.open();
 
   let http: Awaited<ReturnType<typeof listenHttp>> | undefined;
   return {
@@ -149,7 +146,6 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     },
     async close({ graceMs = 1_000 } = {}) {
       shutdown.abort();
-      await scheduler?.stop();
       await http?.close(graceMs);
       await platform.close();
     },

@@ -7,7 +7,7 @@ export {
   TriggerInputError,
   type UpdateTriggerInput,
 } from './inputs.ts';
-export { TRIGGERS_PLUGIN_ID, triggerIdOf, triggersPlugin } from './plugin.ts';
+export { TRIGGERS_PLUGIN_ID, type TriggersPluginOptions, triggersPlugin } from './plugin.ts';
 export type { TriggersOptions } from './runtime.ts';
 export { nextOccurrence, Schedule } from './schedule.ts';
 export {
@@ -24,6 +24,7 @@ export {
   TriggerRun,
   TriggerStatus,
 } from './trigger.ts';
+export { triggerIdOf } from './trigger-id-of.ts';
 export { TRIGGERS_NAMESPACE } from './trigger-records.ts';
 export {
   type TriggerChanges,

@@ -1,20 +1,27 @@
-import { CONTEXT_ORDER, definePlugin, type Plugin, type PrepareContext } from '@tessera/core';
+import { CONTEXT_ORDER, definePlugin, type Platform, type Plugin, type PrepareContext } from '@tessera/core';
 import {
   createTriggersRuntime,
   type TriggersOptions,
   type TriggersRuntime,
   TriggersRuntimeToken,
 } from './runtime.ts';
+import { type SchedulerOptions, TriggerScheduler } from './scheduler.ts';
 import { formatInstant } from './time.ts';
 import { type TriggerTools, triggerTools } from './tools.ts';
 import type { Trigger } from './trigger.ts';
+import { triggerIdOf } from './trigger-id-of.ts';
 import { triggerService } from './trigger-service.ts';
 
 export const TRIGGERS_PLUGIN_ID = 'triggers';
 
-/** The trigger that started a prompt, from the metadata the scheduler gives it. */
-export const triggerIdOf = (metadata: Record<string, unknown> | undefined): string | undefined =>
-  typeof metadata?.trigger === 'string' ? metadata.trigger : undefined;
+export type TriggersPluginOptions = TriggersOptions & {
+  /**
+   * How the scheduler that `platform.open()` starts fires triggers (its failures go to
+   * `PlatformOptions.onPluginError` unless `onError` is given); `false` runs none in this process, e.g. when
+   * other processes over the same store fire the triggers.
+   */
+  scheduler?: SchedulerOptions | false;
+};
 
 function firedContext(trigger: Trigger | undefined, id: string, when: string | undefined): string {
   if (!trigger) {
@@ -52,16 +59,30 @@ async function prepare(
 }
 
 /**
- * The triggers plugin: tools to create, list, change and delete triggers, and the context of the turns they
- * start. Run them with `createTriggerScheduler(platform)`.
+ * The triggers plugin: tools to create, list, change and delete triggers, the context of the turns they
+ * start, and the scheduler that fires them, which `platform.open()` starts and `platform.close()` stops.
  */
-export function triggersPlugin(options: TriggersOptions = {}): Plugin<Record<string, never>> {
-  const runtime = createTriggersRuntime(options);
+export function triggersPlugin(options: TriggersPluginOptions = {}): Plugin<Record<string, never>> {
+  const { scheduler: schedulerOptions, ...runtimeOptions } = options;
+  const runtime = createTriggersRuntime(runtimeOptions);
   const tools = triggerTools(runtime);
+  /** One scheduler per platform that opened the plugin (tests run several "processes" in one). */
+  const schedulers = new Map<Platform, TriggerScheduler>();
   return definePlugin({
     id: TRIGGERS_PLUGIN_ID,
     services: (container) => container.register(TriggersRuntimeToken, { useValue: runtime }),
     prepare: (ctx) => prepare(runtime, tools, ctx),
+    start: async ({ platform, reportError }) => {
+      if (schedulerOptions === false) return;
+      const scheduler = new TriggerScheduler(platform, { onError: reportError, ...schedulerOptions });
+      schedulers.set(platform, scheduler);
+      await scheduler.start();
+    },
+    // Stops firing and waits for the store work in flight; prompts it started are the platform's to end.
+    stop: async ({ platform }) => {
+      await schedulers.get(platform)?.stop();
+      schedulers.delete(platform);
+    },
     // A deleted conversation's triggers go with it (the scheduler would otherwise end them at their next fire).
     conversationDeleted: async ({ conversationId, userId, services }) => {
       const service = triggerService(services);

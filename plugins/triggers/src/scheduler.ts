@@ -11,9 +11,9 @@ import {
 } from '@tessera/core';
 import type { Clock } from './clock.ts';
 import { claimDue, endTrigger, type FirePolicy, requeue, takeQueued, updateRun } from './firing.ts';
-import { triggerIdOf } from './plugin.ts';
 import { runtimeOf, type TriggersRuntime } from './runtime.ts';
 import type { RunOutcome, Trigger } from './trigger.ts';
+import { triggerIdOf } from './trigger-id-of.ts';
 import { type TriggerRecord, TriggerRecords } from './trigger-records.ts';
 
 /** What the scheduler uses of a platform. */
@@ -358,8 +358,9 @@ export class TriggerScheduler {
 }
 
 /**
- * The scheduler of a platform that has `triggersPlugin()`. The app starts it when it is ready to run
- * prompts and stops it before closing the platform.
+ * A scheduler of a platform that has `triggersPlugin()`, started and stopped by hand: for tests and for
+ * apps that fire triggers their own way. `platform.open()` already runs one (unless the plugin was given
+ * `scheduler: false`), and `platform.close()` stops it.
  */
 export const createTriggerScheduler = (platform: SchedulerPlatform, options?: SchedulerOptions) =>
   new TriggerScheduler(platform, options);

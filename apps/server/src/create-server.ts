@@ -26,7 +26,10 @@ export type CreateServerOptions = ServerSettings & {
   defaultPlugins?: boolean;
   /** The model. None (and no `openai` settings): the offline demo model, which alone gets the demo tools. */
   model?: ModelProvider;
-  /** The store. None: PostgreSQL at `databaseUrl`, else the embedded database in `dataDir`. */
+  /**
+   * The store. None: PostgreSQL at `databaseUrl`, else the embedded database in `dataDir`. The server closes
+   * it: in `close()`, or when `createServer` fails.
+   */
   store?: Store;
   logger?: Logger;
   /** The built web UI to serve at `/` (null: none); default: apps/web/dist when it has been built. */
@@ -78,7 +81,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   const { store, kind: storeKind } = givenStore
     ? { store: givenStore, kind: 'given' }
     : await createStore(config);
-  let platform: Platform;
+  let platform: Platform | undefined;
   try {
     platform = createPlatform({
       plugins,
@@ -90,64 +93,72 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
       onPluginError: (error) => log?.warn({ err: error, plugin: error.pluginId }, 'plugin failed'),
     });
+    return await serve(platform);
   } catch (error) {
-    if (!givenStore) await store.close?.(); // the embedded database would keep the process alive
+    // A failed start must not leave the store (an embedded database, a pool) or started plugins running.
+    await (platform ? platform.close() : store.close?.())?.catch((closeError: unknown) =>
+      log?.warn({ err: closeError }, 'closing after a failed start failed'),
+    );
     throw error;
   }
-  const tokens = { ...config.auth.tokens };
-  let token: string | undefined;
-  if (Object.keys(tokens).length === 0) {
-    token = await localToken(config.dataDir);
-    tokens[token] = LOCAL_USER;
-  }
-  if (ids.includes(ROUTED_PLUGINS.blueprints)) await seedBlueprints(platform);
-  const shutdown = new AbortController();
-  const app = createApp({
-    platform,
-    plugins: ids,
-    skills,
-    events: new EventLog(platform.events),
-    auth: { tokens, loopbackWithoutAuth: config.auth.loopbackWithoutAuth, localUser: LOCAL_USER },
-    model: info,
-    maxBodyBytes: config.limits.maxBodyBytes,
-    maxUploadBytes: config.limits.maxUploadBytes,
-    shutdown: shutdown.signal,
-    webDir:
-      webDir === null ? undefined : (webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
-  });
 
-  // Prompts a stopped process left running resume in the background; the server does not wait for them.
-  for (const run of await platform.recover()) {
-    log?.info({ promptId: run.prompt.id }, 'recovering a prompt left running');
-    run.done.then(
-      (prompt) =>
-        log?.info({ promptId: prompt.id, state: prompt.state, stopReason: prompt.stopReason }, 'recovered'),
-      (error) => log?.error({ err: error, promptId: run.prompt.id }, 'recovery failed'),
-    );
-  }
-  // Plugins' background work (the triggers scheduler, ...) starts here; platform.close() stops it.
-  await platform.open();
+  /** The rest of the start-up, once the platform exists (a throw here closes it, above). */
+  async function serve(platform: Platform): Promise<TesseraServer> {
+    const tokens = { ...config.auth.tokens };
+    let token: string | undefined;
+    if (Object.keys(tokens).length === 0) {
+      token = await localToken(config.dataDir);
+      tokens[token] = LOCAL_USER;
+    }
+    if (ids.includes(ROUTED_PLUGINS.blueprints)) await seedBlueprints(platform);
+    const shutdown = new AbortController();
+    const app = createApp({
+      platform,
+      plugins: ids,
+      skills,
+      events: new EventLog(platform.events),
+      auth: { tokens, loopbackWithoutAuth: config.auth.loopbackWithoutAuth, localUser: LOCAL_USER },
+      model: info,
+      maxBodyBytes: config.limits.maxBodyBytes,
+      maxUploadBytes: config.limits.maxUploadBytes,
+      shutdown: shutdown.signal,
+      webDir:
+        webDir === null ? undefined : (webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
+    });
 
-  let http: Awaited<ReturnType<typeof listenHttp>> | undefined;
-  return {
-    app,
-    platform,
-    plugins,
-    model: info,
-    token,
-    async listen({ port = config.port, host = config.host } = {}) {
-      if (http) throw new Error(`The server is already listening on ${http.url}.`);
-      http = await listenHttp(app.fetch, { port, host });
-      log?.info(
-        { url: http.url, model: info.label, store: storeKind, plugins: ids },
-        'Tessera server listening',
+    // Prompts a stopped process left running resume in the background; the server does not wait for them.
+    for (const run of await platform.recover()) {
+      log?.info({ promptId: run.prompt.id }, 'recovering a prompt left running');
+      run.done.then(
+        (prompt) =>
+          log?.info({ promptId: prompt.id, state: prompt.state, stopReason: prompt.stopReason }, 'recovered'),
+        (error) => log?.error({ err: error, promptId: run.prompt.id }, 'recovery failed'),
       );
-      return { url: http.url, port: http.port };
-    },
-    async close({ graceMs = 1_000 } = {}) {
-      shutdown.abort();
-      await http?.close(graceMs);
-      await platform.close();
-    },
-  };
+    }
+    // Plugins' background work (the triggers scheduler, ...) starts here; platform.close() stops it.
+    await platform.open();
+
+    let http: Awaited<ReturnType<typeof listenHttp>> | undefined;
+    return {
+      app,
+      platform,
+      plugins,
+      model: info,
+      token,
+      async listen({ port = config.port, host = config.host } = {}) {
+        if (http) throw new Error(`The server is already listening on ${http.url}.`);
+        http = await listenHttp(app.fetch, { port, host });
+        log?.info(
+          { url: http.url, model: info.label, store: storeKind, plugins: ids },
+          'Tessera server listening',
+        );
+        return { url: http.url, port: http.port };
+      },
+      async close({ graceMs = 1_000 } = {}) {
+        shutdown.abort();
+        await http?.close(graceMs);
+        await platform.close();
+      },
+    };
+  }
 }

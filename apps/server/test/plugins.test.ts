@@ -1,12 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTool, definePlugin } from '@tessera/core';
+import { createMemoryStore, createTool, definePlugin, PluginError } from '@tessera/core';
 import { filesPlugin } from '@tessera/plugin-files';
-import { callTool, reply } from '@tessera/testing';
+import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../src/index.ts';
+import { createServer, loadConfig } from '../src/index.ts';
 import { ALICE, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
@@ -146,6 +146,29 @@ describe('a server with an app’s own plugins', () => {
     big.append('files', new File(['x'.repeat(200)], 'big.txt'));
     expect((await t.request('POST', path, { form: big })).status).toBe(413); // the app's limit
     await rm(directory, { recursive: true, force: true });
+  });
+
+  it('closes the store and rejects with the plugin’s error when a plugin fails to start', async () => {
+    let closes = 0;
+    const store = Object.assign(createMemoryStore(), {
+      close: async () => {
+        closes++;
+      },
+    });
+    const failing = definePlugin({
+      id: 'ledger',
+      start: () => {
+        throw new Error('the ledger is locked');
+      },
+    });
+    const dataDir = await mkdtemp(join(tmpdir(), 'tessera-failed-start-'));
+    const error = await createServer({ dataDir, plugins: [failing], store, model: new ScriptedModel([]) })
+      .catch((caught: unknown) => caught)
+      .finally(() => rm(dataDir, { recursive: true, force: true }));
+    expect(PluginError.is(error)).toBe(true);
+    expect(error).toMatchObject({ pluginId: 'ledger', phase: 'start' });
+    expect((error as Error).message).toBe("Plugin 'ledger' failed in start(): the ledger is locked");
+    expect(closes).toBe(1);
   });
 
   it('refuses what is not a plugin, naming its place in the list', async () => {

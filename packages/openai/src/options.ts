@@ -8,6 +8,12 @@ export type ModelSettings = {
 /** Price per million tokens, in your currency; `cachedInput` defaults to `input`. */
 export type ModelPrice = { input: number; cachedInput?: number; output: number };
 
+/** Where the `openai` SDK's own log lines go (`console` fits). */
+export type OpenAILogger = Record<
+  'error' | 'warn' | 'info' | 'debug',
+  (message: string, ...rest: unknown[]) => void
+>;
+
 export type OpenAIProviderOptions = {
   /** Default: `OPENAI_API_KEY`. */
   apiKey?: string;
@@ -37,4 +43,11 @@ export type OpenAIProviderOptions = {
   headers?: Record<string, string>;
   /** For tests and proxies: the fetch implementation the SDK uses. */
   fetch?: typeof fetch;
+  /**
+   * Where the SDK's own log lines go. Default: nowhere (the SDK would print to the console, e.g. on a
+   * malformed event); every failure reaches the app as a `ModelError` anyway.
+   */
+  logger?: OpenAILogger;
+  /** The least severe SDK log line passed to `logger` (default `warn`). */
+  logLevel?: 'off' | 'error' | 'warn' | 'info' | 'debug';
 };

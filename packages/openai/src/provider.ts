@@ -13,6 +13,7 @@ import { responsesRequest, streamed as streamedResponses } from './responses/req
 import { fromResponsesStream, responseEvents } from './responses/stream.ts';
 import { withRetries } from './retry.ts';
 import { ToolNames } from './tool-names.ts';
+import { ResponseWatch, watchedFetch, watching } from './watched-fetch.ts';
 
 const cost = (usage: ModelUsage, price: ModelPrice | undefined): number | undefined => {
   if (!price) return undefined;
@@ -39,7 +40,11 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     timeout: timeoutMs,
     maxRetries: 0, // one retry policy: ours, which never repeats a call that already streamed output
     ...(options.headers && { defaultHeaders: options.headers }),
-    ...(options.fetch && { fetch: options.fetch }),
+    fetch: watchedFetch(options.fetch ?? globalThis.fetch),
+    // The SDK prints to the console unless told otherwise: the app decides where its lines go.
+    ...(options.logger
+      ? { logger: options.logger, logLevel: options.logLevel ?? 'warn' }
+      : { logLevel: 'off' as const }),
   });
   const retry = {
     maxRetries: options.maxRetries ?? 3,
@@ -84,7 +89,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     const controller = new AbortController();
     const forward = () => controller.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
-    // A watchdog for stalled calls: nothing (not even headers) for `watchMs` aborts the request.
+    // A watchdog for stalled calls: no byte (not even a keep-alive comment) for `watchMs` aborts the
+    // request. A call that does not stream is watched as a whole, so its bytes do not count.
     let stalled = false;
     let watchdog: NodeJS.Timeout | undefined;
     const kick = () => {
@@ -95,10 +101,10 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
       }, watchMs);
     };
     kick();
+    const watch = new ResponseWatch(stream ? kick : () => {});
     try {
-      const events = await call(request, names, settings, controller.signal);
+      const events = await watching(watch, () => call(request, names, settings, controller.signal));
       for await (const event of events) {
-        kick();
         if (event.type === 'usage') {
           const priced = cost(event.usage, options.prices?.[request.model]);
           yield priced === undefined ? event : { type: 'usage', usage: { ...event.usage, cost: priced } };
@@ -111,6 +117,14 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
           : `The model did not answer within ${timeoutMs} ms.`;
         throw new ModelError(message, {
           kind: 'timeout',
+          retryable: true,
+          cause: error,
+        });
+      }
+      // The SDK parsed the half event it was left with: the connection was cut, the server is not broken.
+      if (error instanceof SyntaxError && watch.cutMidEvent) {
+        throw new ModelError('The stream was cut off in the middle of an event.', {
+          kind: 'connection',
           retryable: true,
           cause: error,
         });

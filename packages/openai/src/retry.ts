@@ -1,4 +1,4 @@
-import type { ModelStreamEvent } from '@tessera/core';
+import { ModelError, type ModelStreamEvent } from '@tessera/core';
 import { retryAfterMs, toModelError } from './errors.ts';
 
 export type RetryOptions = {
@@ -24,9 +24,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Runs a streaming call, retrying transient failures (rate limits, 5xx, connection resets, timeouts) with
- * exponential backoff and full jitter, honouring the server's retry-after. Only a call that has not yet
- * yielded anything is retried, so streamed output is never duplicated. Aborting stops at once.
+ * Runs a streaming call, retrying transient failures (rate limits, 5xx, connection resets, streams cut
+ * short, timeouts) with exponential backoff and full jitter, honouring the server's retry-after. Only a
+ * call that has not yet yielded anything is retried, so streamed output is never duplicated: one that
+ * fails after it throws, saying so, and the caller keeps what it was given. Aborting stops at once.
  */
 export async function* withRetries(
   attempt: () => AsyncIterable<ModelStreamEvent>,
@@ -44,6 +45,7 @@ export async function* withRetries(
     } catch (thrown) {
       if (signal.aborted) throw signal.reason;
       const error = toModelError(thrown);
+      if (yielded && error.retryable) throw afterOutput(error);
       if (yielded || !error.retryable || retry >= options.maxRetries) throw error;
       const backoff = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
       const delay = retryAfterMs(error) ?? Math.random() * backoff;
@@ -51,3 +53,12 @@ export async function* withRetries(
     }
   }
 }
+
+/** A transient failure that is not retried because output had already streamed. */
+const afterOutput = (error: ModelError): ModelError =>
+  new ModelError(`${error.message} (Not retried: it failed after part of the answer had streamed.)`, {
+    kind: error.kind,
+    retryable: error.retryable,
+    ...(error.status !== undefined && { status: error.status }),
+    cause: error,
+  });

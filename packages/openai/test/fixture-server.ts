@@ -24,6 +24,10 @@ export type Reply = {
   headers?: Record<string, string>;
   /** Send only this many bytes of the body, then hang (a stalled stream). */
   stallAfter?: number;
+  /** Send only this many bytes of the body (after the headers), then close the connection mid-body. */
+  dropAfter?: number;
+  /** Before the body, send an SSE comment (`: PROCESSING`, as OpenRouter does) this often, this many times. */
+  keepAlive?: { everyMs: number; times: number };
 };
 
 /**
@@ -52,10 +56,17 @@ export async function fixtureServer(replies: Reply[]) {
           (reply.status && reply.status >= 400 ? 'application/json' : 'text/event-stream'),
         ...reply.headers,
       });
+      res.flushHeaders();
+      for (let i = 0; i < (reply.keepAlive?.times ?? 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, reply.keepAlive!.everyMs));
+        res.write(': PROCESSING\n\n');
+      }
       const bytes = Buffer.from(reply.body);
-      const end = reply.stallAfter ?? bytes.length;
+      const end = reply.stallAfter ?? reply.dropAfter ?? bytes.length;
       for (let i = 0; i < end; i += 97) res.write(bytes.subarray(i, Math.min(i + 97, end)));
-      if (reply.stallAfter === undefined) res.end();
+      // Closes the socket once what was written has gone: the body ends without its last chunk.
+      if (reply.dropAfter !== undefined) res.socket?.end();
+      else if (reply.stallAfter === undefined) res.end();
       else stalled.push(res);
     });
   });

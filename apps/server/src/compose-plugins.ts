@@ -35,7 +35,7 @@ async function builtInPlugins(config: ServerConfig, log: Logger | undefined): Pr
 /**
  * The built-in plugins (unless `defaultPlugins` is false), then the app's; an app's plugin with a built-in's id
  * replaces it. The demo tools join only for the offline demo model, never for a real one, and only when the
- * widgets and files they show their results with are there.
+ * plugins they require (widgets and files) are there: with `defaultPlugins: false`, usually not.
  */
 export async function composePlugins(options: {
   config: ServerConfig;
@@ -50,7 +50,7 @@ export async function composePlugins(options: {
   const own = new Set(options.plugins.map((plugin) => plugin.id));
   const plugins = [...builtIn.plugins.filter((plugin) => !own.has(plugin.id)), ...options.plugins];
   const ids = new Set(plugins.map((plugin) => plugin.id));
-  if (options.demo && ids.has('widgets') && ids.has('files') && !ids.has(demoPlugin.id))
+  if (options.demo && !ids.has(demoPlugin.id) && demoPlugin.requires.every((id) => ids.has(id)))
     plugins.push(demoPlugin);
   const skills = builtIn.skills && plugins.includes(builtIn.skills.plugin) ? builtIn.skills : undefined;
   return { plugins, skills };

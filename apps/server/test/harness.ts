@@ -25,6 +25,9 @@ export async function testServer(
     webDir: webDir ?? null,
     ...(script !== 'demo model' && { model }),
     ...options,
+  }).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   const { url } = await server.listen({ port: 0 });
   const request = async (

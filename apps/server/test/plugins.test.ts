@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMemoryStore, createTool, definePlugin, PluginError } from '@tessera/core';
 import { filesPlugin } from '@tessera/plugin-files';
+import { widgetsPlugin } from '@tessera/plugin-widgets';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createServer, loadConfig } from '../src/index.ts';
+import { createServer, demoPlugin, loadConfig } from '../src/index.ts';
 import { ALICE, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
@@ -202,6 +203,25 @@ describe('the demo tools', () => {
     const me = await t.request('GET', '/api/me', { token: ALICE });
     expect(me.body.model.demo).toBe(false);
     expect(me.body.plugins).toEqual(['widgets', 'files', 'triggers', 'skills', 'blueprints']);
+  });
+
+  it('need the widgets and files plugins: without them (defaultPlugins: false) the demo model comes alone', async () => {
+    t = await testServer('demo model', { plugins: [inventoryPlugin], defaultPlugins: false });
+    const me = await t.request('GET', '/api/me');
+    expect(me.body.model).toMatchObject({ id: 'demo', demo: true });
+    expect(me.body.plugins).toEqual(['inventory']);
+    await t.close();
+    const directory = await mkdtemp(join(tmpdir(), 'tessera-demo-files-'));
+    t = await testServer('demo model', {
+      plugins: [widgetsPlugin, filesPlugin({ directory })],
+      defaultPlugins: false,
+    });
+    expect((await t.request('GET', '/api/me')).body.plugins).toEqual(['widgets', 'files', 'demo']);
+    await rm(directory, { recursive: true, force: true });
+    // Given by the app without them, the platform names what is missing.
+    await expect(
+      testServer([], { plugins: [inventoryPlugin, demoPlugin], defaultPlugins: false }),
+    ).rejects.toThrow("Plugin 'demo' requires plugin 'widgets', which is not in this platform");
   });
 
   it('come with the demo model when no model is configured', async () => {

@@ -109,8 +109,12 @@ const transfer = createTool({
   }),
 });
 
-/** Tools that exist to show the platform's features without a network. */
-export const demoPlugin = definePlugin({ id: 'demo', tools: [weather, report, deleteRecords, transfer] });
+/** Tools that exist to show the platform's features without a network; they show results with widgets and files. */
+export const demoPlugin = definePlugin({
+  id: 'demo',
+  requires: ['widgets', 'files'],
+  tools: [weather, report, deleteRecords, transfer],
+});
 
 const phrase = (text: string | undefined, fallback: string) =>
   text?.trim().replace(/[.!?]+$/, '') || fallback;

@@ -321,3 +321,26 @@ describe('the wire: the SDK logs through the provider', () => {
     expect(lines.join('\n')).toContain('Could not parse message into JSON');
   });
 });
+
+describe('the wire: a failed response is classified like an error event', () => {
+  const failed = (code: string) =>
+    `event: response.failed\ndata: ${JSON.stringify({
+      type: 'response.failed',
+      sequence_number: 0,
+      response: { id: 'resp_1', status: 'failed', output: [], error: { code, message: 'it failed' } },
+    })}\n\n`;
+
+  for (const [code, kind, retryable] of [
+    ['context_length_exceeded', 'context_length', false],
+    ['invalid_prompt', 'bad_request', false],
+    ['rate_limit_exceeded', 'rate_limit', true],
+    ['server_error', 'server', true],
+  ] as const) {
+    it(`${code} is ${kind}, ${retryable ? 'retried' : 'not retried'}`, async () => {
+      const { error } = await collect([{ body: failed(code) }, { body: failed(code) }], { maxRetries: 1 });
+      expect(error).toMatchObject({ kind, retryable });
+      expect(error!.message).toContain(code);
+      expect(server!.requests).toHaveLength(retryable ? 2 : 1);
+    });
+  }
+});

@@ -1,5 +1,6 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
 import type { Response, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
+import { classify } from '../errors.ts';
 import type { ToolNames } from '../tool-names.ts';
 
 export function usageOf(usage: ResponseUsage | null | undefined) {
@@ -62,10 +63,7 @@ export async function* fromResponsesStream(
         const error = event.response.error;
         throw new ModelError(
           `The model failed: ${error?.message ?? 'unknown error'}${error?.code ? ` (${error.code})` : ''}`,
-          {
-            kind: error?.code === 'rate_limit_exceeded' ? 'rate_limit' : 'server',
-            retryable: error?.code === 'server_error' || error?.code === 'rate_limit_exceeded',
-          },
+          classify(undefined, [error?.code]),
         );
       }
     }

@@ -175,6 +175,50 @@ export class EventStreamOverflowError extends TesseraError {
   }
 }
 
+/**
+ * A readable message for anything thrown: an error's message, a string as it is, and for every other value a
+ * short description of it. Never empty, and never throws (not even for a BigInt, a circular object or a
+ * hostile proxy), since it is what error handlers call.
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
+  try {
+    if (typeof error === 'string') return error === '' ? 'Threw an empty string' : error;
+    if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
+      const { message } = error as { message: unknown };
+      if (typeof message === 'string' && message.trim() !== '') return message;
+      if (error instanceof Error) return `${error.name || 'Error'} with no message`;
+    }
+    return `Threw a non-Error value: ${describeValue(error)}`;
+  } catch {
+    return 'Threw a value that cannot be described';
+  }
+}
+
+const MAX_DESCRIPTION = 500;
+
+function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case 'bigint':
+      return `${value}n`;
+    case 'symbol':
+      return value.toString();
+    case 'function':
+      return `function ${value.name || '(anonymous)'}`;
+    case 'object': {
+      if (value === null) return 'null';
+      const seen = new Set<object>();
+      const json = JSON.stringify(value, (_key, inner: unknown) => {
+        if (typeof inner === 'bigint') return `${inner}n`;
+        if (typeof inner === 'object' && inner !== null) {
+          if (seen.has(inner)) return '[Circular]';
+          seen.add(inner);
+        }
+        return inner;
+      });
+      const text = json ?? Object.prototype.toString.call(value);
+      return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION)}…` : text;
+    }
+    default:
+      return String(value);
+  }
 }

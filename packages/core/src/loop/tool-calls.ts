@@ -4,6 +4,7 @@ import type { PromptOutputToolResult, ToolErrorCode, ToolErrorInfo, ToolOutput }
 import type { ToolInputBase } from '../plugins/define-plugin.ts';
 import { immutableJson } from '../store/frozen.ts';
 import type { ToolInput } from '../tools/create-tool.ts';
+import { callWrites } from './call-writes.ts';
 import type { OfferedTool, Round } from './prepare-round.ts';
 
 export const toolError = (code: ToolErrorCode, message: string): PromptOutputToolResult => ({
@@ -180,6 +181,7 @@ export async function invokeTool(
 ): Promise<PromptOutputToolResult> {
   if (options.signal.aborted) return options.abortedResult();
   const controller = new AbortController();
+  const writes = callWrites(base, offered.tool.id);
   let unwatch: (() => void) | undefined;
   const stopped = new Promise<PromptOutputToolResult>((resolve) => {
     unwatch = options.watch.watch(
@@ -198,12 +200,13 @@ export async function invokeTool(
   });
   try {
     const run = (async () => {
-      const input = { ...base, signal: controller.signal };
+      const input = { ...writes.base, signal: controller.signal };
       const toolInput = { ...input, ...extensions(input) } as ToolInput<unknown>;
       return storable(await offered.tool.invoke(toolInput as never));
     })().catch((error: unknown) => toolError('tool_failed', errorMessage(error)));
     return await Promise.race([run, stopped]);
   } finally {
+    writes.close(); // the call has its result: a tool still running writes nothing more
     unwatch?.();
   }
 }

@@ -1,0 +1,49 @@
+import { ConflictError } from '../errors.ts';
+import type { ToolInputBase } from '../plugins/define-plugin.ts';
+import type { PluginState } from '../tools/create-tool.ts';
+
+type Writable = Omit<ToolInputBase, 'signal'>;
+
+/**
+ * A tool call's ways to write (emit, update, its plugin's state), closed once the call has its result. A
+ * tool that outlives its call (it ignored its signal after a timeout or a cancel) must not add to a record
+ * that already says how the call ended: its writes then throw, and nothing is written.
+ */
+export function callWrites(base: Writable, toolId: string): { base: Writable; close: () => void } {
+  let closed = false;
+  const refuse = (what: string) => {
+    if (closed) {
+      throw new ConflictError(
+        `The call ${base.toolCallId} of '${toolId}' already has its result, so it can no longer ${what}.`,
+      );
+    }
+  };
+  const state: PluginState<unknown> = {
+    get: () => base.state.get(),
+    set: async (value) => {
+      refuse('write its plugin state');
+      return base.state.set(value);
+    },
+    update: async (change) => {
+      refuse('write its plugin state');
+      return base.state.update(change);
+    },
+  };
+  return {
+    base: {
+      ...base,
+      state,
+      emit: async (output) => {
+        refuse('emit outputs');
+        return base.emit(output);
+      },
+      update: async (outputId, output) => {
+        refuse('update outputs');
+        return base.update(outputId, output);
+      },
+    },
+    close: () => {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { callTool, createTestPlatform, reply } from '@tessera/testing';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConflictError, createTool, definePlugin, errorMessage, type ToolOutput } from '../src/index.ts';
+
+const tools = (prompt: { output: { type: string }[] }) =>
+  prompt.output.filter((o): o is ToolOutput => o.type === 'tool');
+
+const circular: Record<string, unknown> = { name: 'loop' };
+circular.self = circular;
+
+/** Whatever a tool may throw, and what the record (and so the model) must read for it. */
+const thrown: [string, () => unknown, string][] = [
+  ['undefined', () => undefined, 'Threw a non-Error value: undefined'],
+  ['null', () => null, 'Threw a non-Error value: null'],
+  ['a symbol', () => Symbol('boom'), 'Threw a non-Error value: Symbol(boom)'],
+  ['a BigInt', () => 10n, 'Threw a non-Error value: 10n'],
+  ['a circular object', () => circular, 'Threw a non-Error value: {"name":"loop","self":"[Circular]"}'],
+  ['an object holding a BigInt', () => ({ n: 1n }), 'Threw a non-Error value: {"n":"1n"}'],
+  ['a function', () => function check() {}, 'Threw a non-Error value: function check'],
+  ['an Error without a message', () => new Error(), 'Error with no message'],
+  ['a TypeError without a message', () => new TypeError(''), 'TypeError with no message'],
+  ['an empty string', () => '', 'Threw an empty string'],
+  ['a string', () => 'plain words', 'plain words'],
+  ['an error-like object', () => ({ message: 'from another realm' }), 'from another realm'],
+  [
+    'a proxy that throws on every access',
+    () =>
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('trap');
+          },
+          getPrototypeOf: () => {
+            throw new Error('trap');
+          },
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+    'Threw a value that cannot be described',
+  ],
+];
+
+describe('a tool that throws anything', () => {
+  for (const [what, value, message] of thrown) {
+    it(`records ${what} as a clear tool_failed error the model can read, and goes on`, async () => {
+      const bad = createTool({
+        id: 'bad.throw',
+        description: 'Throws.',
+        input: z.object({}),
+        invoke: () => {
+          throw value();
+        },
+      });
+      const t = await createTestPlatform({
+        plugins: [definePlugin({ id: 'bad', tools: [bad] })],
+        script: [callTool('bad.throw', {}, 'c1'), reply('Sorry')],
+      });
+      const prompt = await t.send('go');
+      expect(prompt.state).toBe('completed');
+      const [call] = tools(prompt);
+      expect(call?.result).toEqual({ type: 'error', error: { code: 'tool_failed', message } });
+      expect(call?.endedAt).toBeDefined();
+      expect(t.model.requests[1]?.messages).toContainEqual({
+        type: 'function_call_output',
+        callId: 'c1',
+        output: `Error: ${message}`,
+      });
+    });
+  }
+
+  it('errorMessage never returns an empty text and never throws', () => {
+    for (const [, value] of thrown) {
+      const text = errorMessage(value());
+      expect(typeof text).toBe('string');
+      expect(text.trim()).not.toBe('');
+    }
+  });
+});
+
+describe('a tool that outlives its call', () => {
+  it('may no longer emit, update or write state once its call has a result: it throws, nothing is recorded', async () => {
+    const Count = z.object({ count: z.number() }).default({ count: 0 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const late: unknown[] = [];
+    let lateDone!: Promise<void>;
+    const stubborn = createTool({
+      id: 'stubborn.work',
+      description: 'Ignores its signal.',
+      input: z.object({}),
+      state: Count,
+      timeoutMs: 10,
+      invoke: ({ emit, update, state }) => {
+        lateDone = (async () => {
+          const progress = await emit({ type: 'text', text: 'working' });
+          await released; // long after the timeout
+          for (const write of [
+            () => emit({ type: 'text', text: 'late' }),
+            () => update(progress, { type: 'text', text: 'late update' }),
+            () => state.set({ count: 99 }),
+            () => state.update((current) => ({ count: current.count + 1 })),
+          ]) {
+            await write().then(
+              () => late.push('written'),
+              (error: unknown) => late.push(error),
+            );
+          }
+        })();
+        return lateDone;
+      },
+    });
+    const plugin = definePlugin({ id: 'stubborn', state: Count, tools: [stubborn] });
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('stubborn.work'), reply('It timed out')],
+    });
+    const prompt = await t.send('go');
+    expect(tools(prompt)[0]?.result).toMatchObject({ type: 'error', error: { code: 'timeout' } });
+    release();
+    await lateDone;
+
+    expect(late).toHaveLength(4);
+    for (const error of late) {
+      expect(ConflictError.is(error)).toBe(true);
+      expect((error as Error).message).toMatch(/already has its result/);
+    }
+    const stored = (await t.platform.getPrompt(prompt.id, t.userId))!;
+    const texts = stored.output.filter((o) => o.type === 'text').map((o) => (o as { text: string }).text);
+    expect(texts).toEqual(['working', 'It timed out']);
+    expect(await t.state(plugin)).toEqual({ count: 0 });
+  });
+});

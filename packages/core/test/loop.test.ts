@@ -50,11 +50,16 @@ describe('the loop', () => {
       result: { type: 'success', output: { echoed: 'hi' } },
     });
     expect(call?.startedAt && call.endedAt && call.startedAt <= call.endedAt).toBe(true);
+    // The text and the call came from one model response, and say so.
+    const responseId = call?.responseId;
+    expect(responseId).toMatch(/^rsp_/);
+    expect(prompt.output[0]).toMatchObject({ responseId });
+    expect(prompt.output[2]).not.toMatchObject({ responseId });
     const second = t.model.requests[1]!.messages;
     expect(second).toEqual([
       { type: 'message', role: 'user', content: 'Echo hi' },
-      { type: 'message', role: 'assistant', content: 'Let me echo.' },
-      { type: 'function_call', callId: 'c1', name: 'demo.echo', arguments: '{"text":"hi"}' },
+      { type: 'message', role: 'assistant', content: 'Let me echo.', responseId },
+      { type: 'function_call', callId: 'c1', name: 'demo.echo', arguments: '{"text":"hi"}', responseId },
       { type: 'function_call_output', callId: 'c1', output: '{"echoed":"hi"}' },
     ]);
     expect(t.model.requests[0]?.tools.map((tool) => tool.name)).toEqual([

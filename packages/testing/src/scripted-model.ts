@@ -22,6 +22,11 @@ export type ScriptedReply = {
   /** The answer's text; an array is streamed as those chunks. */
   text?: string | string[];
   toolCalls?: readonly ScriptedCall[];
+  /**
+   * Stream events as a provider would send them, in this order, after the text and calls above and before
+   * the usage and finish: reasoning, refusals, text after calls, whatever order a real model streams.
+   */
+  events?: readonly ModelStreamEvent[];
   usage?: Partial<ModelUsage>;
   finish?: FinishReason;
   /** Wait this long (abortably) before answering. */
@@ -117,11 +122,18 @@ export class ScriptedModel implements ModelProvider {
       this.calls.push(call);
       yield { type: 'tool-call', ...call };
     }
+    for (const event of reply.events ?? []) {
+      if (event.type === 'tool-call') {
+        this.calls.push({ callId: event.callId, name: event.name, arguments: event.arguments });
+      }
+      yield event;
+    }
+    const calls = reply.toolCalls?.length || reply.events?.some((event) => event.type === 'tool-call');
     yield {
       type: 'usage',
       usage: { inputTokens: 10, outputTokens: 5, ...reply.usage },
     };
-    yield { type: 'finish', reason: reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop') };
+    yield { type: 'finish', reason: reply.finish ?? (calls ? 'tool_calls' : 'stop') };
   }
 }
 

@@ -19,17 +19,18 @@ import {
 import type { ModelMessage } from '../provider/messages.ts';
 import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
 import { immutableOwn } from '../store/frozen.ts';
+import { ModelResponse, type ResponseCall } from './model-response.ts';
 import { ConversationStates } from './plugin-state.ts';
 import { type OfferedTool, prepareRound, type Round } from './prepare-round.ts';
 import type { Runtime } from './runtime.ts';
-import { CallWatch, type Decision, decide, invokeTool, parseArguments, toolError } from './tool-calls.ts';
+import { CallWatch, type Decision, decide, invokeTool, toolError } from './tool-calls.ts';
 
 /** Why the loop's own abort signal fired. */
 const CANCELLED = Symbol('cancelled');
 const WALL_TIME = Symbol('wall time');
 
-type OpenCall = { output: ToolOutput; recorded: boolean };
-type ModelTurn = { calls: ToolOutput[]; finish?: FinishReason };
+type OpenCall = ResponseCall;
+type ModelTurn = { calls: OpenCall[]; finish?: FinishReason };
 
 const now = isoNow;
 const isOpenTool = (output: PromptOutput): output is ToolOutput => output.type === 'tool' && !output.result;
@@ -131,11 +132,7 @@ export class PromptCompletion {
       const round = await this.#prepare(signal);
       const turn = await this.#callModel(round, signal);
       if (turn.calls.length === 0) return await this.#end('completed', finishStop(turn.finish));
-      const paused = await this.#processCalls(
-        turn.calls.map((output) => ({ output, recorded: false })),
-        round,
-        signal,
-      );
+      const paused = await this.#processCalls(turn.calls, round, signal);
       if (paused) return await this.#pause();
     }
   }
@@ -204,8 +201,11 @@ export class PromptCompletion {
   async #callModel(round: Round, signal: AbortSignal): Promise<ModelTurn> {
     const { provider, options } = this.#runtime;
     const prompt = this.#prompt;
-    let textId: string | undefined;
-    const chunks: string[] = [];
+    // What the model streams is recorded in stream order (see ModelResponse).
+    const response = new ModelResponse({
+      record: (output) => this.#append(output),
+      stream: (outputId, delta) => this.#publish({ type: 'prompt.text-delta', outputId, delta }),
+    });
     const turn: ModelTurn = { calls: [] };
     const usage: ModelUsage[] = [];
     let stream: AsyncIterator<ModelStreamEvent> | undefined;
@@ -227,43 +227,24 @@ export class PromptCompletion {
         if (next.done) break;
         const event = next.value;
         switch (event.type) {
-          case 'text-delta':
-            chunks.push(event.delta);
-            textId ??= newId('out');
-            this.#publish({ type: 'prompt.text-delta', outputId: textId, delta: event.delta });
-            break;
-          case 'tool-call':
-            turn.calls.push({
-              type: 'tool',
-              id: newId('call'),
-              createdAt: now(),
-              callId: event.callId,
-              toolId: event.name,
-              ...parseArguments(event.arguments),
-            });
-            break;
-          case 'reasoning':
-            await this.#append({
-              type: 'reasoning',
-              summary: event.summary,
-              providerData: event.providerData,
-            });
-            break;
           case 'usage':
             usage.push(event.usage);
             break;
           case 'finish':
             turn.finish = event.reason;
             break;
+          default:
+            await response.add(event);
         }
       }
     } finally {
       this.#stopRead = undefined;
       void stream?.return?.()?.catch?.(() => {}); // lets the provider clean up, without waiting for it
       await this.#addUsage(usage);
-      // Streamed text is recorded once, as one output, even when the call failed halfway.
-      const text = chunks.length === 1 ? chunks[0]! : chunks.join('');
-      if (text !== '') await this.#append({ type: 'text', id: textId ?? newId('out'), text });
+      // What the model said is recorded even when the call failed halfway; so are the calls it made, when
+      // the loop ends (see #end).
+      turn.calls = await response.finish();
+      this.#batch = turn.calls;
     }
     return turn;
   }

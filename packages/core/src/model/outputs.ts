@@ -31,9 +31,18 @@ export const ToolApproval = z.object({
 });
 export type ToolApproval = z.infer<typeof ToolApproval>;
 
+/**
+ * The id of the model response (one provider call) an output came from: the same for every output of that
+ * response, so the projection can send them back as the one answer they were.
+ */
+const responseId = z.string().optional();
+
 export const TextOutput = OutputBase.extend({
   type: z.literal('text'),
   text: z.string(),
+  /** The model refused: `text` is its refusal message. */
+  refusal: z.literal(true).optional(),
+  responseId,
 });
 export type TextOutput = z.infer<typeof TextOutput>;
 
@@ -53,14 +62,21 @@ export const ToolOutput = OutputBase.extend({
   approval: ToolApproval.optional(),
   startedAt: z.string().optional(),
   endedAt: z.string().optional(),
+  responseId,
 });
 export type ToolOutput = z.infer<typeof ToolOutput>;
 
-/** A model's reasoning item, kept so providers that need it can be sent it back. */
+/**
+ * A model's reasoning: its summary, or the raw reasoning text some servers give (DeepSeek, xAI, Groq, Ollama,
+ * vLLM, LM Studio), both shown to users; `providerData` is what the provider must be sent back as it was
+ * (encrypted content, OpenRouter's `reasoning_details`).
+ */
 export const ReasoningOutput = OutputBase.extend({
   type: z.literal('reasoning'),
   summary: z.string().optional(),
+  text: z.string().optional(),
   providerData: z.unknown().optional(),
+  responseId,
 });
 export type ReasoningOutput = z.infer<typeof ReasoningOutput>;
 

@@ -46,6 +46,7 @@ const projectTool = (output: ToolOutput, context: ProjectionContext): ModelMessa
     callId: output.callId,
     name: output.toolId,
     arguments: output.arguments ?? stringify(output.input ?? {}),
+    ...(output.responseId && { responseId: output.responseId }),
   },
   { type: 'function_call_output', callId: output.callId, output: context.bound(toolResultText(output)) },
 ];
@@ -55,7 +56,15 @@ export const coreOutputs: readonly AnyOutputVariant[] = [
   {
     type: 'text',
     schema: TextOutput,
-    project: (output: TextOutput) => (output.text ? [assistantMessage(output.text)] : []),
+    // A refusal goes back as what the model said: the model should know it refused.
+    project: (output: TextOutput) =>
+      output.text
+        ? [
+            output.responseId
+              ? { type: 'message', role: 'assistant', content: output.text, responseId: output.responseId }
+              : assistantMessage(output.text),
+          ]
+        : [],
   } satisfies OutputVariant<'text', TextOutput>,
   { type: 'tool', schema: ToolOutputSchema, project: projectTool } satisfies OutputVariant<
     'tool',
@@ -65,7 +74,13 @@ export const coreOutputs: readonly AnyOutputVariant[] = [
     type: 'reasoning',
     schema: ReasoningOutput,
     project: (output: ReasoningOutput) => [
-      { type: 'reasoning', summary: output.summary, providerData: output.providerData },
+      {
+        type: 'reasoning',
+        summary: output.summary,
+        ...(output.text !== undefined && { text: output.text }),
+        providerData: output.providerData,
+        ...(output.responseId && { responseId: output.responseId }),
+      },
     ],
   } satisfies OutputVariant<'reasoning', ReasoningOutput>,
 ];

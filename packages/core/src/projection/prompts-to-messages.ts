@@ -29,7 +29,10 @@ export function boundText(text: string, maxChars: number): string {
   return `${text.slice(0, head)}\n[… ${omitted} characters omitted …]\n${text.slice(text.length - (maxChars - head))}`;
 }
 
-/** One prompt's messages: its input as a user message, then each output through its variant's projection. */
+/**
+ * One prompt's messages: its input as a user message, then each output through its variant's projection,
+ * grouped by model response (see `appendGrouped`).
+ */
 export function projectPrompt(
   prompt: Prompt,
   outputs: OutputRegistry,
@@ -37,10 +40,54 @@ export function projectPrompt(
 ): ModelMessage[] {
   const messages: ModelMessage[] = [];
   if (prompt.input !== undefined && prompt.input !== '') messages.push(userMessage(prompt.input));
+  const projected: ModelMessage[] = [];
   for (const output of prompt.output) {
-    for (const message of outputs.project(output, context)) messages.push(message);
+    for (const message of outputs.project(output, context)) projected.push(message);
   }
-  return messages;
+  return appendGrouped(projected, messages);
+}
+
+/**
+ * Pushes `source` onto `into` with each model response's items (reasoning, text and calls carrying its
+ * `responseId`) first, in the order the model streamed them, then the outputs of its calls, then whatever
+ * else its calls recorded (outputs tools emitted): one answer, then its results (A, B, result A, result B),
+ * as the APIs expect a turn with parallel calls. Messages of no response pass through where they are.
+ */
+export function appendGrouped(source: readonly ModelMessage[], into: ModelMessage[]): ModelMessage[] {
+  let response: string | undefined;
+  const calls = new Set<string>();
+  const results: ModelMessage[] = [];
+  const emitted: ModelMessage[] = [];
+  const close = () => {
+    for (const message of results) into.push(message);
+    for (const message of emitted) into.push(message);
+    results.length = 0;
+    emitted.length = 0;
+    calls.clear();
+    response = undefined;
+  };
+  for (const message of source) {
+    const id = message.type === 'function_call_output' ? undefined : message.responseId;
+    if (id !== undefined) {
+      if (id !== response) {
+        close();
+        response = id;
+      }
+      if (message.type === 'function_call') calls.add(message.callId);
+      into.push(message);
+    } else if (response === undefined) {
+      into.push(message);
+    } else if (message.type === 'function_call_output' && calls.has(message.callId)) {
+      results.push(message);
+    } else if (message.type === 'message' && message.role === 'user') {
+      close();
+      into.push(message);
+    } else {
+      emitted.push(message);
+    }
+  }
+  close();
+  return into;
 }
 
 type Projected = { messages: ModelMessage[]; tokens: number };
@@ -154,6 +201,7 @@ export class PromptProjection {
     }
     const { output } = prompt;
     const projected = this.#projected;
+    const own: ModelMessage[] = [];
     for (let i = 0; i < output.length; i++) {
       const current = output[i]!;
       let entry = projected[i];
@@ -161,10 +209,10 @@ export class PromptProjection {
         entry = { output: current, messages: this.#outputs.project(current, this.#context) };
         projected[i] = entry;
       }
-      for (const message of entry.messages) messages.push(message);
+      for (const message of entry.messages) own.push(message);
     }
     projected.length = Math.min(projected.length, output.length);
-    return messages;
+    return appendGrouped(own, messages);
   }
 }
 

@@ -30,11 +30,18 @@ export type ModelUsage = {
 
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'other';
 
-/** What a provider streams back for one model call. */
+/**
+ * What a provider streams back for one model call, in the order the model produced it. `refusal-delta` is
+ * text of a refusal; `reasoning-delta` is raw reasoning text as it streams; `reasoning` is a complete
+ * reasoning item, and completes the reasoning text streamed just before it (its own `text`, if any, is the
+ * whole text and wins over the deltas).
+ */
 export type ModelStreamEvent =
   | { type: 'text-delta'; delta: string }
+  | { type: 'refusal-delta'; delta: string }
+  | { type: 'reasoning-delta'; delta: string }
   | { type: 'tool-call'; callId: string; name: string; arguments: string }
-  | { type: 'reasoning'; summary?: string; providerData?: unknown }
+  | { type: 'reasoning'; summary?: string; text?: string; providerData?: unknown }
   | { type: 'usage'; usage: ModelUsage }
   | { type: 'finish'; reason: FinishReason };
 
@@ -66,7 +73,7 @@ export function estimateTokens(messages: readonly ModelMessage[]): number {
         chars += message.output.length + 8;
         break;
       case 'reasoning':
-        chars += (message.summary?.length ?? 0) + 8;
+        chars += (message.summary?.length ?? 0) + (message.text?.length ?? 0) + 8;
         break;
     }
   }

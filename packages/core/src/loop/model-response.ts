@@ -1,0 +1,120 @@
+import { newId } from '../ids.ts';
+import { isoNow } from '../iso-now.ts';
+import type { ReasoningOutput, TextOutput, ToolOutput } from '../model/outputs.ts';
+import type { ModelStreamEvent } from '../provider/provider.ts';
+import { parseArguments } from './tool-calls.ts';
+
+/** A call the model made, and whether it is in the record yet. */
+export type ResponseCall = { output: ToolOutput; recorded: boolean };
+
+type Said = TextOutput | ReasoningOutput;
+type Segment = { kind: 'text' | 'refusal' | 'reasoning'; id: string; chunks: string[] };
+
+export type ResponseSink = {
+  /** Appends a complete output to the record. */
+  record: (output: Said | ToolOutput) => Promise<unknown>;
+  /** Shows streamed text (or refusal) of the output that will be recorded with `outputId`. */
+  stream: (outputId: string, delta: string) => void;
+};
+
+/**
+ * One model response as it streams, turned into outputs in the order the model produced them, each with
+ * the response's id. Text, refusal and reasoning text are gathered delta by delta into one output each (a
+ * new one whenever the stream turns to something else); tool calls are parsed. What the model says before
+ * its first call is recorded as soon as it is complete. From the first call on, outputs wait for the end of
+ * the stream: calls are recorded only when they are processed, so text that follows them is recorded after
+ * them, with them, at the end (the common answer, text and then calls, records nothing early).
+ */
+export class ModelResponse {
+  readonly id = newId('rsp');
+  readonly #sink: ResponseSink;
+  #segment: Segment | undefined;
+  /** From the first call on, in stream order. */
+  readonly #after: (Said | ToolOutput)[] = [];
+  #calls = 0;
+
+  constructor(sink: ResponseSink) {
+    this.#sink = sink;
+  }
+
+  async add(event: ModelStreamEvent): Promise<void> {
+    switch (event.type) {
+      case 'text-delta':
+        return this.#delta('text', event.delta);
+      case 'refusal-delta':
+        return this.#delta('refusal', event.delta);
+      case 'reasoning-delta':
+        return this.#delta('reasoning', event.delta);
+      case 'reasoning': {
+        const open = this.#segment?.kind === 'reasoning' ? this.#segment : undefined;
+        if (!open) await this.#close();
+        this.#segment = undefined;
+        const text = event.text ?? open?.chunks.join('');
+        return this.#said({
+          type: 'reasoning',
+          id: open?.id ?? newId('out'),
+          createdAt: isoNow(),
+          ...(event.summary !== undefined && { summary: event.summary }),
+          ...(text ? { text } : {}),
+          ...(event.providerData !== undefined && { providerData: event.providerData }),
+          responseId: this.id,
+        });
+      }
+      case 'tool-call':
+        await this.#close();
+        this.#calls++;
+        this.#after.push({
+          type: 'tool',
+          id: newId('call'),
+          createdAt: isoNow(),
+          callId: event.callId,
+          toolId: event.name,
+          ...parseArguments(event.arguments),
+          responseId: this.id,
+        });
+    }
+  }
+
+  /**
+   * The stream ended, or failed: records what is left and returns the calls in order. They stay out of the
+   * record (to be recorded as they are processed) unless the model said something after them.
+   */
+  async finish(): Promise<ResponseCall[]> {
+    await this.#close();
+    const calls: ResponseCall[] = [];
+    const recordAll = this.#after.length > this.#calls;
+    for (const output of this.#after) {
+      if (recordAll) await this.#sink.record(output);
+      if (output.type === 'tool') calls.push({ output, recorded: recordAll });
+    }
+    return calls;
+  }
+
+  async #delta(kind: Segment['kind'], delta: string): Promise<void> {
+    if (this.#segment?.kind !== kind) {
+      await this.#close();
+      this.#segment = { kind, id: newId('out'), chunks: [] };
+    }
+    this.#segment!.chunks.push(delta);
+    if (kind !== 'reasoning') this.#sink.stream(this.#segment!.id, delta);
+  }
+
+  async #close(): Promise<void> {
+    const segment = this.#segment;
+    if (!segment) return;
+    this.#segment = undefined;
+    const text = segment.chunks.length === 1 ? segment.chunks[0]! : segment.chunks.join('');
+    if (text === '') return;
+    const base = { id: segment.id, createdAt: isoNow(), responseId: this.id };
+    await this.#said(
+      segment.kind === 'reasoning'
+        ? { type: 'reasoning', ...base, text }
+        : { type: 'text', ...base, text, ...(segment.kind === 'refusal' && { refusal: true as const }) },
+    );
+  }
+
+  async #said(output: Said): Promise<void> {
+    if (this.#calls > 0) this.#after.push(output);
+    else await this.#sink.record(output);
+  }
+}

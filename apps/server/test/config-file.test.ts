@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { FileServiceToken } from '@tessera/plugin-files';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, createServer, loadConfig } from '../src/index.ts';
@@ -100,6 +102,43 @@ describe('a config file', () => {
     } finally {
       await server.close({ graceMs: 50 });
     }
+  });
+
+  it('names the built-in plugin packages, with options, by their default exports', async () => {
+    const directory = join(app.root, 'files-json');
+    const { options } = await loadFile(
+      'builtins.json',
+      JSON.stringify({
+        plugins: [
+          '@tessera/plugin-widgets',
+          { package: '@tessera/plugin-files', options: { directory, maxFileBytes: 100 } },
+        ],
+        defaultPlugins: false,
+        dataDir: join(app.root, 'data-builtins'),
+      }),
+    );
+    expect(options.plugins?.map((plugin) => plugin.id)).toEqual(['widgets', 'files']);
+    const server = await createServer({ ...options, model: new ScriptedModel([]), webDir: null });
+    try {
+      const files = server.platform.services.resolve(FileServiceToken);
+      const owner = { userId: 'alice', conversationId: 'cnv_1' };
+      const upload = await files.upload({ name: 'a.txt', content: 'small' }, owner);
+      expect(await readdir(directory)).toContain(upload.storage.key);
+      await expect(files.upload({ name: 'b.txt', content: 'x'.repeat(200) }, owner)).rejects.toThrow(
+        'larger than the limit of 100 B',
+      );
+    } finally {
+      await server.close({ graceMs: 50 });
+    }
+
+    const error = await loadFile(
+      'builtins-invalid.json',
+      JSON.stringify({ plugins: [{ package: '@tessera/plugin-files', options: { maxFileBytes: 'big' } }] }),
+    ).catch((caught: unknown) => caught);
+    expect((error as Error).message.split('\n').slice(1)).toEqual([
+      `  plugins[0] "@tessera/plugin-files": its plugin factory failed on the options given: Plugin 'files': its options are not valid:`,
+      '  - maxFileBytes: Invalid input: expected number, received string.',
+    ]);
   });
 
   it('tessera.config.ts, typed with defineConfig, is found in the current folder and holds plugin objects', async () => {

@@ -7,3 +7,5 @@ export {
   type SearchOptions,
 } from './blueprint-service.ts';
 export { type BlueprintsOptions, BlueprintsState, blueprintsPlugin } from './plugin.ts';
+/** A plugin factory, for config files that name the package: `{ "package": "@tessera/plugin-blueprints", "options": {...} }`. */
+export { blueprintsPluginFactory as default } from './plugin-factory.ts';

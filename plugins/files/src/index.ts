@@ -22,4 +22,6 @@ export { type FileLocation, type FileStore, FileStoreToken, type StoredBlob } fr
 export { LocalFileStore } from './local-file-store.ts';
 export { displayName, mediaTypeOf } from './media-type.ts';
 export { DEFAULT_FILE_LIMITS, type FilesPluginOptions, filesPlugin } from './plugin.ts';
+/** A plugin factory, for config files that name the package: `{ "package": "@tessera/plugin-files", "options": {...} }`. */
+export { filesPluginFactory as default } from './plugin-factory.ts';
 export { listFilesTool, readFileTool } from './tools.ts';

@@ -115,9 +115,20 @@ function skillTools(catalogue: ReadonlyMap<string, Skill>, maxBytes: number): Ca
  * The skills plugin: a catalogue of skills in the model's context, tools to activate and deactivate them,
  * and, while a skill is active, its full instructions and its tools. The active set is per conversation.
  * Skill folders are checked for changes (by modification time, at most every `refreshInterval`) before a
- * round, so an edited, added or removed skill shows up on the next round without a restart.
+ * round, so an edited, added or removed skill shows up on the next round without a restart. Resolves once
+ * the folders have been read, so `catalogue` and `diagnostics` are filled from the start.
  */
 export async function createSkillsPlugin(options: SkillsOptions = {}): Promise<SkillsPlugin> {
+  const skills = skillsWithFoldersUnread(options);
+  await skills.refresh();
+  return skills;
+}
+
+/**
+ * The skills plugin before its folders are read: the first round (or `refresh()`) reads them. For the
+ * package's plugin factory, which must make the plugin synchronously.
+ */
+export function skillsWithFoldersUnread(options: SkillsOptions = {}): SkillsPlugin {
   const codeSkills = options.skills ?? [];
   const ids = new Set<string>();
   for (const skill of codeSkills) {
@@ -148,9 +159,8 @@ export async function createSkillsPlugin(options: SkillsOptions = {}): Promise<S
     return { skills, diagnostics, text, tools: skillTools(skills, maxBytes) };
   };
   const interval = options.refreshInterval ?? 1000;
-  await folders.refresh();
   let current = build();
-  let checkedAt = performance.now();
+  let checkedAt = Number.NEGATIVE_INFINITY; // never: the first refresh reads the folders whatever the interval
   const refresh = async (maxAge = 0): Promise<Catalogue> => {
     if (performance.now() - checkedAt < maxAge) return current;
     if (await folders.refresh()) current = build();

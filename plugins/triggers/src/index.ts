@@ -8,6 +8,8 @@ export {
   type UpdateTriggerInput,
 } from './inputs.ts';
 export { TRIGGERS_PLUGIN_ID, type TriggersPluginOptions, triggersPlugin } from './plugin.ts';
+/** A plugin factory, for config files that name the package: `{ "package": "@tessera/plugin-triggers", "options": {...} }`. */
+export { triggersPluginFactory as default } from './plugin-factory.ts';
 export type { TriggersOptions } from './runtime.ts';
 export { nextOccurrence, Schedule } from './schedule.ts';
 export {

@@ -9,8 +9,14 @@ const packageFolder = async (name: string) => realpath(dirname(findPackageJSON(n
 
 export async function appFolder() {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'tessera-app-')));
-  // What the app's own dependencies would be: core and zod for its plugins, the server for defineConfig.
-  const linked = { '@tessera/core': await packageFolder('@tessera/core'), zod: await packageFolder('zod') };
+  // What the app's own dependencies would be: core and zod for its plugins, built-in plugin packages it names
+  // with options, the server for defineConfig.
+  const linked = {
+    '@tessera/core': await packageFolder('@tessera/core'),
+    zod: await packageFolder('zod'),
+    '@tessera/plugin-widgets': await packageFolder('@tessera/plugin-widgets'),
+    '@tessera/plugin-files': await packageFolder('@tessera/plugin-files'),
+  };
   for (const [name, target] of Object.entries({
     ...linked,
     '@tessera/server': join(import.meta.dirname, '../..'),

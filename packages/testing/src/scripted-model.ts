@@ -31,8 +31,13 @@ export type ScriptedReply = {
   finish?: FinishReason;
   /** Wait this long (abortably) before answering. */
   delayMs?: number;
-  /** Fail the call instead of answering. */
+  /** Fail the call instead of answering (or, with `breakAfter`, halfway through the answer). */
   error?: ModelError | Error | string;
+  /**
+   * Break the stream after this many of its events (text chunks, calls, `events`, usage, finish), with
+   * `error` or else a lost connection, as a real stream can: what came before it was streamed.
+   */
+  breakAfter?: number;
 };
 
 /** One turn of the script: a fixed reply, or a function of what the model was sent. */
@@ -108,26 +113,36 @@ export class ScriptedModel implements ModelProvider {
     const reply = typeof turn === 'function' ? turn(request) : turn;
     if (reply.delayMs) await sleep(reply.delayMs, signal);
     signal.throwIfAborted();
-    if (reply.error !== undefined) {
-      throw typeof reply.error === 'string' ? new ModelError(reply.error) : reply.error;
-    }
-    const chunks = reply.text === undefined ? [] : Array.isArray(reply.text) ? reply.text : [reply.text];
-    for (const delta of chunks) yield { type: 'text-delta', delta };
-    for (const scripted of reply.toolCalls ?? []) {
-      const call = {
-        callId: scripted.id ?? `call_${++this.#callCounter}`,
-        name: scripted.name,
-        arguments: scripted.arguments ?? JSON.stringify(scripted.args ?? {}),
-      };
-      this.calls.push(call);
-      yield { type: 'tool-call', ...call };
-    }
-    for (const event of reply.events ?? []) {
+    const failure = () =>
+      typeof reply.error === 'string'
+        ? new ModelError(reply.error)
+        : (reply.error ??
+          new ModelError('The connection was lost.', { kind: 'connection', retryable: true }));
+    if (reply.error !== undefined && reply.breakAfter === undefined) throw failure();
+    let sent = 0;
+    for (const event of this.#answer(reply)) {
+      if (sent++ === reply.breakAfter) throw failure();
       if (event.type === 'tool-call') {
         this.calls.push({ callId: event.callId, name: event.name, arguments: event.arguments });
       }
       yield event;
     }
+    if (sent === reply.breakAfter) throw failure();
+  }
+
+  /** The events of a reply, in the order they are streamed. */
+  *#answer(reply: ScriptedReply): Generator<ModelStreamEvent> {
+    const chunks = reply.text === undefined ? [] : Array.isArray(reply.text) ? reply.text : [reply.text];
+    for (const delta of chunks) yield { type: 'text-delta', delta };
+    for (const scripted of reply.toolCalls ?? []) {
+      yield {
+        type: 'tool-call',
+        callId: scripted.id ?? `call_${++this.#callCounter}`,
+        name: scripted.name,
+        arguments: scripted.arguments ?? JSON.stringify(scripted.args ?? {}),
+      };
+    }
+    yield* reply.events ?? [];
     const calls = reply.toolCalls?.length || reply.events?.some((event) => event.type === 'tool-call');
     yield {
       type: 'usage',

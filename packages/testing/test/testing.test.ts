@@ -48,6 +48,25 @@ describe('ScriptedModel', () => {
     await expect(collect(new ScriptedModel([{ error: 'overloaded' }]))).rejects.toBeInstanceOf(ModelError);
   });
 
+  it('breaks a stream halfway when told to: what came before the break was streamed', async () => {
+    const model = new ScriptedModel([
+      { text: ['a', 'b'], toolCalls: [{ name: 'x.y', id: 'c1' }], breakAfter: 3 },
+      { text: 'a', breakAfter: 0, error: new ModelError('overloaded', { kind: 'server' }) },
+    ]);
+    const events: unknown[] = [];
+    const failed = await (async () => {
+      for await (const event of model.stream(request, new AbortController().signal)) events.push(event);
+    })().catch((error: unknown) => error);
+    expect(events.map((e) => (e as { type: string }).type)).toEqual([
+      'text-delta',
+      'text-delta',
+      'tool-call',
+    ]);
+    expect(failed).toMatchObject({ kind: 'connection', retryable: true });
+    expect(model.calls.map((c) => c.callId)).toEqual(['c1']);
+    await expect(collect(model)).rejects.toMatchObject({ message: 'overloaded', kind: 'server' });
+  });
+
   it('can answer from what it was sent, and honours abort during a delay', async () => {
     const model = new ScriptedModel([
       (r) => reply(`I saw ${r.messages.length} messages`),

@@ -19,6 +19,7 @@ import {
 import type { ModelMessage } from '../provider/messages.ts';
 import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
 import { immutableOwn } from '../store/frozen.ts';
+import { CallIds } from './call-ids.ts';
 import { ModelResponse, type ResponseCall } from './model-response.ts';
 import { ConversationStates } from './plugin-state.ts';
 import { type OfferedTool, prepareRound, type Round } from './prepare-round.ts';
@@ -60,6 +61,8 @@ export class PromptCompletion {
   readonly #calls = new CallWatch();
   /** Rejects the read of the model's stream in progress, when the run is aborted. */
   #stopRead: ((reason: unknown) => void) | undefined;
+  /** The model's call ids in the conversation, kept unique. */
+  readonly #callIds = new CallIds(() => [...this.#history, this.#prompt]);
   /** The batch being processed; calls not yet recorded when the loop ends abruptly are recorded then. */
   #batch: OpenCall[] = [];
 
@@ -193,6 +196,7 @@ export class PromptCompletion {
     });
     this.#projection ??= new PromptProjection(outputs, {
       bound: (text) => boundText(text, maxResultChars),
+      maxChars: maxResultChars,
     });
     // A new array every round, made in one copy: the provider may keep what it was sent.
     return this.#historyMessages.concat(this.#projection.appendTo(this.#prompt, []));
@@ -232,6 +236,10 @@ export class PromptCompletion {
             break;
           case 'finish':
             turn.finish = event.reason;
+            break;
+          case 'tool-call':
+            // Unique in the record, whatever ids the model repeats (see CallIds).
+            await response.add({ ...event, callId: this.#callIds.claim(event.callId) });
             break;
           default:
             await response.add(event);
@@ -529,7 +537,7 @@ export class PromptCompletion {
       await this.#record(
         { output: open, recorded: true },
         { endedAt: now() },
-        openResult ?? toolError('interrupted', INTERRUPTED),
+        openResult ?? (open.startedAt ? toolError('interrupted', INTERRUPTED) : notRun(stopReason)),
       );
     }
     await this.#setState(state, stopReason);
@@ -577,6 +585,13 @@ type Scope = { promptId: string; conversationId: string; userId: string };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 const INTERRUPTED = 'The call was interrupted before it finished; it may or may not have taken effect.';
+
+/** A call that never started, closed because the loop ended (e.g. its model call failed after it). */
+const notRun = (stop: StopReason | undefined): PromptOutputToolResult =>
+  toolError(
+    'cancelled',
+    `Not run: the prompt ended before this call could run${stop ? ` (${stop.message})` : ''}.`,
+  );
 
 function abortedResult(signal: AbortSignal): PromptOutputToolResult {
   return signal.reason === WALL_TIME

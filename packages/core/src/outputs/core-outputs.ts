@@ -4,6 +4,8 @@ import {
   type ToolOutput,
   ToolOutput as ToolOutputSchema,
 } from '../model/outputs.ts';
+import { boundArguments } from '../projection/bound-arguments.ts';
+import { boundText } from '../projection/prompts-to-messages.ts';
 import { assistantMessage, type ModelMessage } from '../provider/messages.ts';
 import type { AnyOutputVariant, OutputVariant, ProjectionContext } from './define-output.ts';
 
@@ -45,7 +47,11 @@ const projectTool = (output: ToolOutput, context: ProjectionContext): ModelMessa
     type: 'function_call',
     callId: output.callId,
     name: output.toolId,
-    arguments: output.arguments ?? stringify(output.input ?? {}),
+    // Bounded like results: a model that wrote a huge file must not be sent it again every round.
+    arguments:
+      output.arguments !== undefined
+        ? boundText(output.arguments, context.maxChars)
+        : boundArguments(output.input ?? {}, context.maxChars),
     ...(output.responseId && { responseId: output.responseId }),
   },
   { type: 'function_call_output', callId: output.callId, output: context.bound(toolResultText(output)) },

@@ -6,6 +6,8 @@ import type { ModelMessage } from '../provider/messages.ts';
 export type ProjectionContext = {
   /** Cuts a text sent to the model to the configured bound; the full value stays in the record. */
   bound: (text: string) => string;
+  /** The bound `bound` cuts to, in characters (the platform's `maxResultChars`). */
+  maxChars: number;
 };
 
 /**

@@ -57,7 +57,8 @@ export type PlatformOptions = {
   toolTimeoutMs?: number;
   /**
    * The most characters of each tool result the model reads (a longer one loses its middle, with a note
-   * saying how much); the record keeps all of it.
+   * saying how much), and about the most of each call's arguments it is sent back (long strings in them
+   * lose their middle, so they stay JSON); the record keeps all of it.
    * @default DEFAULT_MAX_RESULT_CHARS (20,000)
    */
   maxResultChars?: number;

@@ -10,7 +10,10 @@ export const DEFAULT_MAX_RESULT_CHARS = 20_000;
 export type ProjectionOptions = {
   /** The registered output variants and their projections. */
   outputs: OutputRegistry;
-  /** Bound on each text a single output contributes (tool results, summaries). Default 20,000 chars. */
+  /**
+   * Bound on each text a single output contributes (tool results, call arguments, summaries). Default
+   * 20,000 chars.
+   */
   maxResultChars?: number;
   /**
    * Fit the history into this many estimated tokens: the oldest whole prompts are left out first, never a
@@ -223,7 +226,7 @@ export class PromptProjection {
  */
 export function promptsToMessages(prompts: readonly Prompt[], options: ProjectionOptions): ModelMessage[] {
   const maxChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
-  const context: ProjectionContext = { bound: (text) => boundText(text, maxChars) };
+  const context: ProjectionContext = { bound: (text) => boundText(text, maxChars), maxChars };
   const estimate = options.budget?.estimate ?? estimateTokens;
   const projected = prompts.map((prompt) => {
     const cached = options.cache?.get(prompt);

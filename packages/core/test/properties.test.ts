@@ -20,7 +20,7 @@ import {
 } from '../src/index.ts';
 
 /** Tools that log every real invocation with its call id, to check "never before approval, at most once". */
-function trackedTools() {
+function trackedTools(thrown: unknown = new Error('boom')) {
   const ran: { toolCallId: string; tool: string; input: unknown }[] = [];
   const track =
     <T>(tool: string, result: (input: T) => unknown) =>
@@ -72,6 +72,14 @@ function trackedTools() {
           throw new Error('boom');
         }),
       }),
+      createTool({
+        id: 'demo.throw',
+        description: 'Throws whatever this scenario throws.',
+        input: z.object({}),
+        invoke: track('demo.throw', () => {
+          throw thrown;
+        }),
+      }),
     ],
   });
   return { plugin, ran };
@@ -85,21 +93,51 @@ const validArgs: Record<string, fc.Arbitrary<unknown>> = {
   'demo.delete': fc.record({ id: fc.string({ maxLength: 5 }) }),
   'demo.pay': fc.record({ amount: fc.integer({ min: 1, max: 300 }) }),
   'demo.fail': fc.constant({}),
+  'demo.throw': fc.constant({}),
   'demo.upgrade': fc.constant({}),
   'badges.award': fc.record({ label: fc.constantFrom('gold star', 'streak') }),
   'nope.unknown': fc.constant({}),
 };
 
 const callArb: fc.Arbitrary<ScriptedCall> = fc
-  .tuple(fc.constantFrom(...Object.keys(validArgs)), fc.constantFrom('valid', 'valid', 'invalid', 'badjson'))
-  .chain(
-    ([name, kind]): fc.Arbitrary<ScriptedCall> =>
+  .tuple(
+    fc.constantFrom(...Object.keys(validArgs)),
+    fc.constantFrom('valid', 'valid', 'invalid', 'badjson'),
+    // Servers that number their calls in every response, repeat an id, or send none.
+    fc.option(fc.constantFrom('call_0', 'call_1', 'dup', ''), { nil: undefined, freq: 2 }),
+  )
+  .chain(([name, kind, id]): fc.Arbitrary<ScriptedCall> => {
+    const call: fc.Arbitrary<ScriptedCall> =
       kind === 'badjson'
         ? fc.constant<ScriptedCall>({ name, arguments: '{"oops":' })
         : kind === 'invalid'
           ? fc.constant<ScriptedCall>({ name, args: { text: 1, id: 2, amount: -5, label: 3 } })
-          : validArgs[name]!.map((args): ScriptedCall => ({ name, args })),
-  );
+          : validArgs[name]!.map((args): ScriptedCall => ({ name, args }));
+    return id === undefined ? call : call.map((c) => ({ ...c, id }));
+  });
+
+const circular: Record<string, unknown> = { name: 'loop' };
+circular.self = circular;
+
+/** Anything a tool may throw. */
+const thrownArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.anything({
+    withBigInt: true,
+    withBoxedValues: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withSparseArray: true,
+    withTypedArray: true,
+  }),
+  fc.constant(undefined),
+  fc.string().map((description) => Symbol(description)),
+  fc.constant(circular),
+  fc.string().map((message) => new Error(message)),
+  fc.constant(new TypeError()),
+);
 
 const turnArb: fc.Arbitrary<ScriptedReply> = fc.oneof(
   {
@@ -111,6 +149,15 @@ const turnArb: fc.Arbitrary<ScriptedReply> = fc.oneof(
     arbitrary: fc.constant({ text: 'thinking', toolCalls: [{ name: 'demo.echo', args: { text: 't' } }] }),
   },
   { weight: 1, arbitrary: fc.constant({ error: 'model down' }) },
+  {
+    // A stream that breaks at a random point: after some text, some calls, or just before its end.
+    weight: 1,
+    arbitrary: fc.record({
+      text: fc.constant(['thin', 'king']),
+      toolCalls: fc.array(callArb, { maxLength: 3 }),
+      breakAfter: fc.integer({ min: 0, max: 6 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ text: 'final answer' }) },
 );
 
@@ -118,6 +165,7 @@ const scenarioArb = fc.record({
   turns: fc.array(turnArb, { maxLength: 6 }),
   decisions: fc.array(fc.constantFrom('approve', 'approve', 'reject', 'cancel'), { maxLength: 8 }),
   abortAfterEvents: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+  thrown: thrownArb,
 });
 
 function checkPrompt(prompt: Prompt, ran: { toolCallId: string; tool: string; input: unknown }[]) {
@@ -131,6 +179,13 @@ function checkPrompt(prompt: Prompt, ran: { toolCallId: string; tool: string; in
     expect(['completed', 'failed', 'cancelled']).toContain(prompt.state);
     expect(pending).toHaveLength(0);
     for (const call of calls) expect(call.result).toBeDefined();
+  }
+  for (const call of calls) {
+    // Whatever was thrown, an error result says something.
+    if (call.result?.type !== 'error') continue;
+    const { message } = call.result.error as { message?: unknown };
+    expect(typeof message).toBe('string');
+    expect((message as string).trim()).not.toBe('');
   }
   const ids = ran.map((r) => r.toolCallId);
   expect(new Set(ids).size).toBe(ids.length); // no call ran twice
@@ -158,8 +213,8 @@ function checkProjection(prompts: Prompt[], outputs: Parameters<typeof promptsTo
 describe('the loop under random scripts', () => {
   it('keeps every invariant after every step', async () => {
     await fc.assert(
-      fc.asyncProperty(scenarioArb, async ({ turns, decisions, abortAfterEvents }) => {
-        const { plugin, ran } = trackedTools();
+      fc.asyncProperty(scenarioArb, async ({ turns, decisions, abortAfterEvents, thrown }) => {
+        const { plugin, ran } = trackedTools(thrown);
         // The record as the events show it, and what it was each time the model was called.
         const live = new Map<string, PromptOutput>();
         const sent: { messages: readonly ModelMessage[]; record: PromptOutput[] }[] = [];
@@ -214,9 +269,11 @@ describe('the loop under random scripts', () => {
             promptsToMessages([{ ...prompt, output: record }], { outputs: t.platform.outputs }),
           );
         }
-        // Every call the model made is in the record exactly once.
+        // Every call the model made (even one just before its stream broke) is in the record exactly once,
+        // under a call id no other call of the conversation has.
         const recorded = prompts.flatMap((p) => p.output).filter((o): o is ToolOutput => o.type === 'tool');
-        expect(recorded.map((c) => c.callId).sort()).toEqual(t.model.calls.map((c) => c.callId).sort());
+        expect(new Set(recorded.map((c) => c.callId)).size).toBe(recorded.length);
+        expect(recorded.map((c) => c.toolId).sort()).toEqual(t.model.calls.map((c) => c.name).sort());
       }),
       { numRuns: 150 },
     );

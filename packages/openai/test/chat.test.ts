@@ -84,7 +84,7 @@ describe('Chat Completions, against recorded traffic', () => {
     expect(events.at(-1)).toEqual({ type: 'finish', reason: 'tool_calls' });
   });
 
-  it('puts calls in the assistant message with their text, each followed by its tool message', async () => {
+  it('groups older records (no response ids) as they come: text with the calls after it, then their results', async () => {
     await run(
       fixture('chat-stream-text.sse'),
       request({

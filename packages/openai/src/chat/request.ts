@@ -8,40 +8,66 @@ import type {
 import type { ModelSettings } from '../options.ts';
 import { functionParameters } from '../strict-schema.ts';
 import type { ToolNames } from '../tool-names.ts';
+import { isChatReasoningData, type ReasoningDetail } from './reasoning.ts';
+
+/** An assistant message being put together, with the reasoning it will carry. */
+type Turn = {
+  message: ChatCompletionAssistantMessageParam & Record<string, unknown>;
+  responseId: string | undefined;
+  reasoning: string[];
+  field: 'reasoning' | 'reasoning_content';
+  details: ReasoningDetail[];
+};
 
 /**
- * Core messages as Chat Completions messages: assistant text and the function calls after it become one
- * assistant message with `tool_calls`, followed by one `tool` message per result. Reasoning items are
- * dropped: Chat Completions has no way to send them back.
+ * Core messages as Chat Completions messages. The items of one model response (same `responseId`: its
+ * text, its calls, its reasoning) become one assistant message with `content` and `tool_calls`, followed by
+ * one `tool` message per result; items without a `responseId` (older records) are grouped as they come,
+ * text and the calls right after it. Reasoning goes back where servers need it: its text on an assistant
+ * message that carries tool calls (DeepSeek's thinking mode answers 400 without it), in the field it came
+ * in (`reasoning_content`, or `reasoning` for Groq, Ollama and OpenRouter), and OpenRouter's
+ * `reasoning_details` as they were (Gemini answers 400 without its thought signatures).
  */
 export function chatMessages(request: ModelRequest, names: ToolNames): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [];
   if (request.instructions) messages.push({ role: 'system', content: request.instructions });
-  let assistant: ChatCompletionAssistantMessageParam | undefined;
+  let turn: Turn | undefined;
+  const outputs: ChatCompletionMessageParam[] = [];
   const flush = () => {
-    if (assistant) messages.push(assistant);
-    assistant = undefined;
+    if (turn) messages.push(finished(turn));
+    turn = undefined;
+    messages.push(...outputs.splice(0));
   };
-  const pendingOutputs: ChatCompletionMessageParam[] = [];
-  const flushOutputs = () => {
-    messages.push(...pendingOutputs.splice(0));
+  /** The assistant message an item of `responseId` belongs to: the open one, or a new one. */
+  const assistantFor = (responseId: string | undefined, joins: boolean): Turn => {
+    if (!turn || outputs.length > 0 || !joins || turn.responseId !== responseId) flush();
+    turn ??= {
+      message: { role: 'assistant', content: null },
+      responseId,
+      reasoning: [],
+      field: 'reasoning_content',
+      details: [],
+    };
+    return turn;
   };
   for (const message of request.messages as ModelMessage[]) {
     switch (message.type) {
-      case 'message':
-        flush();
-        flushOutputs();
-        if (message.role === 'assistant') assistant = { role: 'assistant', content: message.content };
-        else messages.push({ role: 'user', content: message.content });
-        break;
-      case 'function_call':
-        if (pendingOutputs.length > 0) {
+      case 'message': {
+        if (message.role === 'user') {
           flush();
-          flushOutputs();
+          messages.push({ role: 'user', content: message.content });
+          break;
         }
-        assistant ??= { role: 'assistant', content: null };
-        assistant.tool_calls = [
-          ...(assistant.tool_calls ?? []),
+        // Text of one response joins the message its reasoning opened; without ids, text opens a message.
+        const open = assistantFor(message.responseId, message.responseId !== undefined);
+        const content = open.message.content;
+        open.message.content = typeof content === 'string' ? content + message.content : message.content;
+        break;
+      }
+      case 'function_call': {
+        const open = assistantFor(message.responseId, true);
+        open.message.tool_calls = [
+          ...(open.message.tool_calls ?? []),
           {
             id: message.callId,
             type: 'function',
@@ -49,16 +75,32 @@ export function chatMessages(request: ModelRequest, names: ToolNames): ChatCompl
           },
         ];
         break;
+      }
       case 'function_call_output':
-        pendingOutputs.push({ role: 'tool', tool_call_id: message.callId, content: message.output });
+        outputs.push({ role: 'tool', tool_call_id: message.callId, content: message.output });
         break;
-      case 'reasoning':
+      case 'reasoning': {
+        const data = isChatReasoningData(message.providerData) ? message.providerData : undefined;
+        // Reasoning from the Responses API (its own items) has nothing Chat Completions can take.
+        if (!message.text && !data?.reasoning_details) break;
+        const open = assistantFor(message.responseId, message.responseId !== undefined);
+        if (message.text) open.reasoning.push(message.text);
+        if (data?.field) open.field = data.field;
+        if (data?.reasoning_details) open.details.push(...data.reasoning_details);
         break;
+      }
     }
   }
   flush();
-  flushOutputs();
-  return messages;
+  return messages.filter(
+    (message) => message.role !== 'assistant' || message.content !== null || message.tool_calls,
+  );
+}
+
+function finished({ message, reasoning, field, details }: Turn): ChatCompletionMessageParam {
+  if (details.length > 0) return { ...message, reasoning_details: details } as ChatCompletionMessageParam;
+  if (reasoning.length > 0 && message.tool_calls) return { ...message, [field]: reasoning.join('') };
+  return message;
 }
 
 /** The `chat.completions.create` body for a core request, without the streaming fields (see `streamed`). */

@@ -1,8 +1,25 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ToolNames } from '../tool-names.ts';
+import { type ChatReasoningData, mergeReasoningDetails, type ReasoningDetail } from './reasoning.ts';
 
-type PartialCall = { id: string; name: string; arguments: string[] };
+type PartialCall = { index: number | undefined; id: string; name: string; arguments: string[] };
+
+/** What compatible servers add to a delta (and to a whole message) beyond the SDK's types. */
+type Extras = {
+  refusal?: string | null;
+  /** DeepSeek, xAI, llama.cpp, vLLM (older), Moonshot, Z.ai. */
+  reasoning_content?: string | null;
+  /** Groq, Ollama, OpenRouter, vLLM (newer). */
+  reasoning?: string | null;
+  /** OpenRouter: the model's reasoning blocks (Gemini's thought signatures, encrypted reasoning). */
+  reasoning_details?: ReasoningDetail[] | null;
+};
+type ToolCallDelta = {
+  index?: number;
+  id?: string | null;
+  function?: { name?: string | null; arguments?: string | null } | null;
+};
 
 const FINISH = {
   stop: 'stop',
@@ -12,18 +29,85 @@ const FINISH = {
   content_filter: 'content_filter',
 } as const;
 
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
- * Chat Completions chunks → core stream events. Tool calls are assembled from their deltas by `index` (so
- * parallel calls stay apart) and emitted when the choice finishes; the usage chunk may come after that.
+ * Chat Completions chunks → core stream events, in the order the model produced them: reasoning text
+ * (`reasoning_content` or `reasoning`, closed by a `reasoning` event that carries what must be sent back),
+ * refusal and text deltas, and tool calls, each emitted once complete (when the stream moves on to
+ * something else, or the choice finishes). The usage chunk may come after the finish.
+ *
+ * Calls are told apart by `index` as the API does, and by `id` where compatible servers fall short: a new
+ * id starts a new call even at an index already used (all calls at `index: 0`), several calls may come in
+ * one delta, and a delta without an index continues the call before it. A call id left out is made up.
  */
 export async function* fromChatStream(
   chunks: AsyncIterable<ChatCompletionChunk>,
   names: ToolNames,
 ): AsyncGenerator<ModelStreamEvent> {
-  const calls = new Map<number, PartialCall>();
+  let calls: PartialCall[] = [];
+  let made = 0;
+  let reasoning: { field?: 'reasoning'; details: ReasoningDetail[] } | undefined;
   let finish: ModelStreamEvent | undefined;
   let usage: ModelStreamEvent | undefined;
+  let responseId = '';
+
+  function* flushCalls(): Generator<ModelStreamEvent> {
+    for (const call of calls) {
+      made++;
+      yield {
+        type: 'tool-call',
+        callId: call.id || `call_${responseId}_${made}`,
+        name: names.fromApi(call.name),
+        arguments: call.arguments.join(''),
+      };
+    }
+    calls = [];
+  }
+  function* closeReasoning(): Generator<ModelStreamEvent> {
+    if (!reasoning) return;
+    const data: ChatReasoningData = {
+      ...(reasoning.field && { field: reasoning.field }),
+      ...(reasoning.details.length > 0 && { reasoning_details: reasoning.details }),
+    };
+    reasoning = undefined;
+    yield { type: 'reasoning', ...(Object.keys(data).length > 0 && { providerData: data }) };
+  }
+  const callFor = (delta: ToolCallDelta): PartialCall => {
+    const id = delta.id || undefined;
+    const last = calls.at(-1);
+    let call: PartialCall | undefined;
+    if (id !== undefined) call = calls.find((known) => known.id === id);
+    else if (delta.index === undefined) call = last;
+    else call = calls.findLast((known) => known.index === delta.index);
+    // Without ids, a name (with arguments, or another name) after complete arguments starts the next call.
+    const name = delta.function?.name;
+    if (
+      call &&
+      id === undefined &&
+      name &&
+      call.name &&
+      (name !== call.name || delta.function?.arguments) &&
+      isJson(call.arguments.join(''))
+    ) {
+      call = undefined;
+    }
+    if (!call) {
+      call = { index: delta.index, id: id ?? '', name: '', arguments: [] };
+      calls.push(call);
+    }
+    return call;
+  };
+
   for await (const chunk of chunks) {
+    responseId ||= chunk.id ?? '';
     if (chunk.usage) {
       usage = {
         type: 'usage',
@@ -35,29 +119,38 @@ export async function* fromChatStream(
         },
       };
     }
-    const choice = chunk.choices[0];
+    const choice = chunk.choices?.[0];
     if (!choice) continue;
-    if (choice.delta?.content) yield { type: 'text-delta', delta: choice.delta.content };
-    for (const delta of choice.delta?.tool_calls ?? []) {
-      let call = calls.get(delta.index);
-      if (!call) {
-        call = { id: '', name: '', arguments: [] };
-        calls.set(delta.index, call);
-      }
-      if (delta.id) call.id = delta.id;
-      if (delta.function?.name) call.name += delta.function.name;
-      if (delta.function?.arguments) call.arguments.push(delta.function.arguments);
+    const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & Extras;
+
+    const thought = delta.reasoning_content || delta.reasoning;
+    if (thought || delta.reasoning_details?.length) {
+      yield* flushCalls();
+      reasoning ??= { details: [] };
+      if (!delta.reasoning_content && delta.reasoning) reasoning.field = 'reasoning';
+      if (delta.reasoning_details?.length) mergeReasoningDetails(reasoning.details, delta.reasoning_details);
+      if (thought) yield { type: 'reasoning-delta', delta: thought };
+    }
+    if (delta.refusal) {
+      yield* closeReasoning();
+      yield* flushCalls();
+      yield { type: 'refusal-delta', delta: delta.refusal };
+    }
+    if (delta.content) {
+      yield* closeReasoning();
+      yield* flushCalls();
+      yield { type: 'text-delta', delta: delta.content };
+    }
+    for (const part of (delta.tool_calls ?? []) as ToolCallDelta[]) {
+      yield* closeReasoning();
+      const call = callFor(part);
+      const name = part.function?.name;
+      if (name && name !== call.name) call.name += name;
+      if (part.function?.arguments) call.arguments.push(part.function.arguments);
     }
     if (choice.finish_reason) {
-      for (const [index, call] of [...calls].sort(([a], [b]) => a - b)) {
-        yield {
-          type: 'tool-call',
-          callId: call.id || `call_${chunk.id}_${index}`,
-          name: names.fromApi(call.name),
-          arguments: call.arguments.join(''),
-        };
-      }
-      calls.clear();
+      yield* closeReasoning();
+      yield* flushCalls();
       finish = { type: 'finish', reason: FINISH[choice.finish_reason as keyof typeof FINISH] ?? 'other' };
     }
   }
@@ -72,8 +165,8 @@ export async function* fromChatStream(
 
 /**
  * A non-streamed completion as the one chunk that would carry all of it, so that both paths go through
- * `fromChatStream` and give the same events: its text as one delta, its function calls by index, the
- * finish reason and the usage.
+ * `fromChatStream` and give the same events: its reasoning, refusal and text each as one delta, its
+ * function calls by index, the finish reason and the usage.
  */
 export async function* completionChunks(completion: ChatCompletion): AsyncGenerator<ChatCompletionChunk> {
   yield {
@@ -81,19 +174,31 @@ export async function* completionChunks(completion: ChatCompletion): AsyncGenera
     object: 'chat.completion.chunk',
     created: completion.created,
     model: completion.model,
-    choices: (completion.choices ?? []).map((choice) => ({
-      index: choice.index,
-      delta: {
-        role: 'assistant',
-        content: choice.message?.content ?? null,
-        // By what they carry, not by `type`, which some compatible servers leave out (as streams do too).
-        tool_calls: (choice.message?.tool_calls ?? []).flatMap((call, index) =>
-          'function' in call ? [{ index, id: call.id, type: 'function', function: call.function }] : [],
-        ),
-      },
-      finish_reason: choice.finish_reason,
-      logprobs: choice.logprobs ?? null,
-    })),
+    choices: (completion.choices ?? []).map((choice) => {
+      const message = (choice.message ?? {}) as ChatCompletion.Choice['message'] & Extras;
+      const extras: Extras = {
+        ...(message.reasoning_content && { reasoning_content: message.reasoning_content }),
+        ...(message.reasoning && { reasoning: message.reasoning }),
+        ...(message.reasoning_details && { reasoning_details: message.reasoning_details }),
+      };
+      return {
+        index: choice.index,
+        delta: {
+          role: 'assistant' as const,
+          content: message.content ?? null,
+          refusal: message.refusal ?? null,
+          ...extras,
+          // By what they carry, not by `type`, which some compatible servers leave out (as streams do too).
+          tool_calls: (message.tool_calls ?? []).flatMap((call, index) =>
+            'function' in call
+              ? [{ index, id: call.id, type: 'function' as const, function: call.function }]
+              : [],
+          ),
+        },
+        finish_reason: choice.finish_reason,
+        logprobs: choice.logprobs ?? null,
+      };
+    }),
     usage: completion.usage,
   };
 }

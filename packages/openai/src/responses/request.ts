@@ -28,16 +28,22 @@ function inputItem(message: ModelMessage, names: ToolNames): ResponseInputItem |
 }
 
 /**
- * Whether a reasoning item can go back: we never store responses (`store: false`), so the API knows the item
+ * Whether a reasoning item can go back: we never store responses (`store: false`), so OpenAI knows the item
  * only by its encrypted content. Without it (a reasoning model asked for no `reasoningEffort`, so no
  * `include`), the API would look the id up and fail the whole request with a 404 ("Items are not persisted
- * when `store` is set to false"), so such an item is left out.
+ * when `store` is set to false"), so such an item is left out. Servers that run gpt-oss (vLLM, LM Studio,
+ * Ollama) give its reasoning as text instead, which the model needs back to continue after its calls.
  */
-const sendable = (data: unknown): boolean =>
-  typeof data === 'object' &&
-  data !== null &&
-  (data as { type?: unknown }).type === 'reasoning' &&
-  typeof (data as { encrypted_content?: unknown }).encrypted_content === 'string';
+const sendable = (data: unknown): boolean => {
+  if (typeof data !== 'object' || data === null) return false;
+  const item = data as { type?: unknown; encrypted_content?: unknown; content?: unknown };
+  return (
+    item.type === 'reasoning' &&
+    (typeof item.encrypted_content === 'string' ||
+      (Array.isArray(item.content) &&
+        item.content.some((part: { type?: unknown }) => part?.type === 'reasoning_text')))
+  );
+};
 
 /** The `responses.create` body for a core request, without `stream` (see `streamed`). */
 export function responsesRequest(

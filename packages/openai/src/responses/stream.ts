@@ -12,7 +12,11 @@ export function usageOf(usage: ResponseUsage | null | undefined) {
   };
 }
 
-/** Responses API stream events → core stream events. Items are taken whole, when done. */
+/**
+ * Responses API stream events → core stream events, in the order the model produced them: text, refusal
+ * and raw reasoning text (`reasoning_text`, from gpt-oss on vLLM, LM Studio, Ollama) as they stream; calls
+ * and reasoning items whole, when done.
+ */
 export async function* fromResponsesStream(
   events: AsyncIterable<ResponseStreamEvent>,
   names: ToolNames,
@@ -22,6 +26,12 @@ export async function* fromResponsesStream(
     switch (event.type) {
       case 'response.output_text.delta':
         yield { type: 'text-delta', delta: event.delta };
+        break;
+      case 'response.refusal.delta':
+        yield { type: 'refusal-delta', delta: event.delta };
+        break;
+      case 'response.reasoning_text.delta':
+        yield { type: 'reasoning-delta', delta: event.delta };
         break;
       case 'response.output_item.done': {
         const item = event.item;
@@ -34,10 +44,11 @@ export async function* fromResponsesStream(
             arguments: item.arguments,
           };
         } else if (item.type === 'reasoning') {
-          const summary = item.summary.map((part) => part.text).join('\n\n');
+          const summary = (item.summary ?? []).map((part) => part.text).join('\n\n');
+          const text = (item.content ?? []).map((part) => part.text).join('');
           // The whole item goes back with the next request (with its encrypted content, if any).
           const { status: _, ...providerData } = item;
-          yield { type: 'reasoning', ...(summary && { summary }), providerData };
+          yield { type: 'reasoning', ...(summary && { summary }), ...(text && { text }), providerData };
         }
         break;
       }
@@ -76,7 +87,7 @@ export async function* fromResponsesStream(
 
 /**
  * A non-streamed `Response` as the stream events that would have carried it, so that both paths go through
- * `fromResponsesStream` and give the same events: the text of each message part as one delta, each output
+ * `fromResponsesStream` and give the same events: the text (or refusal) of each message part as one delta, each output
  * item done, then the event that ends the response. A response in any other state (`in_progress`, `queued`,
  * `cancelled`: background mode, which we never ask for) ends nothing, so it fails as a response cut short.
  */
@@ -85,16 +96,17 @@ export async function* responseEvents(response: Response): AsyncGenerator<Respon
   for (const [index, item] of (response.output ?? []).entries()) {
     if (item.type === 'message') {
       for (const [part, content] of item.content.entries()) {
-        if (content.type !== 'output_text') continue;
-        yield {
-          type: 'response.output_text.delta',
-          delta: content.text,
+        const at = {
           item_id: item.id,
           output_index: index,
           content_index: part,
-          logprobs: [],
           sequence_number: sequence++,
         };
+        if (content.type === 'output_text') {
+          yield { type: 'response.output_text.delta', delta: content.text, logprobs: [], ...at };
+        } else if (content.type === 'refusal') {
+          yield { type: 'response.refusal.delta', delta: content.refusal, ...at };
+        }
       }
     }
     yield { type: 'response.output_item.done', item, output_index: index, sequence_number: sequence++ };

@@ -60,6 +60,7 @@ export {
   type ContextItem,
   type ConversationDeletedContext,
   definePlugin,
+  isPlugin,
   type Plugin,
   type PluginDefinition,
   type PluginStartContext,
@@ -69,7 +70,9 @@ export {
   type VersionedState,
 } from './plugins/define-plugin.ts';
 export {
+  type AnyPluginFactory,
   definePluginFactory,
+  isPluginFactory,
   type PluginFactory,
   type PluginFactoryDefinition,
   type PluginFactoryOptions,

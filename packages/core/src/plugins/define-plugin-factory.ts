@@ -49,6 +49,25 @@ export type PluginFactory<TOptions extends OptionsSchema, TEnv, TPlugin extends 
   readonly env: Readonly<TEnv>;
 };
 
+/** Marks what `definePluginFactory` returns, in every copy of this package (see `isPlugin`). */
+const FACTORY_BRAND = Symbol.for('tessera.plugin-factory');
+
+/**
+ * Whether `value` is a plugin factory that `definePluginFactory` returned, of this or of another copy of
+ * @tessera/core: call it with its options for the plugin. (A hand-written function that returns a plugin is
+ * not one: nothing says what it takes.)
+ */
+export function isPluginFactory(value: unknown): value is AnyPluginFactory {
+  return typeof value === 'function' && (value as unknown as Record<symbol, unknown>)[FACTORY_BRAND] === true;
+}
+
+/** A plugin factory of any options, as `isPluginFactory` finds one: validates `options` when called. */
+export type AnyPluginFactory = ((options?: Record<string, unknown>) => AnyPlugin) & {
+  readonly id: string;
+  readonly options: OptionsSchema;
+  readonly env: Readonly<Record<string, string>>;
+};
+
 const isObjectSchema = (schema: unknown): schema is OptionsSchema =>
   (schema as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def?.type === 'object';
 
@@ -129,6 +148,7 @@ export function definePluginFactory<
     id: { value: id, enumerable: true },
     options: { value: schema, enumerable: true },
     env: { value: env, enumerable: true },
+    [FACTORY_BRAND]: { value: true },
   });
   return factory as unknown as PluginFactory<TOptions, TEnv, TPlugin>;
 }

@@ -155,6 +155,26 @@ export type AnyPlugin = Plugin<any>;
 
 export const PLUGIN_ID = /^[a-z][a-z0-9_.-]{0,63}$/;
 
+/** Marks what `definePlugin` returns, in every copy of this package: `Symbol.for` gives them all one symbol. */
+const PLUGIN_BRAND = Symbol.for('tessera.plugin');
+
+/**
+ * Whether `value` is a plugin that `definePlugin` returned, of this or of another copy of @tessera/core (an
+ * app can end up with two, where `instanceof`-like checks fail). A copy of a plugin (`{ ...plugin }`) is not:
+ * only `definePlugin` checks a definition.
+ *
+ * @example
+ * ```ts
+ * const { default: exported } = await import('@acme/tessera-crm');
+ * if (!isPlugin(exported)) throw new Error('@acme/tessera-crm exports no plugin');
+ * ```
+ */
+export function isPlugin(value: unknown): value is AnyPlugin {
+  return (
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PLUGIN_BRAND] === true
+  );
+}
+
 /** `id`, with the plugin's version when it has one: for messages. */
 export const pluginLabel = (plugin: { id: string; version?: string }): string =>
   plugin.version ? `${plugin.id}@${plugin.version}` : plugin.id;
@@ -232,7 +252,7 @@ export function definePlugin<TState = Record<string, never>>(
     seen.add(tool.id);
     if (tool.state && tool.state !== schema) throw foreignStateError(tool.id, id);
   }
-  return Object.freeze({
+  const plugin = {
     ...definition,
     state: schema,
     stateVersion: version,
@@ -240,7 +260,10 @@ export function definePlugin<TState = Record<string, never>>(
     outputs: definition.outputs ?? [],
     tools: Object.freeze([...tools]),
     requires,
-  });
+  };
+  // Not enumerable: a spread copy of the plugin does not carry it.
+  Object.defineProperty(plugin, PLUGIN_BRAND, { value: true });
+  return Object.freeze(plugin);
 }
 
 /** A tool typed with another state than the plugin that offers it would get the wrong state at run time. */

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire, findPackageJSON } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AnyPlugin } from '@tessera/core';
-import { describe, isPlugin } from './plugin-shape.ts';
+import { type AnyPlugin, isPlugin } from '@tessera/core';
+import { describe, pluginHint } from './plugin-shape.ts';
 
 /** A plugin in a config file: the plugin itself (TS/JS config), or a package (or file) that exports one. */
 export type PluginEntry = AnyPlugin | string | { package: string; options?: Record<string, unknown> };
@@ -159,6 +159,8 @@ export async function loadPluginEntries(
           options?: Record<string, unknown>;
         };
         plugins.push(await loadPackage(specifier, options, configFile));
+      } else if (typeof entry === 'function') {
+        throw new PluginLoadProblem(`it is ${describe(entry)}, not a plugin: ${pluginHint(entry)}`);
       } else {
         throw new PluginLoadProblem(
           `it is ${describe(entry)}: give a plugin (TS/JS config), a package name, or { "package": "...", "options": { ... } }`,

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMemoryStore, createTool, definePlugin, PluginError } from '@tessera/core';
-import { filesPlugin } from '@tessera/plugin-files';
+import filesPluginFactory, { filesPlugin } from '@tessera/plugin-files';
 import { widgetsPlugin } from '@tessera/plugin-widgets';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -173,11 +173,20 @@ describe('a server with an app’s own plugins', () => {
   });
 
   it('refuses what is not a plugin, naming its place in the list', async () => {
-    await expect(
-      testServer([], { plugins: [inventoryPlugin, (() => inventoryPlugin) as never] }),
-    ).rejects.toThrow(
-      'plugins[1] is a function, not a plugin: it is a plugin factory, call it (e.g. `myPlugin({ ... })`) and pass what it returns.',
-    );
+    const error = await testServer([], {
+      plugins: [
+        inventoryPlugin,
+        (() => inventoryPlugin) as never,
+        filesPluginFactory as never,
+        { ...inventoryPlugin },
+      ],
+    }).catch((caught: unknown) => caught);
+    expect((error as Error).message.split('\n')).toEqual([
+      'Not a plugin:',
+      '  plugins[1] is a function, not a plugin: it is a plugin factory, call it (e.g. `myPlugin({ ... })`) and pass what it returns.',
+      "  plugins[2] is the plugin factory of 'files', not a plugin: call it with its options and pass what it returns.",
+      '  plugins[3] is an object with id, tools, state, stateVersion, outputs, requires, not a plugin: pass what definePlugin returns itself (a copy, e.g. { ...plugin }, has not been checked by it).',
+    ]);
   });
 });
 

@@ -124,6 +124,29 @@ describe('output renderers', () => {
     expect(screen.getByRole('img', { name: 'photo.png' }).getAttribute('src')).toBe('/files/f1?inline=1');
   });
 
+  it('marks a refusal as refused, apart from an answer', () => {
+    const { container } = view({ type: 'text', text: "I can't help with that.", refusal: true });
+    expect(container.querySelector('.text-output.refused')?.textContent).toContain("I can't help with that.");
+    expect(screen.getByText('Refused')).toBeTruthy();
+    cleanup();
+    const answer = view({ type: 'text', text: 'Sure.' });
+    expect(answer.container.querySelector('.refused')).toBeNull();
+  });
+
+  it('shows reasoning text (compatible servers) like a summary, and nothing for opaque reasoning', () => {
+    const { container } = view({ type: 'reasoning', text: 'The user wants the weather.' });
+    expect(container.querySelector('details.reasoning')?.textContent).toContain(
+      'The user wants the weather.',
+    );
+    cleanup();
+    view({ type: 'reasoning', summary: 'Checked the forecast.', text: 'Step by step.' });
+    expect(screen.getByText('Checked the forecast.')).toBeTruthy();
+    expect(screen.getByText('Step by step.')).toBeTruthy();
+    cleanup();
+    const opaque = view({ type: 'reasoning', providerData: { encrypted_content: 'x' } });
+    expect(opaque.container.innerHTML).toBe('');
+  });
+
   it('shows an output of a type it does not know as data', () => {
     view({ type: 'x-badges.badge', label: 'Gold' });
     expect(screen.getByText(/"label": "Gold"/)).toBeTruthy();

@@ -17,7 +17,7 @@ export function OutputView({
 }) {
   switch (output.type) {
     case 'text':
-      return <TextOutput text={String(output.text)} />;
+      return <TextOutput text={String(output.text)} refused={output.refusal === true} />;
     case 'tool':
       return (output.result as { type?: string } | undefined)?.type === 'pending' ? (
         <ApprovalCard output={output} onDecide={onDecide} />
@@ -29,10 +29,12 @@ export function OutputView({
     case 'file':
       return <FileView output={output} url={(inline) => fileUrl(String(output.fileId), inline)} />;
     case 'reasoning':
-      return output.summary ? (
+      // A summary (OpenAI), the raw reasoning text (DeepSeek, Groq, gpt-oss, ...), or both.
+      return output.summary || output.text ? (
         <details className="reasoning">
           <summary>Reasoning</summary>
-          <p>{String(output.summary)}</p>
+          {output.summary ? <p>{String(output.summary)}</p> : null}
+          {output.text ? <p className="reasoning-text">{String(output.text)}</p> : null}
         </details>
       ) : null;
     default:

@@ -31,9 +31,12 @@ export type OpenAIProviderOptions = {
   models?: Record<string, ModelSettings>;
   /** Prices per model name, to put a cost on each prompt. */
   prices?: Record<string, ModelPrice>;
-  /** Whole-request timeout (default 10 minutes). */
+  /**
+   * Default 10 minutes. A call that does not stream must answer within it; a stream must send some output
+   * at least this often (keep-alive comments keep it from the idle timeout, not from this one).
+   */
   timeoutMs?: number;
-  /** Give up on a stream that sends nothing for this long (default 60 s; streams only). */
+  /** Give up on a stream that sends nothing, not even a keep-alive comment, for this long (default 60 s). */
   idleTimeoutMs?: number;
   /** Retries of transient failures (default 3), first backoff (500 ms) and longest wait (20 s). */
   maxRetries?: number;

@@ -89,22 +89,29 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     const controller = new AbortController();
     const forward = () => controller.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
-    // A watchdog for stalled calls: no byte (not even a keep-alive comment) for `watchMs` aborts the
-    // request. A call that does not stream is watched as a whole, so its bytes do not count.
-    let stalled = false;
-    let watchdog: NodeJS.Timeout | undefined;
-    const kick = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        stalled = true;
+    // Watchdogs for stalled calls. No byte for `watchMs` (a keep-alive comment is a byte) aborts the
+    // request; so does, for a stream, no output for `timeoutMs` (a server that only keeps the line alive).
+    // A call that does not stream is watched as a whole, so its bytes do not count.
+    let stalled: string | undefined;
+    const watchdog = (ms: number, message: string) =>
+      setTimeout(() => {
+        stalled = message;
         controller.abort();
-      }, watchMs);
-    };
-    kick();
-    const watch = new ResponseWatch(stream ? kick : () => {});
+      }, ms);
+    const idle = watchdog(
+      watchMs,
+      stream
+        ? `The model sent nothing for ${idleMs} ms.`
+        : `The model did not answer within ${timeoutMs} ms.`,
+    );
+    const quiet = stream
+      ? watchdog(timeoutMs, `The model sent only keep-alive messages, no output, for ${timeoutMs} ms.`)
+      : undefined;
+    const watch = new ResponseWatch(stream ? () => idle.refresh() : () => {});
     try {
       const events = await watching(watch, () => call(request, names, settings, controller.signal));
       for await (const event of events) {
+        quiet?.refresh();
         if (event.type === 'usage') {
           const priced = cost(event.usage, options.prices?.[request.model]);
           yield priced === undefined ? event : { type: 'usage', usage: { ...event.usage, cost: priced } };
@@ -112,14 +119,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
       }
     } catch (error) {
       if (stalled && !signal.aborted) {
-        const message = stream
-          ? `The model sent nothing for ${idleMs} ms.`
-          : `The model did not answer within ${timeoutMs} ms.`;
-        throw new ModelError(message, {
-          kind: 'timeout',
-          retryable: true,
-          cause: error,
-        });
+        throw new ModelError(stalled, { kind: 'timeout', retryable: true, cause: error });
       }
       // The SDK parsed the half event it was left with: the connection was cut, the server is not broken.
       if (error instanceof SyntaxError && watch.cutMidEvent) {
@@ -131,7 +131,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
       }
       throw error;
     } finally {
-      clearTimeout(watchdog);
+      clearTimeout(idle);
+      clearTimeout(quiet);
       signal.removeEventListener('abort', forward);
     }
   }

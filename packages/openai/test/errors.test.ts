@@ -246,6 +246,18 @@ const sse = (api: 'responses' | 'chat', data: object) =>
     ? `event: error\ndata: ${JSON.stringify(data)}\n\n`
     : `data: ${JSON.stringify(data)}\n\n`;
 
+describe('the wire: keep-alive comments do not keep a call alive forever', () => {
+  it('gives up on a stream that sends only keep-alive comments for timeoutMs, as a timeout', async () => {
+    const { error } = await collect([{ body: responsesText, keepAlive: { everyMs: 20, times: 200 } }], {
+      idleTimeoutMs: 150,
+      timeoutMs: 400,
+      maxRetries: 0,
+    });
+    expect(error).toMatchObject({ kind: 'timeout', retryable: true });
+    expect(error!.message).toContain('keep-alive');
+  });
+});
+
 describe('the wire: in-stream errors are classified by their code or status', () => {
   const cases = [
     // OpenAI's Responses `error` event, flat and nested.

@@ -48,6 +48,11 @@ export function watchedFetch(base: typeof fetch): typeof fetch {
   };
 }
 
+/**
+ * The body, read ahead as bytes arrive. A stream that fails drops what it still holds, so a connection
+ * that closes right after the last events of an answer (a complete tool call, say) would lose them if they
+ * waited for the SDK to read them: read ahead, they are all delivered, then the failure.
+ */
 function watchedBody(
   body: ReadableStream<Uint8Array>,
   watch: ResponseWatch,
@@ -55,32 +60,57 @@ function watchedBody(
   signal: AbortSignal | null | undefined,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  const arrived: Uint8Array[] = [];
+  let ended: { error?: unknown } | undefined;
+  let wake: (() => void) | undefined;
   let tail: Uint8Array = new Uint8Array(0); // the body's last bytes, enough to see whether it ends an event
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let next: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        next = await reader.read();
-      } catch (error) {
-        if (signal?.aborted) throw error; // our own abort (a watchdog, a cancel): the SDK knows it as such
-        throw new ModelError('The connection closed before the answer was complete.', {
-          kind: 'connection',
-          retryable: true,
-          cause: error,
-        });
+
+  void (async () => {
+    try {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) break;
+        const chunk = next.value;
+        watch.alive();
+        if (eventStream) {
+          tail = chunk.length >= 4 ? chunk.subarray(-4) : Uint8Array.of(...tail, ...chunk).subarray(-4);
+        }
+        arrived.push(chunk);
+        wake?.();
       }
-      if (next.done) {
-        watch.cutMidEvent = eventStream && tail.length > 0 && !EVENT_END.test(String.fromCharCode(...tail));
-        controller.close();
-        return;
-      }
-      watch.alive();
-      const chunk = next.value;
-      if (eventStream) {
-        tail = chunk.length >= 4 ? chunk.subarray(-4) : Uint8Array.of(...tail, ...chunk).subarray(-4);
-      }
-      controller.enqueue(chunk);
+      watch.cutMidEvent = eventStream && tail.length > 0 && !EVENT_END.test(String.fromCharCode(...tail));
+      ended = {};
+    } catch (error) {
+      ended = {
+        // Our own abort (a watchdog, a cancel) stays what it is: the SDK knows it as such.
+        error: signal?.aborted
+          ? error
+          : new ModelError('The connection closed before the answer was complete.', {
+              kind: 'connection',
+              retryable: true,
+              cause: error,
+            }),
+      };
+    }
+    wake?.();
+  })();
+
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        while (arrived.length === 0 && !ended) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        }
+        wake = undefined;
+        // Pulled only when nothing is queued (highWaterMark 0): the failure never drops a byte.
+        if (arrived.length > 0) for (const chunk of arrived.splice(0)) controller.enqueue(chunk);
+        else if (ended?.error !== undefined) throw ended.error;
+        else controller.close();
+      },
+      cancel: (reason) => reader.cancel(reason),
     },
-    cancel: (reason) => reader.cancel(reason),
-  });
+    { highWaterMark: 0 },
+  );
 }

@@ -26,6 +26,8 @@ export type Reply = {
   stallAfter?: number;
   /** Send only this many bytes of the body (after the headers), then close the connection mid-body. */
   dropAfter?: number;
+  /** Wait this long between the small writes of the body (a slow network), instead of none. */
+  writeEveryMs?: number;
   /** Before the body, send an SSE comment (`: PROCESSING`, as OpenRouter does) this often, this many times. */
   keepAlive?: { everyMs: number; times: number };
 };
@@ -63,7 +65,10 @@ export async function fixtureServer(replies: Reply[]) {
       }
       const bytes = Buffer.from(reply.body);
       const end = reply.stallAfter ?? reply.dropAfter ?? bytes.length;
-      for (let i = 0; i < end; i += 97) res.write(bytes.subarray(i, Math.min(i + 97, end)));
+      for (let i = 0; i < end; i += 97) {
+        if (reply.writeEveryMs) await new Promise((resolve) => setTimeout(resolve, reply.writeEveryMs));
+        res.write(bytes.subarray(i, Math.min(i + 97, end)));
+      }
       // Closes the socket once what was written has gone: the body ends without its last chunk.
       if (reply.dropAfter !== undefined) res.socket?.end();
       else if (reply.stallAfter === undefined) res.end();

@@ -21,7 +21,10 @@ async function builtInPlugins(config: ServerConfig, log: Logger | undefined): Pr
     directories: [EXAMPLE_SKILLS, ...config.skillsDirs],
     skills: [],
   });
-  for (const { file, message } of skills.diagnostics) log?.warn({ file }, `skill skipped: ${message}`);
+  for (const { file, severity, message } of skills.diagnostics) {
+    const what = severity === 'warning' ? 'skill loaded with a warning' : 'skill skipped';
+    log?.warn({ file }, `${what}: ${message}`);
+  }
   const plugins = [
     widgetsPlugin,
     filesPlugin({ directory: join(config.dataDir, 'files'), maxFileBytes: config.limits.maxUploadBytes }),

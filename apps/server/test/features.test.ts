@@ -1,4 +1,8 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promptsToMessages } from '@tessera/core';
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOB, testServer } from './harness.ts';
 
@@ -173,5 +177,44 @@ describe('the demo model with every plugin', () => {
     expect((await t.request('GET', `/api/blueprints/${mine.id}`, { token: BOB })).status).toBe(404);
     expect((await t.request('DELETE', `/api/blueprints/${mine.id}`, { token: BOB })).status).toBe(404);
     expect((await t.request('DELETE', `/api/blueprints/${mine.id}`)).status).toBe(204);
+  });
+
+  it('tells skills skipped from skills loaded with a warning, in /api/skills and in the log', async () => {
+    const skillsDir = await mkdtemp(join(tmpdir(), 'tessera-skills-'));
+    const skill = async (name: string, frontmatter: string) => {
+      await mkdir(join(skillsDir, name));
+      await writeFile(join(skillsDir, name, 'SKILL.md'), `---\n${frontmatter}\n---\nDo it well.\n`);
+    };
+    await skill('long-winded', `name: long-winded\ndescription: ${'Very thorough. '.repeat(80)}`);
+    await skill('nameless', 'description: A skill without a name.');
+    const logged: { level: number; msg: string; file?: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    try {
+      t = await testServer([], { skillsDirs: [skillsDir], logger });
+      const { body } = await t.request('GET', '/api/skills');
+      expect(body.items.map((s: { name: string }) => s.name)).toContain('long-winded');
+      expect(body.diagnostics).toEqual([
+        {
+          file: join(skillsDir, 'long-winded', 'SKILL.md'),
+          severity: 'warning',
+          message: expect.stringContaining('over the limit of 1024'),
+        },
+        {
+          file: join(skillsDir, 'nameless', 'SKILL.md'),
+          severity: 'error',
+          message: expect.stringContaining("'name'"),
+        },
+      ]);
+      const warn = 40;
+      expect(logged.filter((line) => line.msg.startsWith('skill'))).toEqual([
+        expect.objectContaining({
+          level: warn,
+          msg: expect.stringMatching(/^skill loaded with a warning: /),
+        }),
+        expect.objectContaining({ level: warn, msg: expect.stringMatching(/^skill skipped: /) }),
+      ]);
+    } finally {
+      await rm(skillsDir, { recursive: true, force: true });
+    }
   });
 });

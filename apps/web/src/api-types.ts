@@ -1009,6 +1009,11 @@ export interface paths {
                             }[];
                             diagnostics: {
                                 file: string;
+                                /**
+                                 * @description `error`: the skill was skipped; `warning`: it was loaded, changed (e.g. its description cut)
+                                 * @enum {string}
+                                 */
+                                severity: "error" | "warning";
                                 message: string;
                             }[];
                         };

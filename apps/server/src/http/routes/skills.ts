@@ -11,12 +11,16 @@ const SkillInfo = z.object({
   active: z.boolean(),
   resources: z.array(z.string()),
 });
-const SkillsList = z.object({
-  items: z.array(SkillInfo),
-  diagnostics: z.array(z.object({ file: z.string(), message: z.string() })),
+const SkillDiagnostic = z.object({
+  file: z.string(),
+  severity: z
+    .enum(['error', 'warning'])
+    .describe('`error`: the skill was skipped; `warning`: it was loaded, changed (e.g. its description cut)'),
+  message: z.string(),
 });
+const SkillsList = z.object({ items: z.array(SkillInfo), diagnostics: z.array(SkillDiagnostic) });
 
-/** The skills catalogue, with the skill folders that were skipped and why. */
+/** The skills catalogue, with the skills that were skipped or loaded with a change, and why. */
 export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin): void {
   app.openapi(
     createRoute({

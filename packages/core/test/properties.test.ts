@@ -153,7 +153,7 @@ const turnArb: fc.Arbitrary<ScriptedReply> = fc.oneof(
     // A stream that breaks at a random point: after some text, some calls, or just before its end.
     weight: 1,
     arbitrary: fc.record({
-      text: fc.constant(['thin', 'king']),
+      text: fc.constant<string[]>(['thin', 'king']),
       toolCalls: fc.array(callArb, { maxLength: 3 }),
       breakAfter: fc.integer({ min: 0, max: 6 }),
     }),

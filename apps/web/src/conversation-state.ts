@@ -42,6 +42,12 @@ export function applyEvent(state: ConversationState, event: ServerEvent): Conver
         ...prompt,
         output: prompt.output.map((o) => (o.id === event.output!.id ? event.output! : o)),
       }));
+    // What a call emitted before a crash, taken out when the call is run again.
+    case 'prompt.output-removed':
+      return update(state, event.promptId, (prompt) => ({
+        ...prompt,
+        output: prompt.output.filter((o) => o.id !== event.outputId),
+      }));
     case 'prompt.text-delta':
       return {
         ...state,

@@ -6,6 +6,7 @@ const EVENT_TYPES = [
   'prompt.started',
   'prompt.output',
   'prompt.output-updated',
+  'prompt.output-removed',
   'prompt.text-delta',
   'prompt.approval-requested',
   'prompt.resumed',

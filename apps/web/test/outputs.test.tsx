@@ -181,6 +181,9 @@ describe('the live record', () => {
     expect(state.streaming).toEqual({});
     expect(state.prompts[0]!.output.map((o) => o.type)).toEqual(['tool', 'text']);
     expect((state.prompts[0]!.output[0] as Output).result).toEqual({ type: 'success', output: 1 });
+    // An output taken out (a call run again after a crash) goes.
+    const removed = applyEvent(state, { type: 'prompt.output-removed', promptId: 'p1', outputId: 't1' });
+    expect(removed.prompts[0]!.output.map((o) => o.id)).toEqual(['x1']);
     // Replayed events (after a reconnect) change nothing.
     expect(applyEvent(state, { type: 'prompt.started', promptId: 'p1', prompt })).toBe(state);
   });

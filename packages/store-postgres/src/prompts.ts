@@ -52,6 +52,12 @@ type PromptRow = Row & {
   output: PromptRecord['output'];
 };
 
+/** A running prompt that the runner in `$1` may take: its own, or one whose runner's lock is gone. */
+const orphaned = `p.state = 'running' AND (p.runner IS NULL OR p.runner = $1 OR NOT EXISTS (
+    SELECT 1 FROM pg_locks l
+    WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = ${RUNNER_LOCK_SPACE}
+      AND l.objid = (hashtext(p.runner)::bigint & 4294967295)::oid))`;
+
 function queries(s: string) {
   // A prompt with its output array, rebuilt from its output rows in order (one index range per prompt).
   const select = `SELECT p.id, p.conversation_id, p.user_id, p.model, p.visible, p.state, p.input, p.usage,
@@ -102,16 +108,27 @@ function queries(s: string) {
       WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
       RETURNING id`,
     // Running prompts whose process is gone (its session lock was released when its connection closed), or
-    // this process's own: the row locks make two processes recovering at once claim each prompt once.
+    // this process's own but for those it runs ($2): the row locks make processes claiming at once take each
+    // prompt once.
     claimOrphans: `UPDATE ${s}.prompts p SET runner = $1
-      WHERE p.state = 'running' AND (p.runner IS NULL OR p.runner = $1 OR NOT EXISTS (
-        SELECT 1 FROM pg_locks l
-        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = ${RUNNER_LOCK_SPACE}
-          AND l.objid = (hashtext(p.runner)::bigint & 4294967295)::oid))
+      WHERE ${orphaned} AND NOT (p.id = ANY ($2::text[]))
       RETURNING p.id`,
+    claimOrphan: `UPDATE ${s}.prompts p SET runner = $1 WHERE p.id = $2 AND ${orphaned} RETURNING p.id`,
     exists: `SELECT 1 FROM ${s}.prompts WHERE id = $1`,
     replaceOutput: `UPDATE ${s}.prompt_outputs SET value = $3::jsonb
       WHERE output_id = $2 AND prompt_id = $1 RETURNING position`,
+    removeOutputs: `DELETE FROM ${s}.prompt_outputs WHERE prompt_id = $1 AND output_id = ANY ($2::text[])
+      RETURNING position`,
+    // Closes the gaps in two steps (through negative positions), since the primary key is checked row by row.
+    compactOutputs: `WITH ordered AS (
+        SELECT position, (row_number() OVER (ORDER BY position) - 1)::integer AS next
+        FROM ${s}.prompt_outputs WHERE prompt_id = $1
+      )
+      UPDATE ${s}.prompt_outputs o SET position = -1 - ordered.next FROM ordered
+      WHERE o.prompt_id = $1 AND o.position = ordered.position AND ordered.next <> o.position`,
+    unflipOutputs: `UPDATE ${s}.prompt_outputs SET position = -1 - position WHERE prompt_id = $1 AND position < 0`,
+    recount: `UPDATE ${s}.prompts
+      SET output_count = (SELECT count(*) FROM ${s}.prompt_outputs WHERE prompt_id = $1) WHERE id = $1`,
   };
 }
 
@@ -151,6 +168,14 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
     }
   }
 
+  // Rare (a call run again after a crash), so it renumbers what follows rather than leave gaps in positions.
+  async function removeOutputs(tx: SqlExecutor, promptId: string, ids: readonly string[]) {
+    if ((await tx.query(sql.removeOutputs, [promptId, ids])).length === 0) return;
+    await tx.query(sql.compactOutputs, [promptId]);
+    await tx.query(sql.unflipOutputs, [promptId]);
+    await tx.query(sql.recount, [promptId]);
+  }
+
   return {
     async create(prompt) {
       let created: Row[];
@@ -188,10 +213,17 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
     listByConversation: (conversationId) => many(sql.listByConversation, conversationId),
     listByState: (state) => many(sql.listByState, state),
     findByToolCall: (toolCallId) => one(sql.findByToolCall, toolCallId),
-    async claimOrphans() {
-      const claimed = (await db.query<{ id: string }>(sql.claimOrphans, [runner])).map((row) => row.id);
+    async claimOrphans(options) {
+      const except = options?.except ?? [];
+      const claimed = (await db.query<{ id: string }>(sql.claimOrphans, [runner, except])).map(
+        (row) => row.id,
+      );
       if (claimed.length === 0) return [];
       return (await db.query<PromptRow>(sql.listByIds, [claimed])).map(toPrompt);
+    },
+    async claimOrphan(promptId) {
+      const [claimed] = await db.query(sql.claimOrphan, [runner, promptId]);
+      return claimed && one(sql.get, promptId);
     },
     async appendOutput(promptId, output) {
       const appended = await db.query(sql.appendOutput, [promptId, output.id, toJson(output)]);
@@ -215,6 +247,7 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
           return false;
         }
         if (patch.outputs) await replaceOutputs(tx, promptId, patch.outputs);
+        if (patch.removeOutputs?.length) await removeOutputs(tx, promptId, patch.removeOutputs);
         return true;
       }),
   };

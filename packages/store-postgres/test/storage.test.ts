@@ -90,6 +90,26 @@ describeEachDriver('storage layout', (open) => {
     expect(stored?.output.map((o) => o.id).sort()).toEqual([...ids].sort());
   });
 
+  it('removes output rows and closes the gap, rewriting only the rows after the first removed', async () => {
+    for (const id of ['o1', 'o2', 'o3', 'o4', 'o5']) await store.prompts.appendOutput(prompt.id, text(id));
+    const before = await outputRows();
+    await store.prompts.update(prompt.id, { removeOutputs: ['o2', 'o4'] });
+    const after = await outputRows();
+    expect(after.map((r) => [r.position, r.output_id])).toEqual([
+      [0, 'o1'],
+      [1, 'o3'],
+      [2, 'o5'],
+    ]);
+    expect(after[0]?.xmin).toBe(before[0]?.xmin);
+    const [counted] = await store.driver.query<{ output_count: number }>(
+      `SELECT output_count FROM ${table('prompts')} WHERE id = $1`,
+      [prompt.id],
+    );
+    expect(counted?.output_count).toBe(3);
+    await Promise.all(['o6', 'o7'].map((id) => store.prompts.appendOutput(prompt.id, text(id))));
+    expect((await outputRows()).map((r) => r.position)).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('stores initial outputs given at creation, findable by id', async () => {
     await store.prompts.update(prompt.id, { state: 'completed' });
     const withOutputs = samplePrompt(conversation, { output: [text('first'), text('second')] });

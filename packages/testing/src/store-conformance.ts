@@ -257,6 +257,47 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
         expect(await store.prompts.get(running.id)).toEqual(claimed.find((p) => p.id === running.id));
       });
 
+      it('claims orphans except the prompts the caller runs, and one prompt by id only while it runs', async () => {
+        const [a, b, c] = [0, 1, 2].map((i) => sampleConversation('user_a', i));
+        for (const each of [a!, b!, c!]) await store.conversations.create(each);
+        const mine = samplePrompt(a!);
+        const orphan = samplePrompt(b!);
+        const waiting = samplePrompt(c!);
+        for (const prompt of [mine, orphan, waiting]) await store.prompts.create(prompt);
+        await store.prompts.update(waiting.id, { state: 'waiting_for_approval' });
+        const claimed = (await store.prompts.claimOrphans({ except: [mine.id] })).map((p) => p.id);
+        expect(claimed).toContain(orphan.id);
+        expect(claimed).not.toContain(mine.id);
+        expect(claimed).not.toContain(waiting.id);
+
+        expect(await store.prompts.claimOrphan(orphan.id)).toEqual(await store.prompts.get(orphan.id));
+        expect(await store.prompts.claimOrphan(waiting.id)).toBeUndefined();
+        expect(await store.prompts.claimOrphan('prm_missing')).toBeUndefined();
+        await store.prompts.update(orphan.id, { state: 'cancelled' });
+        expect(await store.prompts.claimOrphan(orphan.id)).toBeUndefined();
+      });
+
+      it('removes outputs by id, keeps the others in order, and appends after them', async () => {
+        const prompt = samplePrompt(conversation);
+        await store.prompts.create(prompt);
+        const text = (id: string) => ({ type: 'text', id, createdAt: iso(2), text: id });
+        for (const id of ['out_1', 'out_2', 'out_3', 'out_4'])
+          await store.prompts.appendOutput(prompt.id, text(id));
+        await store.prompts.appendOutput(prompt.id, toolOutput('call_kept'));
+        expect(
+          await store.prompts.update(prompt.id, { removeOutputs: ['out_2', 'out_4', 'out_missing'] }),
+        ).toBe(true);
+        await store.prompts.appendOutput(prompt.id, text('out_5'));
+        const read = await store.prompts.get(prompt.id);
+        expect(read?.output.map((o) => o.id)).toEqual(['out_1', 'out_3', 'call_kept', 'out_5']);
+        expect(await store.prompts.findByToolCall('out_2')).toBeUndefined();
+        expect((await store.prompts.findByToolCall('call_kept'))?.id).toBe(prompt.id);
+        // Removing and replacing in one update: both apply.
+        const decided = { ...toolOutput('call_kept'), result: { type: 'success', output: 1 } };
+        await store.prompts.update(prompt.id, { outputs: [decided], removeOutputs: ['out_1'] });
+        expect((await store.prompts.get(prompt.id))?.output).toEqual([text('out_3'), decided, text('out_5')]);
+      });
+
       it('keeps what was written, whatever the caller does to its objects afterwards', async () => {
         const prompt = samplePrompt(conversation);
         await store.prompts.create(prompt);

@@ -11,6 +11,8 @@ export type TesseraEvent = Scope &
     | { type: 'prompt.output'; output: PromptOutput }
     /** An entry changed in place: a tool's result arrived, pending became success/error, a widget updated. */
     | { type: 'prompt.output-updated'; output: PromptOutput }
+    /** An entry taken out: what a call emitted before a crash, when the call is run again after it. */
+    | { type: 'prompt.output-removed'; outputId: string }
     /** Streamed text of the output that will be recorded with `outputId` once complete. */
     | { type: 'prompt.text-delta'; outputId: string; delta: string }
     | {

@@ -35,6 +35,8 @@ type ModelTurn = { calls: OpenCall[]; finish?: FinishReason };
 
 const now = isoNow;
 const isOpenTool = (output: PromptOutput): output is ToolOutput => output.type === 'tool' && !output.result;
+const isPendingTool = (output: PromptOutput): output is ToolOutput =>
+  output.type === 'tool' && output.result?.type === 'pending';
 
 export type RunOptions = {
   /** Cancels the run: the model call and running tools are aborted and the prompt ends `cancelled`. */
@@ -118,6 +120,8 @@ export class PromptCompletion {
     // Plugins' stored state of an older version is migrated (and written back) before anything reads it.
     await this.#states.migrate(this.#runtime.plugins);
     if (approved) await this.#invokeApproved(approved, signal);
+    // A process stopped between recording a `pending` call and pausing: pause now, as it would have.
+    if (this.#prompt.output.some(isPendingTool)) return await this.#pause();
     for (;;) {
       const open = this.#prompt.output.filter(isOpenTool);
       if (open.length > 0) {
@@ -319,6 +323,8 @@ export class PromptCompletion {
           await this.#record(call, { endedAt: now() }, toolError('interrupted', INTERRUPTED));
           continue;
         }
+        // What its first run emitted goes: the second run emits it again, and it must show once.
+        await this.#removeEmitted(call.output.id);
         const { startedAt: _, ...unstarted } = call.output;
         call.output = unstarted;
       }
@@ -476,6 +482,18 @@ export class PromptCompletion {
     await this.#runtime.store.prompts.appendOutput(this.#prompt.id, validated);
     this.#publish({ type: 'prompt.output', output: validated });
     return validated.id;
+  }
+
+  /**
+   * Takes out the outputs a call emitted (before a crash). Until its result is recorded the call still counts
+   * as started, so a crash before then removes what a later run emitted again, and nothing is ever doubled.
+   */
+  async #removeEmitted(toolCallId: string): Promise<void> {
+    const emitted = this.#prompt.output.filter((o) => o.toolCallId === toolCallId).map((o) => o.id);
+    if (emitted.length === 0) return;
+    await this.#runtime.store.prompts.update(this.#prompt.id, { removeOutputs: emitted });
+    this.#prompt = { ...this.#prompt, output: this.#prompt.output.filter((o) => !emitted.includes(o.id)) };
+    for (const outputId of emitted) this.#publish({ type: 'prompt.output-removed', outputId });
   }
 
   async #replace(output: OutputBase): Promise<void> {

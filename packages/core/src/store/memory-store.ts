@@ -99,7 +99,12 @@ export class MemoryStore implements Store {
       (this.#conversations.get(conversationId)?.promptIds ?? []).map((id) => this.#prompts.get(id)!),
     listByState: async (state) => [...this.#prompts.values()].filter((p) => p.state === state),
     // Memory is one process's: a running prompt here is this process's (the platform skips those it runs).
-    claimOrphans: async () => [...this.#prompts.values()].filter((p) => p.state === 'running'),
+    claimOrphans: async (options) =>
+      [...this.#prompts.values()].filter((p) => p.state === 'running' && !options?.except?.includes(p.id)),
+    claimOrphan: async (promptId) => {
+      const prompt = this.#prompts.get(promptId);
+      return prompt?.state === 'running' ? prompt : undefined;
+    },
     findByToolCall: async (toolCallId) => {
       const promptId = this.#toolCalls.get(toolCallId);
       return promptId ? this.#prompts.get(promptId) : undefined;
@@ -120,9 +125,15 @@ export class MemoryStore implements Store {
         ...(patch.state !== undefined && { state: patch.state }),
         ...(patch.usage !== undefined && { usage: frozenCopy(patch.usage) }),
         ...(patch.stopReason !== undefined && { stopReason: frozenCopy(patch.stopReason) }),
-        output: patch.outputs ? replaceOutputs(prompt, patch.outputs) : prompt.output,
+        output: removeOutputs(
+          patch.outputs ? replaceOutputs(prompt, patch.outputs) : prompt.output,
+          patch.removeOutputs,
+        ),
         updatedAt: now(),
       });
+      for (const output of prompt.output) {
+        if (patch.removeOutputs?.includes(output.id)) this.#toolCalls.delete(output.id);
+      }
       this.#prompts.set(promptId, updated);
       return true;
     },
@@ -176,6 +187,13 @@ function replaceOutputs(prompt: PromptRecord, replacements: readonly OutputBase[
     output[index] = frozenCopy(replacement);
   }
   return output;
+}
+
+function removeOutputs(
+  output: PromptRecord['output'],
+  ids: readonly string[] | undefined,
+): PromptRecord['output'] {
+  return ids?.length ? output.filter((o) => !ids.includes(o.id)) : output;
 }
 
 export const createMemoryStore = (): Store => new MemoryStore();

@@ -24,6 +24,11 @@ export type PromptPatch = {
   stopReason?: PromptRecord['stopReason'];
   /** Outputs to replace in place, matched by id (a tool result arriving, pending becoming success). */
   outputs?: readonly OutputBase[];
+  /**
+   * Ids of outputs to take out of the array, the others keeping their order (what a call that is run again
+   * after a crash emitted in its first run). Ids the prompt does not have are ignored.
+   */
+  removeOutputs?: readonly string[];
 };
 
 export interface PromptStore {
@@ -41,10 +46,18 @@ export interface PromptStore {
   /**
    * Claims, for this store instance's process, the `running` prompts that no live process is running (their
    * process stopped before they ended) and returns them, oldest first; prompts this instance set running are
-   * included. Used by `recover()`: a store shared by several processes must not hand one process the prompts
-   * another is still running, and must hand each orphan to one process only.
+   * included, except those in `options.except` (the ones its platform runs: left untouched, not returned).
+   * Used by `recover()`, which a platform calls periodically: a store shared by several processes must not
+   * hand one process the prompts another is still running, must hand each orphan to one process only, and
+   * should cost one query when there is nothing to claim.
    */
-  claimOrphans(): Promise<PromptRecord[]>;
+  claimOrphans(options?: { except?: readonly string[] }): Promise<PromptRecord[]>;
+  /**
+   * Claims one prompt as `claimOrphans()` would (it is `running`, and no live process other than this one
+   * runs it) and returns it, or `undefined` when it is not such a prompt. Used by `cancel()` to stop a prompt
+   * whose process died without waiting for that process to answer.
+   */
+  claimOrphan(promptId: string): Promise<PromptRecord | undefined>;
   /** The prompt holding the tool output with this id. */
   findByToolCall(toolCallId: string): Promise<PromptRecord | undefined>;
   /** Appends one output at the end of the prompt's output array. */

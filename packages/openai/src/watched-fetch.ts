@@ -26,10 +26,10 @@ export const watching = <T>(watch: ResponseWatch, call: () => T): T => current.r
 const EVENT_END = /(?:\n\n|\r\r|\r\n\r\n)$/;
 
 /**
- * The fetch the SDK uses: `base`, with every response body passed through a watch. Each chunk of bytes
+ * The fetch the SDK uses: `base`, with every response body read ahead through a watch. Each chunk of bytes
  * tells the request's `ResponseWatch` that the server is alive; a body that fails while being read (the
- * connection dropped) fails as a retryable connection error rather than the runtime's bare `terminated`;
- * an event stream that ends inside an event is marked `cutMidEvent`.
+ * connection dropped) fails, after the bytes that came before it, as a retryable connection error rather
+ * than the runtime's bare `terminated`; an event stream that ends inside an event is marked `cutMidEvent`.
  */
 export function watchedFetch(base: typeof fetch): typeof fetch {
   return async (input, init) => {

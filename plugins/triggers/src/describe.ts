@@ -72,27 +72,59 @@ function describeEvery(minutes: number): string {
   return minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
 }
 
-/** The rule of a schedule in words, with its time zone: "every weekday at 09:00 Europe/Paris". */
-export function describeRule(schedule: Schedule, now: number): string {
+/** How a trigger ends besides its schedule: a date, or a number of runs (of which `runCount` are done). */
+export type ScheduleEnds = {
+  endAt?: string | undefined;
+  maxRuns?: number | undefined;
+  runCount?: number | undefined;
+};
+
+/** Whether the schedule fires at most once: a `once`, or any schedule its trigger stops after one run. */
+export const firesOnce = (schedule: Schedule, ends: ScheduleEnds = {}): boolean =>
+  schedule.kind === 'once' || ends.maxRuns === 1;
+
+function describeEnds(ends: ScheduleEnds, timeZone: string, now: number): string {
+  const { endAt, maxRuns } = ends;
+  return [
+    maxRuns !== undefined && (maxRuns === 1 ? 'one time only' : `${maxRuns} times`),
+    endAt !== undefined && `until ${formatInstant(Date.parse(endAt), timeZone, now)}`,
+  ]
+    .filter(Boolean)
+    .map((end) => `, ${end}`)
+    .join('');
+}
+
+/** The rule of a schedule in words, with its time zone and its ends: "every weekday at 09:00 Europe/Paris". */
+export function describeRule(schedule: Schedule, now: number, ends: ScheduleEnds = {}): string {
   const tz = schedule.timeZone;
   switch (schedule.kind) {
     case 'once':
       return `once, on ${formatInstant(Date.parse(schedule.at), tz, now)} ${tz}`;
     case 'cron':
-      return `${describeCron(schedule.expression)} ${tz}`;
+      return `${describeCron(schedule.expression)} ${tz}${describeEnds(ends, tz, now)}`;
     case 'interval':
-      return `${describeEvery(schedule.everyMinutes)} (${tz})`;
+      return `${describeEvery(schedule.everyMinutes)} (${tz})${describeEnds(ends, tz, now)}`;
   }
 }
 
 /**
  * When a schedule fires, in words a user can check before approving:
- * "every weekday at 09:00 Europe/Paris, next on Mon 24 Nov 09:00".
+ * "every weekday at 09:00 Europe/Paris, next on Mon 24 Nov 09:00". A schedule that runs one time only
+ * reads as the one-off it is: "once, on Mon 24 Nov 09:00 Europe/Paris", not "every minute".
  */
-export function describeSchedule(schedule: Schedule, next: number | undefined, now: number): string {
-  const rule = describeRule(schedule, now);
-  if (schedule.kind === 'once') return next === undefined ? `${rule}, already past` : rule;
-  return next === undefined
-    ? `${rule}, with no fire left`
-    : `${rule}, next on ${formatInstant(next, schedule.timeZone, now)}`;
+export function describeSchedule(
+  schedule: Schedule,
+  next: number | undefined,
+  now: number,
+  ends: ScheduleEnds = {},
+): string {
+  const tz = schedule.timeZone;
+  if (next !== undefined && firesOnce(schedule, ends)) {
+    return `once, on ${formatInstant(next, tz, now)} ${tz}`;
+  }
+  const rule = describeRule(schedule, now, ends);
+  if (schedule.kind === 'once') return `${rule}, already past`;
+  if (next === undefined) return `${rule}, with no fire left`;
+  const last = ends.maxRuns !== undefined && ends.maxRuns - (ends.runCount ?? 0) === 1;
+  return `${rule}, ${last ? 'last run' : 'next'} on ${formatInstant(next, tz, now)}`;
 }

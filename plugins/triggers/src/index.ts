@@ -1,5 +1,5 @@
 export { type Clock, ManualClock, systemClock } from './clock.ts';
-export { describeCron, describeRule, describeSchedule } from './describe.ts';
+export { describeCron, describeRule, describeSchedule, type ScheduleEnds } from './describe.ts';
 export type { FirePolicy } from './firing.ts';
 export {
   type CreateTriggerInput,

@@ -1,7 +1,7 @@
 import { type AnyTool, createTool, StoreToken } from '@tessera/core';
 import { z } from 'zod';
-import { describeSchedule } from './describe.ts';
-import { type CreateTriggerInput, resolveSchedule, type UpdateTriggerInput } from './inputs.ts';
+import { describeSchedule, firesOnce } from './describe.ts';
+import { type CreateTriggerInput, resolveEnd, resolveSchedule, type UpdateTriggerInput } from './inputs.ts';
 import type { TriggersRuntime } from './runtime.ts';
 import type { Trigger } from './trigger.ts';
 import { type TriggerService, triggerService } from './trigger-service.ts';
@@ -25,13 +25,23 @@ function view(service: TriggerService, trigger: Trigger, conversationId: string)
   };
 }
 
+const quote = (text: string) => `“${text.length > 300 ? `${text.slice(0, 300)}…` : text}”`;
+
 /** "every weekday at 09:00 Europe/Paris, next on Mon 24 Nov 09:00", from the input alone. */
 function when(runtime: TriggersRuntime, input: CreateTriggerInput['schedule']): string {
   const { schedule, first } = resolveSchedule(input, runtime);
   return describeSchedule(schedule, first, runtime.clock.now());
 }
 
-const quote = (text: string) => `“${text.length > 300 ? `${text.slice(0, 300)}…` : text}”`;
+/** What a new trigger will do and when, its end (a date, a number of runs) included. */
+function creation(runtime: TriggersRuntime, input: CreateTriggerInput): string {
+  const now = runtime.clock.now();
+  const { schedule, first } = resolveSchedule(input.schedule, runtime);
+  const endAt = input.endAt === undefined ? undefined : resolveEnd(input.endAt, schedule.timeZone, now);
+  const ends = { endAt, maxRuns: input.maxRuns };
+  const each = firesOnce(schedule, ends) ? 'When it fires' : 'Each time';
+  return `Create the trigger ${quote(input.name)}: ${describeSchedule(schedule, first, now, ends)}. ${each}, the assistant will: ${quote(input.instruction)}`;
+}
 
 export function createTriggerTool(runtime: TriggersRuntime) {
   return createTool({
@@ -41,7 +51,7 @@ export function createTriggerTool(runtime: TriggersRuntime) {
     input: runtime.inputs.create,
     requireApproval: ({ input }) => ({
       required: true,
-      reason: `Create the trigger ${quote(input.name)}: ${when(runtime, input.schedule)}. Each time, the assistant will: ${quote(input.instruction)}`,
+      reason: creation(runtime, input),
     }),
     invoke: async ({ input, userId, conversationId, promptId, services }) => {
       // The tool is not offered in prompts a trigger started; refuse here too, whoever offers it.

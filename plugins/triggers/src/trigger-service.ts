@@ -134,9 +134,9 @@ export class TriggerService {
   /** When the trigger fires, in plain words. */
   describe(trigger: Trigger): string {
     const now = this.#runtime.clock.now();
-    if (trigger.status === 'paused') return `${describeRule(trigger.schedule, now)} (paused)`;
+    if (trigger.status === 'paused') return `${describeRule(trigger.schedule, now, trigger)} (paused)`;
     const next = trigger.nextFireAt ? Date.parse(trigger.nextFireAt) : undefined;
-    return describeSchedule(trigger.schedule, next, now);
+    return describeSchedule(trigger.schedule, next, now, trigger);
   }
 }
 

@@ -34,6 +34,38 @@ describe('trigger.create', () => {
     });
   });
 
+  it('describes a trigger that runs one time only as the one-off it is, and says how a repeating one ends', async () => {
+    const inTwoMinutes = {
+      name: 'Stretch',
+      instruction: 'Remind the user to stretch.',
+      schedule: { kind: 'interval', everyMinutes: 2 },
+      maxRuns: 1,
+    };
+    const limited = {
+      ...weeklyReview,
+      schedule: { kind: 'interval', everyMinutes: 30 },
+      maxRuns: 3,
+      endAt: '2026-11-23T18:00',
+    };
+    const t = await setup({ script: [callTool('trigger.create', inTwoMinutes)] });
+    const first = await t.send('Remind me in 2 minutes to stretch');
+    const [oneOff] = toolOutputs(first);
+    await t.platform.cancel(first.id, { userId: t.userId });
+    t.model.push(callTool('trigger.create', limited));
+    const [repeating] = toolOutputs(await t.send('Remind me 3 times every half hour, until tomorrow 18:00'));
+
+    expect(oneOff?.result).toEqual({
+      type: 'pending',
+      reason:
+        'Create the trigger “Stretch”: once, on Sun 22 Nov 09:32 UTC. When it fires, the assistant will: “Remind the user to stretch.”',
+    });
+    expect(repeating?.result).toEqual({
+      type: 'pending',
+      reason:
+        'Create the trigger “Sales report”: every 30 minutes (UTC), 3 times, until Mon 23 Nov 18:00, next on Sun 22 Nov 10:00. Each time, the assistant will: “Remind the user to review the sales report.”',
+    });
+  });
+
   it('leaves no trigger when the user rejects it', async () => {
     const t = await setup({ script: [callTool('trigger.create', weeklyReview), reply('Understood.')] });
     const prompt = await t.send('Remind me every Monday at 9 to review the sales report');

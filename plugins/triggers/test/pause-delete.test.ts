@@ -116,4 +116,28 @@ describe('trigger.list', () => {
       },
     });
   });
+  it('shows a trigger that runs one time only as a one-off, until it has run', async () => {
+    const t = await setup({ script: [callTool('trigger.list'), reply('Here it is.'), reply('Stretch!')] });
+    const trigger = await t.service.create(
+      {
+        name: 'Stretch',
+        instruction: 'Remind the user to stretch.',
+        schedule: { kind: 'interval', everyMinutes: 2 },
+        maxRuns: 1,
+      },
+      t.owner,
+    );
+    const prompt = await t.send('What reminders do I have?');
+    expect(prompt.output[0]).toMatchObject({
+      result: { output: [{ id: trigger.id, when: 'once, on Sun 22 Nov 09:32 UTC' }] },
+    });
+
+    await t.scheduler.start();
+    await t.clock.advanceTo('2026-11-22T10:00:00Z');
+    await t.scheduler.settled();
+    const ran = await t.service.get(t.userId, trigger.id);
+    expect(ran).toMatchObject({ status: 'ended', runCount: 1 });
+    expect(t.service.describe(ran)).toBe('every 2 minutes (UTC), one time only, with no fire left');
+    await t.scheduler.stop();
+  });
 });

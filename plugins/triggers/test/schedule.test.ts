@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCron, describeSchedule, nextOccurrence } from '../src/index.ts';
+import { describeCron, describeRule, describeSchedule, nextOccurrence } from '../src/index.ts';
 import { parseDateTime } from '../src/time.ts';
 
 const NOW = Date.parse('2026-11-22T09:30:00Z');
@@ -28,6 +28,39 @@ describe('schedules in plain words', () => {
     const once = { kind: 'once', at: '2027-01-04T08:00:00.000Z', timeZone: 'Europe/Paris' } as const;
     expect(describeSchedule(once, Date.parse(once.at), NOW)).toBe(
       'once, on Mon 4 Jan 2027 09:00 Europe/Paris',
+    );
+  });
+});
+
+describe('schedules with an end, in plain words', () => {
+  const every2 = {
+    kind: 'interval',
+    everyMinutes: 2,
+    startAt: '2026-11-22T09:32:00.000Z',
+    timeZone: 'UTC',
+  } as const;
+  const first = Date.parse(every2.startAt);
+
+  it('reads a schedule that runs one time only as a one-off, not as what would repeat it', () => {
+    expect(describeSchedule(every2, first, NOW, { maxRuns: 1 })).toBe('once, on Sun 22 Nov 09:32 UTC');
+    const monday = { kind: 'cron', expression: '0 9 * * 1', timeZone: 'Europe/Paris' } as const;
+    expect(describeSchedule(monday, nextOccurrence(monday, NOW), NOW, { maxRuns: 1 })).toBe(
+      'once, on Mon 23 Nov 09:00 Europe/Paris',
+    );
+    // Run, or paused: no date to give, so the rule says it stops after one run.
+    expect(describeSchedule(every2, undefined, NOW, { maxRuns: 1, runCount: 1 })).toBe(
+      'every 2 minutes (UTC), one time only, with no fire left',
+    );
+    expect(describeRule(every2, NOW, { maxRuns: 1 })).toBe('every 2 minutes (UTC), one time only');
+  });
+
+  it('says how many runs and until when, and which run is the last', () => {
+    const ends = { maxRuns: 3, endAt: '2026-11-23T18:00:00.000Z' };
+    expect(describeSchedule(every2, first, NOW, ends)).toBe(
+      'every 2 minutes (UTC), 3 times, until Mon 23 Nov 18:00, next on Sun 22 Nov 09:32',
+    );
+    expect(describeSchedule(every2, first + 240_000, NOW, { ...ends, runCount: 2 })).toBe(
+      'every 2 minutes (UTC), 3 times, until Mon 23 Nov 18:00, last run on Sun 22 Nov 09:36',
     );
   });
 });

@@ -37,7 +37,8 @@ export class ModelResponse {
     this.#sink = sink;
   }
 
-  async add(event: ModelStreamEvent): Promise<void> {
+  /** Takes the next event; returns a promise only when it records something (most events record nothing). */
+  add(event: ModelStreamEvent): Promise<void> | undefined {
     switch (event.type) {
       case 'text-delta':
         return this.#delta('text', event.delta);
@@ -47,10 +48,10 @@ export class ModelResponse {
         return this.#delta('reasoning', event.delta);
       case 'reasoning': {
         const open = this.#segment?.kind === 'reasoning' ? this.#segment : undefined;
-        if (!open) await this.#close();
+        const closing = open ? undefined : this.#close();
         this.#segment = undefined;
         const text = event.text ?? open?.chunks.join('');
-        return this.#said({
+        const output: Said = {
           type: 'reasoning',
           id: open?.id ?? newId('out'),
           createdAt: isoNow(),
@@ -58,10 +59,11 @@ export class ModelResponse {
           ...(text ? { text } : {}),
           ...(event.providerData !== undefined && { providerData: event.providerData }),
           responseId: this.id,
-        });
+        };
+        return closing ? closing.then(() => this.#said(output)) : this.#said(output);
       }
-      case 'tool-call':
-        await this.#close();
+      case 'tool-call': {
+        const closing = this.#close();
         this.#calls++;
         this.#after.push({
           type: 'tool',
@@ -72,15 +74,24 @@ export class ModelResponse {
           ...parseArguments(event.arguments),
           responseId: this.id,
         });
+        return closing;
+      }
     }
+    return undefined;
   }
 
   /**
    * The stream ended, or failed: records what is left and returns the calls in order. They stay out of the
    * record (to be recorded as they are processed) unless the model said something after them.
    */
-  async finish(): Promise<ResponseCall[]> {
-    await this.#close();
+  finish(): ResponseCall[] | Promise<ResponseCall[]> {
+    const closing = this.#close();
+    if (closing || this.#after.length > this.#calls) return this.#recordAll(closing);
+    return this.#after.map((output) => ({ output: output as ToolOutput, recorded: false }));
+  }
+
+  async #recordAll(closing: Promise<void> | undefined): Promise<ResponseCall[]> {
+    await closing;
     const calls: ResponseCall[] = [];
     const recordAll = this.#after.length > this.#calls;
     for (const output of this.#after) {
@@ -90,31 +101,38 @@ export class ModelResponse {
     return calls;
   }
 
-  async #delta(kind: Segment['kind'], delta: string): Promise<void> {
+  #delta(kind: Segment['kind'], delta: string): Promise<void> | undefined {
     if (this.#segment?.kind !== kind) {
-      await this.#close();
+      // What came before is recorded before the next piece shows, so events follow the stream.
+      const closing = this.#close();
+      if (closing) return closing.then(() => this.#delta(kind, delta));
       this.#segment = { kind, id: newId('out'), chunks: [] };
     }
-    this.#segment!.chunks.push(delta);
-    if (kind !== 'reasoning') this.#sink.stream(this.#segment!.id, delta);
+    const segment = this.#segment!;
+    segment.chunks.push(delta);
+    if (kind !== 'reasoning') this.#sink.stream(segment.id, delta);
+    return undefined;
   }
 
-  async #close(): Promise<void> {
+  #close(): Promise<void> | undefined {
     const segment = this.#segment;
-    if (!segment) return;
+    if (!segment) return undefined;
     this.#segment = undefined;
     const text = segment.chunks.length === 1 ? segment.chunks[0]! : segment.chunks.join('');
-    if (text === '') return;
+    if (text === '') return undefined;
     const base = { id: segment.id, createdAt: isoNow(), responseId: this.id };
-    await this.#said(
+    return this.#said(
       segment.kind === 'reasoning'
         ? { type: 'reasoning', ...base, text }
         : { type: 'text', ...base, text, ...(segment.kind === 'refusal' && { refusal: true as const }) },
     );
   }
 
-  async #said(output: Said): Promise<void> {
-    if (this.#calls > 0) this.#after.push(output);
-    else await this.#sink.record(output);
+  #said(output: Said): Promise<void> | undefined {
+    if (this.#calls > 0) {
+      this.#after.push(output);
+      return undefined;
+    }
+    return this.#sink.record(output).then(() => {});
   }
 }

@@ -43,11 +43,38 @@ export function projectPrompt(
 ): ModelMessage[] {
   const messages: ModelMessage[] = [];
   if (prompt.input !== undefined && prompt.input !== '') messages.push(userMessage(prompt.input));
-  const projected: ModelMessage[] = [];
+  const start = messages.length;
   for (const output of prompt.output) {
-    for (const message of outputs.project(output, context)) projected.push(message);
+    for (const message of outputs.project(output, context)) messages.push(message);
   }
-  return appendGrouped(projected, messages);
+  return grouped(messages, start);
+}
+
+/** `messages` with those from `start` on grouped by response, in place; most need no change. */
+function grouped(messages: ModelMessage[], start: number): ModelMessage[] {
+  return needsGrouping(messages, start) ? appendGrouped(messages.splice(start), messages) : messages;
+}
+
+/**
+ * Whether `appendGrouped` would change the order: some response has an item after one of its results, or
+ * after something its calls emitted. An answer with one call, or text and then calls, is in order already.
+ */
+function needsGrouping(messages: readonly ModelMessage[], start: number): boolean {
+  let response: string | undefined;
+  let answered = false;
+  for (let i = start; i < messages.length; i++) {
+    const message = messages[i]!;
+    const id = message.type === 'function_call_output' ? undefined : message.responseId;
+    if (id === undefined) {
+      answered = true;
+    } else if (id !== response) {
+      response = id;
+      answered = false;
+    } else if (answered) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -58,39 +85,45 @@ export function projectPrompt(
  */
 export function appendGrouped(source: readonly ModelMessage[], into: ModelMessage[]): ModelMessage[] {
   let response: string | undefined;
-  const calls = new Set<string>();
+  const calls: string[] = [];
   const results: ModelMessage[] = [];
   const emitted: ModelMessage[] = [];
-  const close = () => {
-    for (const message of results) into.push(message);
-    for (const message of emitted) into.push(message);
-    results.length = 0;
-    emitted.length = 0;
-    calls.clear();
-    response = undefined;
-  };
-  for (const message of source) {
+  for (let i = 0; i < source.length; i++) {
+    const message = source[i]!;
     const id = message.type === 'function_call_output' ? undefined : message.responseId;
     if (id !== undefined) {
       if (id !== response) {
-        close();
+        closeResponse(into, results, emitted);
+        calls.length = 0;
         response = id;
       }
-      if (message.type === 'function_call') calls.add(message.callId);
+      if (message.type === 'function_call') calls.push(message.callId);
       into.push(message);
     } else if (response === undefined) {
       into.push(message);
-    } else if (message.type === 'function_call_output' && calls.has(message.callId)) {
+    } else if (message.type === 'function_call_output' && calls.includes(message.callId)) {
       results.push(message);
     } else if (message.type === 'message' && message.role === 'user') {
-      close();
+      closeResponse(into, results, emitted);
+      response = undefined;
       into.push(message);
     } else {
       emitted.push(message);
     }
   }
-  close();
+  closeResponse(into, results, emitted);
   return into;
+}
+
+function closeResponse(into: ModelMessage[], results: ModelMessage[], emitted: ModelMessage[]): void {
+  if (results.length > 0) {
+    for (const message of results) into.push(message);
+    results.length = 0;
+  }
+  if (emitted.length > 0) {
+    for (const message of emitted) into.push(message);
+    emitted.length = 0;
+  }
 }
 
 type Projected = { messages: ModelMessage[]; tokens: number };
@@ -204,7 +237,7 @@ export class PromptProjection {
     }
     const { output } = prompt;
     const projected = this.#projected;
-    const own: ModelMessage[] = [];
+    const start = messages.length;
     for (let i = 0; i < output.length; i++) {
       const current = output[i]!;
       let entry = projected[i];
@@ -212,10 +245,10 @@ export class PromptProjection {
         entry = { output: current, messages: this.#outputs.project(current, this.#context) };
         projected[i] = entry;
       }
-      for (const message of entry.messages) own.push(message);
+      for (const message of entry.messages) messages.push(message);
     }
     projected.length = Math.min(projected.length, output.length);
-    return appendGrouped(own, messages);
+    return grouped(messages, start);
   }
 }
 

@@ -20,6 +20,8 @@ import { MemoryStore } from '../store/memory-store.ts';
 import type { Page, PageOptions, Store } from '../store/store.ts';
 import type { PluginState } from '../tools/create-tool.ts';
 import { checkComposition } from './check-composition.ts';
+import { LocalRuns } from './local-runs.ts';
+import { OrphanWatcher } from './orphan-watcher.ts';
 import type { Platform, PlatformOptions, PromptRun, SendOptions, ToolCallDecision } from './platform.ts';
 import { PluginLifecycle } from './plugin-lifecycle.ts';
 
@@ -66,10 +68,10 @@ export function createPlatform(options: PlatformOptions): Platform {
     projectionCache: new ProjectionCache(),
     options: loopOptions,
   };
-  const running = new Map<string, { controller: AbortController; done: Promise<Prompt> }>();
+  const runs = new LocalRuns();
   const relay = options.relay ?? store.relay;
   const unbridge =
-    relay && bridgeRelay(relay, events, (promptId) => running.get(promptId)?.controller.abort());
+    relay && bridgeRelay(relay, events, (promptId) => void runs.abort(promptId).catch(() => {}));
 
   /** Asks the process running `promptId` to cancel it, and resolves once its loop stopped (or the wait ran out). */
   async function cancelElsewhere(relay: EventRelay, promptId: string): Promise<void> {
@@ -94,18 +96,23 @@ export function createPlatform(options: PlatformOptions): Platform {
     }
   }
 
-  function track(
-    completion: PromptCompletion,
-    run: (signal: AbortSignal) => Promise<Prompt>,
-    external?: AbortSignal,
-  ) {
-    const controller = new AbortController();
-    const id = completion.prompt.id;
-    if (external?.aborted) controller.abort();
-    external?.addEventListener('abort', () => controller.abort(), { once: true });
-    const done = run(controller.signal).finally(() => running.delete(id));
-    running.set(id, { controller, done });
-    return done;
+  /**
+   * Stops, here and at once, a running prompt whose process died (the store hands it over): its loop ends
+   * `cancelled` without calling the model. Resolves with `undefined` when the prompt is not such an orphan.
+   */
+  async function cancelOrphan(promptId: string): Promise<Prompt | undefined> {
+    if (!runs.reserve(promptId)) return undefined;
+    try {
+      if (!(await store.prompts.claimOrphan(promptId))) {
+        runs.release(promptId);
+        return undefined;
+      }
+      const completion = await PromptCompletion.load(runtime, promptId);
+      return await runs.run(promptId, (signal) => completion.run({ signal }), AbortSignal.abort());
+    } catch (error) {
+      runs.release(promptId);
+      throw error;
+    }
   }
 
   async function conversationOf(conversationId: string, userId: string): Promise<Conversation> {
@@ -131,24 +138,41 @@ export function createPlatform(options: PlatformOptions): Platform {
 
   /** Applies an approval decision atomically (only if the prompt still waits), then resumes the loop. */
   async function applyDecision(prompt: Prompt, decided: ToolOutput, approved: boolean): Promise<PromptRun> {
-    const claimed = await store.prompts.update(
-      prompt.id,
-      { state: 'running', outputs: [decided] },
-      { expectState: ['waiting_for_approval'] },
-    );
-    if (!claimed)
-      throw new ConflictError(`Tool call ${decided.id} is not waiting for approval: it was already decided.`);
-    const scope = { promptId: prompt.id, conversationId: prompt.conversationId, userId: prompt.userId };
-    events.publish({ ...scope, type: 'prompt.output-updated', output: decided });
-    events.publish({ ...scope, type: 'prompt.resumed', state: 'running' });
-    const completion = await PromptCompletion.load(runtime, prompt.id);
-    const done = track(completion, (signal) =>
-      completion.run({ signal, approved: approved ? decided.id : undefined }),
-    );
-    return { prompt: completion.prompt, done };
+    const alreadyDecided = () =>
+      new ConflictError(`Tool call ${decided.id} is not waiting for approval: it was already decided.`);
+    // Reserved before the claim sets it running, so that a periodic recovery here leaves it to this loop.
+    if (!runs.reserve(prompt.id)) throw alreadyDecided();
+    try {
+      const claimed = await store.prompts.update(
+        prompt.id,
+        { state: 'running', outputs: [decided] },
+        { expectState: ['waiting_for_approval'] },
+      );
+      if (!claimed) throw alreadyDecided();
+      const scope = { promptId: prompt.id, conversationId: prompt.conversationId, userId: prompt.userId };
+      events.publish({ ...scope, type: 'prompt.output-updated', output: decided });
+      events.publish({ ...scope, type: 'prompt.resumed', state: 'running' });
+      const completion = await PromptCompletion.load(runtime, prompt.id);
+      const done = runs.run(prompt.id, (signal) =>
+        completion.run({ signal, approved: approved ? decided.id : undefined }),
+      );
+      return { prompt: completion.prompt, done };
+    } catch (error) {
+      runs.release(prompt.id);
+      throw error;
+    }
   }
 
   const reportPluginError = options.onPluginError ?? ((error: PluginError) => console.error(error));
+  const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));
+  // Other processes exist only for a store they share, which is what offers a relay.
+  const watcher = new OrphanWatcher(
+    async () => {
+      for (const run of await platform.recover()) run.done.catch(reportRecoveryError);
+    },
+    options.recoverEveryMs ?? (store.relay ? 2_000 : 0),
+    reportRecoveryError,
+  );
   let closing: Promise<void> | undefined;
 
   const platform: Platform = {
@@ -196,8 +220,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       },
       async delete(conversationId: string, userId: string): Promise<void> {
         const conversation = await conversationOf(conversationId, userId);
-        for (const promptId of conversation.promptIds) running.get(promptId)?.controller.abort();
-        await Promise.all(conversation.promptIds.map((id) => running.get(id)?.done));
+        await Promise.all(conversation.promptIds.map((id) => runs.abort(id)));
         // Plugins first: if one fails, the conversation is still there and the deletion can be retried.
         for (const plugin of plugins) {
           await plugin.conversationDeleted?.({ conversationId, userId: conversation.userId, services });
@@ -238,7 +261,14 @@ export function createPlatform(options: PlatformOptions): Platform {
         createdAt: at,
         updatedAt: at,
       };
-      await store.prompts.create(record);
+      // Reserved before it exists, so that a periodic recovery here never takes it for an orphan.
+      if (!runs.reserve(record.id)) throw new ConflictError(`Prompt ${record.id} already exists.`);
+      try {
+        await store.prompts.create(record);
+      } catch (error) {
+        runs.release(record.id);
+        throw error;
+      }
       const prompt = record as Prompt;
       events.publish({
         type: 'prompt.started',
@@ -248,7 +278,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         prompt,
       });
       const completion = new PromptCompletion(runtime, prompt, conversation, history);
-      const done = track(completion, (signal) => completion.run({ signal }), send.signal);
+      const done = runs.run(prompt.id, (signal) => completion.run({ signal }), send.signal);
       return { prompt, done };
     },
 
@@ -291,10 +321,13 @@ export function createPlatform(options: PlatformOptions): Platform {
 
     async cancel(promptId: string, by: { userId: string }): Promise<Prompt> {
       const prompt = await platform.getPrompt(promptId, by.userId);
-      const local = running.get(promptId);
-      if (local) {
-        local.controller.abort();
-        return local.done;
+      if (runs.has(promptId)) return (await runs.abort(promptId)) ?? platform.cancel(promptId, by);
+      if (prompt.state === 'running' && store.relay) {
+        // Its process died (only a store that processes share, one with a relay, can tell): stopped here at
+        // once, rather than asking a process that cannot answer.
+        const orphan = await cancelOrphan(promptId);
+        // (A process stopped just before pausing pauses it again: then its pending calls are closed below.)
+        if (orphan) return orphan.state === 'waiting_for_approval' ? platform.cancel(promptId, by) : orphan;
       }
       if (prompt.state === 'running' && relay) {
         // Running in another process: ask it to stop, then report what it recorded.
@@ -337,23 +370,36 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
 
     async recover(): Promise<PromptRun[]> {
-      const orphans = (await store.prompts.claimOrphans()).filter((p) => !running.has(p.id));
-      return Promise.all(
-        orphans.map(async (orphan) => {
-          const completion = await PromptCompletion.load(runtime, orphan.id);
-          events.publish({
-            type: 'prompt.resumed',
-            promptId: orphan.id,
-            conversationId: orphan.conversationId,
-            userId: orphan.userId,
-            state: 'running',
-          });
-          return {
-            prompt: completion.prompt,
-            done: track(completion, (signal) => completion.run({ signal })),
-          };
+      const claimed = await store.prompts.claimOrphans({ except: runs.ids() });
+      // What this process started meanwhile (a send, an approval, a cancel, another recovery) stays with it.
+      const orphans = claimed.filter((orphan) => runs.reserve(orphan.id));
+      const resumed = await Promise.all(
+        orphans.map(async (orphan): Promise<PromptRun | undefined> => {
+          try {
+            const completion = await PromptCompletion.load(runtime, orphan.id);
+            // Its loop here ended between the claim and now.
+            if (completion.prompt.state !== 'running') {
+              runs.release(orphan.id);
+              return undefined;
+            }
+            events.publish({
+              type: 'prompt.resumed',
+              promptId: orphan.id,
+              conversationId: orphan.conversationId,
+              userId: orphan.userId,
+              state: 'running',
+            });
+            return {
+              prompt: completion.prompt,
+              done: runs.run(orphan.id, (signal) => completion.run({ signal })),
+            };
+          } catch (error) {
+            runs.release(orphan.id);
+            throw error;
+          }
         }),
       );
+      return resumed.filter((run) => run !== undefined);
     },
 
     async pluginState<T>(conversationId: string, plugin: Plugin<T>): Promise<PluginState<T>> {
@@ -364,13 +410,13 @@ export function createPlatform(options: PlatformOptions): Platform {
       return states.for<T>(plugin as AnyPlugin);
     },
 
-    open: () => lifecycle.open(),
+    open: () => lifecycle.open().then(() => watcher.start()),
 
     close(): Promise<void> {
       closing ??= (async () => {
+        await watcher.stop();
         await lifecycle.close();
-        for (const { controller } of running.values()) controller.abort();
-        await Promise.allSettled([...running.values()].map(({ done }) => done));
+        await runs.abortAll();
         unbridge?.();
         await store.close?.();
       })();

@@ -93,11 +93,25 @@ export type PlatformOptions = {
    */
   relay?: EventRelay;
   /**
-   * How long `cancel` waits, in ms, for another process to stop a prompt it runs before it gives up with a
-   * `ConflictError`.
+   * How long `cancel` waits, in ms, for another (live) process to stop a prompt it runs before it gives up
+   * with a `ConflictError`. A prompt whose process died is cancelled at once, without waiting.
    * @default 10000
    */
   remoteCancelTimeoutMs?: number;
+  /**
+   * How often, in ms, an open platform (from `open()` to `close()`) looks for prompts whose process died and
+   * resumes them, as `recover()` does, so that a live process takes them over without waiting for a restart.
+   * A look costs one query to the store when there is nothing to claim. 0 turns it off.
+   * @default 2000 for a store several processes share (one that offers a `relay`), else 0 (off: the
+   * in-memory store and PGlite belong to one process)
+   */
+  recoverEveryMs?: number;
+  /**
+   * Called when a periodic recovery (see `recoverEveryMs`) fails, e.g. while the store is unreachable (the
+   * next one is tried as planned), or when a prompt it resumed could not record its end.
+   * @default `console.error`
+   */
+  onRecoveryError?: (error: unknown) => void;
 };
 
 /** What `start()` and `send()` start: a prompt in a conversation, with or without input from the user. */
@@ -327,20 +341,23 @@ export interface Platform {
 
   /**
    * Stops a prompt and resolves with it as recorded. A running prompt's model call and tools are aborted,
-   * in this process or (through the relay) in the one that runs it; a prompt waiting for approval has its
-   * pending calls closed as `cancelled`.
+   * in this process or (through the relay) in the live one that runs it; a running prompt whose process died
+   * is claimed from the store and ended here at once (its open calls `cancelled`); a prompt waiting for
+   * approval has its pending calls closed as `cancelled`.
    *
    * @throws {NotFoundError} when there is no such prompt of the user.
    * @throws {ConflictError} when the prompt is neither running nor waiting for approval (it already ended),
-   * or another process did not stop it within `PlatformOptions.remoteCancelTimeoutMs`.
+   * or another live process did not stop it within `PlatformOptions.remoteCancelTimeoutMs`.
    */
   cancel(promptId: string, by: { userId: string }): Promise<Prompt>;
 
   /**
    * Resumes prompts that were `running` when a process stopped (those the store's `claimOrphans()` hands
-   * over: a prompt another live process runs stays with it): calls that were in flight get an `interrupted`
-   * error (they may or may not have taken effect; read-only ones run again) and the loop goes on. Resolves
-   * once the loops are started; each run's `done` resolves when it stops. Call it once at start-up.
+   * over: a prompt another live process runs stays with it, and so does one this platform runs): calls that
+   * were in flight get an `interrupted` error (they may or may not have taken effect; read-only ones run
+   * again, replacing what they had emitted) and the loop goes on. Resolves once the loops are started; each
+   * run's `done` resolves when it stops. Call it at start-up; an open platform over a shared store also calls
+   * it every `PlatformOptions.recoverEveryMs`, so that prompts of processes that die meanwhile are resumed.
    */
   recover(): Promise<PromptRun[]>;
 
@@ -358,8 +375,9 @@ export interface Platform {
   /**
    * Starts the plugins' background work: calls each plugin's `start()` once, in dependency order (a plugin
    * after those it `requires`, otherwise in `PlatformOptions.plugins` order), and resolves when all have
-   * started. Call it when the app is ready to run prompts (after `recover()`, if it uses it). Idempotent:
-   * later calls return the same promise. Prompts run without it; only plugins' background work needs it.
+   * started; then the periodic recovery starts (`PlatformOptions.recoverEveryMs`). Call it when the app is
+   * ready to run prompts (after `recover()`, if it uses it). Idempotent: later calls wait for the same start.
+   * Prompts run without it; only background work (plugins', the periodic recovery) needs it.
    *
    * @throws {PluginError} naming the plugin whose `start()` threw, with its error as `cause`; the plugins
    * already started have been stopped again (in reverse order), and `open()` may be called again.
@@ -376,10 +394,10 @@ export interface Platform {
   open(): Promise<void>;
 
   /**
-   * Shuts the platform down, in this order: stops the plugins `open()` started, in reverse start order (each
-   * plugin's `signal` is aborted first; a `stop()` that throws goes to `PlatformOptions.onPluginError` and
-   * the others still stop); cancels running prompts and waits for them to record that; closes the store.
-   * Idempotent: later calls return the same promise.
+   * Shuts the platform down, in this order: stops the periodic recovery (waiting for one in progress); stops
+   * the plugins `open()` started, in reverse start order (each plugin's `signal` is aborted first; a `stop()`
+   * that throws goes to `PlatformOptions.onPluginError` and the others still stop); cancels running prompts
+   * and waits for them to record that; closes the store. Idempotent: later calls return the same promise.
    */
   close(): Promise<void>;
 }

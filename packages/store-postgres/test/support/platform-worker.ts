@@ -86,11 +86,14 @@ const provider: ModelProvider = {
   id: 'scripted',
   stream: (request, signal) => model.stream(request, signal),
 };
+const fromEnv = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 const platform: Platform = createPlatform({
   plugins: [plugin],
   store,
   model: provider,
   toolTimeoutMs: 600_000,
+  recoverEveryMs: fromEnv('TESSERA_RECOVER_EVERY_MS'),
+  remoteCancelTimeoutMs: fromEnv('TESSERA_REMOTE_CANCEL_TIMEOUT_MS'),
 });
 const done: Promise<unknown>[] = [];
 const watched: unknown[] = [];
@@ -122,6 +125,10 @@ const commands: Record<string, (args: Record<string, unknown>) => Promise<unknow
   /** Recovers orphaned prompts and answers with each once its resumed loop has stopped. */
   recover: async () => Promise.all((await platform.recover()).map((run) => run.done)),
   ran: async () => ran,
+  /** Opens the platform: from here it resumes other processes' orphans by itself (`recoverEveryMs`). */
+  open: async () => platform.open(),
+  /** The runner this process's store holds the lock of. */
+  runner: async () => store.runner,
   /** Starts recording the events of a conversation seen in this process (its own, and relayed ones). */
   watch: async ({ conversationId }) => {
     platform.events.subscribe({ conversationId: conversationId as string }, ({ seq: _, ...event }) => {

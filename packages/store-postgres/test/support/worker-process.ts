@@ -49,15 +49,20 @@ export class WorkerProcess {
     });
   }
 
-  /** Starts a worker on a server database (`{ databaseUrl, schema }`) or a PGlite directory (`{ dataDir }`). */
+  /**
+   * Starts a worker on a server database (`{ databaseUrl, schema }`) or a PGlite directory (`{ dataDir }`),
+   * with `env` for its platform's options (`TESSERA_RECOVER_EVERY_MS`, `TESSERA_REMOTE_CANCEL_TIMEOUT_MS`).
+   */
   static async start(
     database: { databaseUrl: string; schema: string } | { dataDir: string },
+    env: Record<string, string> = {},
   ): Promise<WorkerProcess> {
-    const worker = new WorkerProcess(
-      'dataDir' in database
+    const worker = new WorkerProcess({
+      ...env,
+      ...('dataDir' in database
         ? { PGLITE_DATA_DIR: database.dataDir }
-        : { DATABASE_URL: database.databaseUrl, TESSERA_SCHEMA: database.schema },
-    );
+        : { DATABASE_URL: database.databaseUrl, TESSERA_SCHEMA: database.schema }),
+    });
     await Promise.race([
       worker.waitFor('ready'),
       worker.exited.then((code) => {

@@ -73,6 +73,13 @@ export type BoundToolDefinition<TSchema extends ObjectSchema, TState, TResult> =
   description: string;
   /** The arguments as a `z.object(...)`: gives the JSON Schema for the model and validates its calls. */
   input: TSchema;
+  /**
+   * The JSON Schema sent to the model instead of the one derived from `input`, for arguments described by a
+   * schema from elsewhere (an MCP server, an OpenAPI document) that zod would not reproduce as it is. An
+   * object schema (`type: 'object'`), copied when the tool is created. `input` still validates every call:
+   * give it a check that agrees, e.g. `z.looseObject({}).superRefine(...)` running a JSON Schema validator.
+   */
+  jsonSchema?: JsonSchema;
   requireApproval?: ApprovalCheck<z.output<TSchema>, TState>;
   /** Read-only tools in one batch may run in parallel; everything else runs in order. */
   readOnly?: boolean;
@@ -132,17 +139,45 @@ export function createTool<TSchema extends ObjectSchema, TState = unknown, TResu
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new DefinitionError(`Tool '${id}': timeoutMs must be a positive number of milliseconds.`);
   }
-  let jsonSchema: JsonSchema;
+  const jsonSchema =
+    definition.jsonSchema === undefined
+      ? derivedJsonSchema(id, input)
+      : givenJsonSchema(id, definition.jsonSchema);
+  return Object.freeze({ ...definition, readOnly: definition.readOnly ?? false, jsonSchema });
+}
+
+function derivedJsonSchema(id: string, input: ObjectSchema): JsonSchema {
   try {
     const { $schema: _, ...schema } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'throw' });
-    jsonSchema = schema;
+    return schema;
   } catch (error) {
     throw new DefinitionError(
       `Tool '${id}': its input schema cannot be expressed as JSON Schema for the model (${errorMessage(error)}).`,
       { cause: error },
     );
   }
-  return Object.freeze({ ...definition, readOnly: definition.readOnly ?? false, jsonSchema });
+}
+
+/** A schema given as it is: a copy (a later change to the caller's object changes nothing), `$schema` left out. */
+function givenJsonSchema(id: string, given: unknown): JsonSchema {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    throw new DefinitionError(`Tool '${id}': jsonSchema must be a JSON Schema object.`);
+  }
+  let copy: JsonSchema;
+  try {
+    copy = JSON.parse(JSON.stringify(given));
+  } catch (error) {
+    throw new DefinitionError(`Tool '${id}': jsonSchema is not JSON (${errorMessage(error)}).`, {
+      cause: error,
+    });
+  }
+  if (copy.type !== 'object') {
+    throw new DefinitionError(
+      `Tool '${id}': jsonSchema must describe an object of arguments (type: 'object'), as models require.`,
+    );
+  }
+  const { $schema: _, ...schema } = copy;
+  return schema;
 }
 
 /**

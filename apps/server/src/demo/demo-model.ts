@@ -11,19 +11,38 @@ export type DemoRule = {
 
 export const DEMO_LABEL = 'Demo model (offline, rule-based)';
 
-/** The part of the messages that belongs to the prompt being answered: after the last user message. */
+/**
+ * The part of the messages that belongs to the prompt being answered. Messages carry no prompt boundaries: a
+ * prompt begins after the last user message or after the last answer that ended a prompt (text of a response
+ * with no call: this model never writes text and calls a tool in one response), whichever comes later. So a
+ * prompt with no input, as a trigger starts, begins after the answer to the prompt before it, and has no input.
+ */
 function currentTurn(messages: readonly ModelMessage[]) {
+  const calling = new Set<string | undefined>();
+  for (const message of messages) if (message.type === 'function_call') calling.add(message.responseId);
+  const isBoundary = (message: ModelMessage) =>
+    message.type === 'message' &&
+    (message.role === 'user' || (message.responseId !== undefined && !calling.has(message.responseId)));
   let start = messages.length;
-  while (
-    start > 0 &&
-    !(messages[start - 1]?.type === 'message' && (messages[start - 1] as { role: string }).role === 'user')
-  )
-    start--;
-  const user = messages[start - 1];
+  while (start > 0 && !isBoundary(messages[start - 1]!)) start--;
+  const boundary = messages[start - 1];
   return {
-    input: user?.type === 'message' ? user.content : undefined,
+    input: boundary?.type === 'message' && boundary.role === 'user' ? boundary.content : undefined,
     since: messages.slice(start),
   };
+}
+
+/** In a turn a trigger started: the trigger's name and instruction, from the context the triggers plugin gives. */
+function firedTrigger(instructions: string) {
+  const match = /^Trigger: “(.*)” \(\S+\), .*\r?\nInstruction: (.+)$/m.exec(instructions);
+  return match && { name: match[1]!, instruction: match[2]!.trim() };
+}
+
+/** What to say when a trigger fires: the reminder itself, or the instruction this model cannot carry out. */
+function reminder({ name, instruction }: { name: string; instruction: string }): string {
+  const task = /^remind (?:the user|me) to (.+?)[.!]*$/i.exec(instruction)?.[1];
+  if (task) return `Reminder: time to ${task}.`;
+  return `The trigger “${name}” fired. Its instruction: ${instruction}\n\n(I am the offline demo model: I can pass it on, not carry it out.)`;
 }
 
 function* words(text: string): Generator<ModelStreamEvent> {
@@ -51,13 +70,16 @@ export class DemoModel implements ModelProvider {
     const { input, since } = currentTurn(request.messages);
     const results = since.filter((m) => m.type === 'function_call_output');
     const usage = { inputTokens: Math.ceil(JSON.stringify(request.messages).length / 4), outputTokens: 20 };
+    const fired = firedTrigger(request.instructions);
 
-    if (results.length > 0) {
-      yield* words(this.#report(since));
+    if (fired) {
+      // A trigger's turn has no input, and this model calls no tool in it: nothing before is its own.
+      yield* words(reminder(fired));
     } else if (input === undefined) {
-      // A prompt the system started (a trigger): the instruction is in the context.
-      const instruction = /Instruction:\s*(.+)/.exec(request.instructions)?.[1];
-      yield* words(instruction ? `Reminder: ${instruction}` : 'A scheduled prompt ran, with nothing to do.');
+      // No input: results after the last answer belong to an earlier prompt that ended without one.
+      yield* words('There is no message from you in this prompt, so I have nothing to do.');
+    } else if (results.length > 0) {
+      yield* words(this.#report(since));
     } else {
       const hit = rules.map((rule) => ({ rule, match: input.match(rule.match) })).find((r) => r.match);
       if (hit?.match) {

@@ -188,6 +188,7 @@ export const demoRules: DemoRule[] = [
     args: (_, match) => ({
       name: phrase(match[3], 'Reminder').slice(0, 80),
       instruction: `Remind the user to ${phrase(match[3], 'do what they asked')}.`,
+      // "in N minutes" is the first fire of an interval, run one time only: the plugin's clock sets the time.
       schedule: { kind: 'interval', everyMinutes: Number(match[2]) },
       ...(match[1]?.toLowerCase() === 'in' && { maxRuns: 1 }),
     }),

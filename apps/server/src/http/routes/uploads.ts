@@ -1,8 +1,8 @@
 import type { Platform } from '@tessera/core';
 import { FileServiceToken, type NewFileOutput } from '@tessera/plugin-files';
 import { z } from 'zod';
-import { HttpError } from './errors.ts';
-import { ClientPromptId } from './schemas.ts';
+import { HttpError } from '../errors.ts';
+import { ClientPromptId } from '../schemas.ts';
 
 const FormFields = z.object({
   input: z.string().min(1).max(100_000),

@@ -1,0 +1,113 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ConflictError, ConversationBusyError, type Platform } from '@tessera/core';
+import { titleFrom } from '../conversation-title.ts';
+import { HttpError } from '../errors.ts';
+import { Accepted, IdParam, PromptBody, SendPrompt, SendPromptWithFiles } from '../schemas.ts';
+import { type Api, errors, json } from './shared.ts';
+import { discardUploads, readForm, storeUploads } from './uploads.ts';
+
+/**
+ * Prompts: send input to a conversation (JSON, or multipart with files), read one, cancel one.
+ * `canStoreFiles` is false when the server runs without the files plugin: attachments are refused.
+ */
+export function promptRoutes(
+  app: Api,
+  platform: Platform,
+  { canStoreFiles }: { canStoreFiles: boolean },
+): void {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/conversations/{id}/prompts',
+      summary: 'Send input: starts a prompt and answers at once; follow it on the event stream',
+      request: {
+        params: IdParam,
+        body: {
+          content: {
+            'application/json': { schema: SendPrompt },
+            'multipart/form-data': { schema: SendPromptWithFiles },
+          },
+          // Each content type is validated only when the request has it (required: true would check both).
+          required: false,
+        },
+      },
+      responses: {
+        202: json(Accepted, 'The prompt, running'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+        409: errors[409],
+      },
+    }),
+    async (c) => {
+      const conversationId = c.req.valid('param').id;
+      const userId = c.var.userId;
+      const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
+      const form = multipart ? await c.req.parseBody({ all: true }) : undefined;
+      const fields = form ? readForm(form) : c.req.valid('json');
+      if (!fields)
+        throw new HttpError(400, 'invalid_request', 'Send JSON ({ "input": "..." }) or multipart/form-data.');
+      const { input, model, id } = fields;
+      // 404 before any file is stored
+      const conversation = await platform.conversations.get(conversationId, userId);
+      /** A send retried with its id answers with the prompt it started (nothing is stored twice). */
+      const alreadySent = async () => {
+        const prompt = id === undefined ? undefined : await platform.store.prompts.get(id);
+        if (!prompt) return undefined;
+        if (prompt.conversationId !== conversationId || prompt.userId !== userId || prompt.input !== input) {
+          throw new HttpError(409, 'conflict', `The id ${id} belongs to another prompt; choose a new one.`);
+        }
+        return c.json({ prompt }, 202);
+      };
+      const replay = await alreadySent();
+      if (replay) return replay;
+      const outputs = form
+        ? await storeUploads(platform, form, { owner: { userId, conversationId }, canStore: canStoreFiles })
+        : [];
+      let run: Awaited<ReturnType<typeof platform.start>>;
+      try {
+        run = await platform.start({ conversationId, userId, input, model, outputs, promptId: id });
+      } catch (error) {
+        if (outputs.length > 0) await discardUploads(platform, outputs, { userId, conversationId });
+        // The same send, retried while the first was starting (the store says busy or duplicate, as it meets it).
+        if (ConflictError.is(error) || ConversationBusyError.is(error)) {
+          const replay = await alreadySent();
+          if (replay) return replay;
+        }
+        throw error;
+      }
+      run.done.catch(() => {}); // the loop records its own failures
+      // An untitled conversation is named after its first message, as chat apps do.
+      const title = conversation.title === undefined && input ? titleFrom(input) : undefined;
+      if (title) await platform.conversations.rename(conversationId, userId, title);
+      return c.json({ prompt: run.prompt }, 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/prompts/{id}',
+      summary: 'A prompt with every output',
+      request: { params: IdParam },
+      responses: { 200: json(PromptBody, 'The prompt'), 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(await platform.getPrompt(c.req.valid('param').id, c.var.userId), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/prompts/{id}/cancel',
+      summary: 'Cancel a running prompt, or one waiting for approval',
+      request: { params: IdParam },
+      responses: {
+        200: json(PromptBody, 'The cancelled prompt'),
+        401: errors[401],
+        404: errors[404],
+        409: errors[409],
+      },
+    }),
+    async (c) => c.json(await platform.cancel(c.req.valid('param').id, { userId: c.var.userId }), 200),
+  );
+}

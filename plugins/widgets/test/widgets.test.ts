@@ -63,7 +63,13 @@ describe('displayWidget', () => {
     // The model gets the tool's result and nothing of the widget: not its data, not its fallback.
     expect(t.model.requests[1]!.messages).toEqual([
       { type: 'message', role: 'user', content: 'Weather in Lyon?' },
-      { type: 'function_call', callId: 'call_1', name: 'weather.forecast', arguments: '{"city":"Lyon"}' },
+      {
+        type: 'function_call',
+        callId: 'call_1',
+        name: 'weather.forecast',
+        arguments: '{"city":"Lyon"}',
+        responseId: tool.responseId,
+      },
       {
         type: 'function_call_output',
         callId: 'call_1',

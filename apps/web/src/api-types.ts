@@ -189,6 +189,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Missing or invalid token */
                 401: {
                     headers: {
@@ -229,6 +238,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Missing or invalid token */
                 401: {
@@ -439,6 +457,15 @@ export interface paths {
                         "application/json": components["schemas"]["Prompt"];
                     };
                 };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Missing or invalid token */
                 401: {
                     headers: {
@@ -495,6 +522,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Prompt"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid token */
@@ -764,6 +800,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Missing or invalid token */
                 401: {
                     headers: {
@@ -814,6 +859,15 @@ export interface paths {
                             trigger: components["schemas"]["Trigger"];
                             description: string;
                         };
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid token */
@@ -884,6 +938,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Missing or invalid token */
                 401: {
                     headers: {
@@ -947,6 +1010,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Missing or invalid token */
                 401: {
@@ -1017,6 +1089,15 @@ export interface paths {
                                 message: string;
                             }[];
                         };
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid token */
@@ -1122,6 +1203,15 @@ export interface paths {
                         "application/json": components["schemas"]["Blueprint"];
                     };
                 };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Missing or invalid token */
                 401: {
                     headers: {
@@ -1162,6 +1252,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Missing or invalid token */
                 401: {
@@ -1217,6 +1316,15 @@ export interface paths {
                     };
                     content: {
                         "application/octet-stream": string;
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid token */

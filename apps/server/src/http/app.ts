@@ -5,7 +5,7 @@ import type { Platform } from '@tessera/core';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type AuthOptions, authenticate } from './auth.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { EventLog } from './event-log.ts';
@@ -15,7 +15,7 @@ import { eventRoutes } from './routes/events.ts';
 import { meRoutes } from './routes/me.ts';
 import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { promptRoutes } from './routes/prompts.ts';
-import type { Env } from './routes/shared.ts';
+import { type Env, invalidRequest } from './routes/shared.ts';
 
 export type AppOptions = {
   platform: Platform;
@@ -44,13 +44,8 @@ export function createApp(options: AppOptions) {
   const { platform } = options;
   const plugins = new Set(options.plugins);
   const app = new OpenAPIHono<Env>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return c.json(
-          { error: { code: 'invalid_request', message: z.prettifyError(result.error as z.ZodError) } },
-          400,
-        );
-      }
+    defaultHook: (result) => {
+      if (!result.success) throw invalidRequest(result.error as z.ZodError);
     },
   });
   app.onError((error, c) => errorResponse(c, error));

@@ -2,6 +2,7 @@ import { TesseraError } from '@tessera/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { clientDataProblem } from './store-errors.ts';
 
 /** Every error response: a stable code and a message for people. */
 export type ErrorBody = { error: { code: string; message: string } };
@@ -29,6 +30,11 @@ export class HttpError extends TesseraError {
 export function errorResponse(c: Context, error: unknown): Response {
   if (HttpError.is(error))
     return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
+  const refused = clientDataProblem(error);
+  if (refused) {
+    const message = `The request was refused by the database: ${refused.problem}.`;
+    return c.json<ErrorBody>({ error: { code: 'invalid_request', message } }, 400);
+  }
   if (TesseraError.is(error)) {
     return c.json<ErrorBody>(
       { error: { code: error.code, message: error.message } },

@@ -8,22 +8,29 @@ export const ErrorSchema = z
 export const ConversationSchema = Conversation.meta({ id: 'Conversation' });
 export const PromptBody = PromptSchema.meta({ id: 'Prompt' });
 
-export const IdParam = z.object({ id: z.string().min(1).max(100) });
+/**
+ * The one form of every id in a path or a query: what core's `newId()` makes (`conv_V1StGXR8Z5jdHi6B`: a
+ * prefix, `_` and nanoid's URL-safe letters) and what core accepts as a client-chosen prompt id. Anything
+ * else (a NUL byte, a space, a dot) is refused here with a 400, before it reaches a store.
+ */
+export const Id = z.string().regex(/^[\w-]{1,100}$/, 'an id is 1-100 of A-Z, a-z, 0-9, _ and -');
+export const IdParam = z.object({ id: Id });
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(100).optional(),
+  /** Opaque (the store's own form): only printable ASCII is let through. */
+  cursor: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, 'use the nextCursor of the previous page')
+    .optional(),
 });
 
 export const CreateConversation = z.object({ title: z.string().max(200).optional() }).strict();
 export const RenameConversation = z.object({ title: z.string().trim().min(1).max(200) }).strict();
 /** A prompt id the client chooses, so that a retried send never starts a second prompt. */
-export const ClientPromptId = z
-  .string()
-  .regex(/^[\w-]{1,100}$/, 'use 1-100 of A-Z, a-z, 0-9, _ and -')
-  .meta({
-    description:
-      'Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another.',
-  });
+export const ClientPromptId = Id.meta({
+  description:
+    'Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another.',
+});
 export const SendPrompt = z
   .object({
     input: z.string().min(1).max(100_000),

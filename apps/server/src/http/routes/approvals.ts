@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Platform, Prompt, ToolOutput } from '@tessera/core';
 import { HTTPException } from 'hono/http-exception';
-import { z } from 'zod';
-import { HttpError } from '../errors.ts';
+import type { z } from 'zod';
 import { Accepted, IdParam, PendingApprovals, RejectBody } from '../schemas.ts';
-import { type Api, errors, json } from './shared.ts';
+import { type Api, errors, json, parseOr400 } from './shared.ts';
 
 /** Tool calls waiting for your approval: list them, approve or reject one (the prompt resumes). */
 export function approvalRoutes(app: Api, platform: Platform): void {
@@ -83,7 +82,5 @@ async function readOptionalJson<T extends z.ZodType>(
   } catch {
     throw new HTTPException(400, { message: 'The body is not valid JSON.' });
   }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, 'invalid_request', z.prettifyError(parsed.error));
-  return parsed.data;
+  return parseOr400(schema, value);
 }

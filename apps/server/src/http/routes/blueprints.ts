@@ -25,7 +25,12 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
       path: '/api/blueprints/{id}',
       summary: 'A blueprint in full',
       request: { params: IdParam },
-      responses: { 200: json(BlueprintBody, 'The blueprint'), 401: errors[401], 404: errors[404] },
+      responses: {
+        200: json(BlueprintBody, 'The blueprint'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
     }),
     async (c) => c.json(await blueprints().get(c.var.userId, c.req.valid('param').id), 200),
   );
@@ -35,7 +40,7 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
       path: '/api/blueprints/{id}',
       summary: 'Delete one of your blueprints',
       request: { params: IdParam },
-      responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404] },
+      responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
     async (c) => {
       await blueprints().delete(c.var.userId, c.req.valid('param').id);

@@ -54,6 +54,7 @@ export function conversationRoutes(app: Api, platform: Platform): void {
       request: { params: IdParam },
       responses: {
         200: json(ConversationWithPrompts, 'The conversation'),
+        400: errors[400],
         401: errors[401],
         404: errors[404],
       },
@@ -94,7 +95,7 @@ export function conversationRoutes(app: Api, platform: Platform): void {
       path: '/api/conversations/{id}',
       summary: 'Delete a conversation and its prompts',
       request: { params: IdParam },
-      responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404] },
+      responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
     async (c) => {
       await platform.conversations.delete(c.req.valid('param').id, c.var.userId);

@@ -1,7 +1,8 @@
 import type { Platform } from '@tessera/core';
 import { streamSSE } from 'hono/streaming';
 import type { EventLog, LoggedEvent } from '../event-log.ts';
-import type { Api } from './shared.ts';
+import { IdParam } from '../schemas.ts';
+import { type Api, parseOr400 } from './shared.ts';
 
 export type EventStreamOptions = {
   events: EventLog;
@@ -13,7 +14,7 @@ export type EventStreamOptions = {
 /** A conversation's live events over SSE, resumable with `Last-Event-ID` (else a `reset` event). */
 export function eventRoutes(app: Api, platform: Platform, options: EventStreamOptions): void {
   app.get('/api/conversations/:id/events', async (c) => {
-    const conversationId = c.req.param('id');
+    const conversationId = parseOr400(IdParam, c.req.param()).id;
     await platform.conversations.get(conversationId, c.var.userId); // 404 unless it is the caller's
     const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId');
     return streamSSE(c, async (stream) => {

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import { FileServiceToken } from '@tessera/plugin-files';
 import { z } from 'zod';
+import { Id } from '../schemas.ts';
 import { type Api, errors } from './shared.ts';
 
 /** Types a browser may show inline on our origin; anything else (HTML, SVG, scripts) only downloads. */
@@ -16,11 +17,12 @@ export function fileRoutes(app: Api, platform: Platform): void {
       path: '/api/conversations/{id}/files/{fileId}',
       summary: 'Download a file of a conversation (?inline=1 to view images and text in the browser)',
       request: {
-        params: z.object({ id: z.string().min(1).max(100), fileId: z.string().min(1).max(100) }),
+        params: z.object({ id: Id, fileId: Id }),
         query: z.object({ inline: z.enum(['0', '1']).optional() }),
       },
       responses: {
         200: { description: 'The bytes', content: { 'application/octet-stream': { schema: z.string() } } },
+        400: errors[400],
         401: errors[401],
         404: errors[404],
       },

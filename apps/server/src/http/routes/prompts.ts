@@ -90,7 +90,12 @@ export function promptRoutes(
       path: '/api/prompts/{id}',
       summary: 'A prompt with every output',
       request: { params: IdParam },
-      responses: { 200: json(PromptBody, 'The prompt'), 401: errors[401], 404: errors[404] },
+      responses: {
+        200: json(PromptBody, 'The prompt'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
     }),
     async (c) => c.json(await platform.getPrompt(c.req.valid('param').id, c.var.userId), 200),
   );
@@ -103,6 +108,7 @@ export function promptRoutes(
       request: { params: IdParam },
       responses: {
         200: json(PromptBody, 'The cancelled prompt'),
+        400: errors[400],
         401: errors[401],
         404: errors[404],
         409: errors[409],

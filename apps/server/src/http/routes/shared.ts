@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthVariables } from '../auth.ts';
+import { HttpError } from '../errors.ts';
 import { ErrorSchema } from '../schemas.ts';
 
 export type Env = { Variables: AuthVariables };
@@ -22,3 +23,14 @@ export const errors = {
 export const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
+
+/** The 400 of every request that fails its schema, wherever it is checked: what is wrong, field by field. */
+export const invalidRequest = (error: z.ZodError): HttpError =>
+  new HttpError(400, 'invalid_request', z.prettifyError(error));
+
+/** `value` checked against `schema`, for what the route's own OpenAPI validators do not see. */
+export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidRequest(parsed.error);
+  return parsed.data;
+}

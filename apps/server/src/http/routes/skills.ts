@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
 import { z } from 'zod';
+import { Id } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
 const SkillInfo = z.object({
@@ -27,8 +28,8 @@ export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin):
       method: 'get',
       path: '/api/skills',
       summary: 'The skills catalogue (active ones marked, for a conversation) and loading diagnostics',
-      request: { query: z.object({ conversationId: z.string().max(100).optional() }) },
-      responses: { 200: json(SkillsList, 'Skills'), 401: errors[401], 404: errors[404] },
+      request: { query: z.object({ conversationId: Id.optional() }) },
+      responses: { 200: json(SkillsList, 'Skills'), 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
     async (c) => {
       const { conversationId } = c.req.valid('query');

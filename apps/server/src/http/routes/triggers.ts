@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import { Trigger, triggerService } from '@tessera/plugin-triggers';
 import { z } from 'zod';
-import { IdParam } from '../schemas.ts';
+import { Id, IdParam } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
 const TriggerBody = Trigger.meta({ id: 'Trigger' });
@@ -18,9 +18,10 @@ export function triggerRoutes(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/triggers',
       summary: 'Your triggers, optionally of one conversation',
-      request: { query: z.object({ conversationId: z.string().max(100).optional() }) },
+      request: { query: z.object({ conversationId: Id.optional() }) },
       responses: {
         200: json(z.object({ items: z.array(TriggerWithDescription) }), 'Triggers'),
+        400: errors[400],
         401: errors[401],
       },
     }),
@@ -40,6 +41,7 @@ export function triggerRoutes(app: Api, platform: Platform): void {
         request: { params: IdParam },
         responses: {
           200: json(TriggerWithDescription, 'The trigger'),
+          400: errors[400],
           401: errors[401],
           404: errors[404],
           409: errors[409],
@@ -55,7 +57,7 @@ export function triggerRoutes(app: Api, platform: Platform): void {
       path: '/api/triggers/{id}',
       summary: 'Delete a trigger',
       request: { params: IdParam },
-      responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404] },
+      responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
     async (c) => {
       await triggers().get(c.var.userId, c.req.valid('param').id); // 404 unless it is the caller's

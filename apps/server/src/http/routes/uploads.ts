@@ -3,6 +3,7 @@ import { FileServiceToken, type NewFileOutput } from '@tessera/plugin-files';
 import { z } from 'zod';
 import { HttpError } from '../errors.ts';
 import { ClientPromptId } from '../schemas.ts';
+import { parseOr400 } from './shared.ts';
 
 const FormFields = z.object({
   input: z.string().min(1).max(100_000),
@@ -12,9 +13,7 @@ const FormFields = z.object({
 
 /** The text fields of a multipart prompt, validated like the JSON body. */
 export function readForm(form: Record<string, unknown>): z.output<typeof FormFields> {
-  const parsed = FormFields.safeParse({ input: form.input, model: form.model, id: form.id });
-  if (!parsed.success) throw new HttpError(400, 'invalid_request', z.prettifyError(parsed.error));
-  return parsed.data;
+  return parseOr400(FormFields, { input: form.input, model: form.model, id: form.id });
 }
 
 /**

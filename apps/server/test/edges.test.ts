@@ -1,0 +1,122 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testServer } from './harness.ts';
+
+let t: Awaited<ReturnType<typeof testServer>> | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** The machine's PostgreSQL server (as for @tessera/store-postgres's tests, which never skip either). */
+const SERVER_URL = process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database on the server for one test; `drop()` removes it. */
+async function serverDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tessera_server_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The routes of the served OpenAPI document that take ids in their path, and their query ids. */
+async function idRoutes(server: NonNullable<typeof t>) {
+  const { body: doc } = await server.request('GET', '/openapi.json', { token: null });
+  type Operation = { parameters?: { name: string; in: string }[] };
+  const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(
+    ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
+  const inPath = operations.filter(({ path }) => path.includes('{'));
+  // The event stream is a route with an id too (in the document or not).
+  if (!inPath.some(({ path }) => path.endsWith('/events')))
+    inPath.push({ path: '/api/conversations/{id}/events', method: 'get', operation: {} });
+  const inQuery = operations.flatMap(({ path, method, operation }) =>
+    (operation.parameters ?? [])
+      .filter((parameter) => parameter.in === 'query' && parameter.name.endsWith('Id'))
+      .map((parameter) => ({ path, method, name: parameter.name })),
+  );
+  return { inPath, inQuery };
+}
+
+/** A request that would be valid but for its id: the answer must be about the id. */
+const validBody = (method: string, path: string) =>
+  method === 'patch'
+    ? { title: 'Renamed' }
+    : path.endsWith('/prompts')
+      ? { input: 'hello' }
+      : method === 'post'
+        ? {}
+        : undefined;
+
+/** Every path and query id of the API, with a NUL byte and other characters no id has: 400, never 500. */
+async function expectIdsRefused(server: NonNullable<typeof t>) {
+  const { inPath, inQuery } = await idRoutes(server);
+  expect(inPath.length).toBeGreaterThanOrEqual(15);
+  expect(inQuery.map(({ path, name }) => `${path}?${name}`).sort()).toEqual([
+    '/api/skills?conversationId',
+    '/api/triggers?conversationId',
+  ]);
+  const answers: string[] = [];
+  for (const bad of ['x%00y', 'x%20y', 'x.y', `x${'y'.repeat(100)}`]) {
+    for (const { path, method } of inPath) {
+      const url = path.replaceAll(/\{\w+\}/g, bad);
+      const response = await server.request(method.toUpperCase(), url, { body: validBody(method, path) });
+      answers.push(`${method} ${url} ${response.status} ${response.body.error?.code}`);
+      expect(response.body.error?.message).toMatch(/an id is 1-100 of/);
+    }
+    for (const { path, method, name } of inQuery) {
+      const url = `${path}?${name}=${bad}`;
+      const response = await server.request(method.toUpperCase(), url);
+      answers.push(`${method} ${url} ${response.status} ${response.body.error?.code}`);
+    }
+  }
+  expect(answers.filter((answer) => !answer.endsWith(' 400 invalid_request'))).toEqual([]);
+}
+
+/** A page cursor is opaque, so it reaches the database: one it cannot read is the client's fault. */
+async function expectForgedCursorRefused(server: NonNullable<typeof t>) {
+  await server.request('POST', '/api/conversations', { body: {} });
+  for (const key of [
+    ['not a time', 'conv_x'],
+    ['2026-01-01T00:00:00Z', 'a\u0000b'],
+  ]) {
+    const cursor = Buffer.from(JSON.stringify(key)).toString('base64url');
+    const page = await server.request('GET', `/api/conversations?cursor=${cursor}`);
+    expect([page.status, page.body.error?.code]).toEqual([400, 'invalid_request']);
+    expect(page.body.error.message).toContain('refused by the database');
+  }
+  const control = await server.request('GET', '/api/conversations?cursor=%00');
+  expect([control.status, control.body.error?.code]).toEqual([400, 'invalid_request']);
+  expect((await server.request('GET', '/api/conversations')).body.items).toHaveLength(1);
+}
+
+describe('the edges of the API', () => {
+  it('refuses malformed ids in every path and query with 400 (embedded store)', async () => {
+    t = await testServer();
+    await expectIdsRefused(t);
+    await expectForgedCursorRefused(t);
+  });
+
+  it('refuses malformed ids in every path and query with 400 (PostgreSQL server store)', async () => {
+    const database = await serverDatabase();
+    try {
+      t = await testServer([], { databaseUrl: database.url });
+      await expectIdsRefused(t);
+      await expectForgedCursorRefused(t);
+      await t.close();
+      t = undefined;
+    } finally {
+      await database.drop();
+    }
+  });
+});

@@ -85,7 +85,10 @@ describe('checking them', () => {
   // The workspace's own strict settings, which the packages the snippets import are written for.
   copyFileSync(join(docs, '..', 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
 
-  it('compiles the blocks against the workspace packages and reports errors at the markdown line', () => {
+  // Two whole compiler runs: on a loaded CI machine they can take well over vitest's default 5 s.
+  it('compiles the blocks against the workspace packages and reports errors at the markdown line', {
+    timeout: 120_000,
+  }, () => {
     writeFileSync(
       join(root, 'README.md'),
       md(

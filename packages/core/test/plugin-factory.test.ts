@@ -97,6 +97,17 @@ describe('definePluginFactory', () => {
     expect(message).not.toContain('short');
   });
 
+  it('names the environment variable only for a problem with the option itself, not inside its value', () => {
+    const factory = definePluginFactory({
+      id: 'nested',
+      options: z.object({ servers: z.record(z.string(), z.object({ url: z.url() })) }),
+      env: { servers: 'NESTED_SERVERS' },
+      create: () => definePlugin({ id: 'nested' }),
+    });
+    expect(() => factory({ servers: { a: { url: 'nope' } } })).toThrow(/- servers\.a\.url: Invalid URL$/m);
+    expect(() => factory({ servers: 'nope' as never })).toThrow(/- servers: .*NESTED_SERVERS\)$/m);
+  });
+
   it('names the environment variable of a missing secret', () => {
     vi.stubEnv('ACME_API_KEY', undefined);
     expect(() => acmePlugin()).toThrow(

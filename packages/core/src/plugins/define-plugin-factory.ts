@@ -158,7 +158,8 @@ function optionsError(id: string, error: z.ZodError, env: Record<string, string>
   const lines = error.issues.map((issue) => {
     const path = issue.path.map(String).join('.') || '(options)';
     const key = issue.path[0];
-    const variable = typeof key === 'string' ? env[key] : undefined;
+    // Only for a problem with the option itself: inside a given value, the environment is no remedy.
+    const variable = typeof key === 'string' && issue.path.length === 1 ? env[key] : undefined;
     return `  - ${path}: ${issue.message}${variable ? ` (give it, or set the environment variable ${variable})` : ''}`;
   });
   return new DefinitionError(`Plugin '${id}': its options are not valid:\n${lines.join('\n')}`, {

@@ -122,6 +122,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       maxBodyBytes: config.limits.maxBodyBytes,
       maxUploadBytes: config.limits.maxUploadBytes,
       shutdown: shutdown.signal,
+      log,
       webDir:
         webDir === null ? undefined : (webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
     });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServer } from './harness.ts';
 
@@ -118,5 +119,41 @@ describe('the edges of the API', () => {
     } finally {
       await database.drop();
     }
+  });
+});
+
+describe('the log', () => {
+  it('gets every unexpected error with its cause; the client gets a 500 without it', async () => {
+    type Line = {
+      level: number;
+      msg: string;
+      err?: { type: string; message: string; stack: string; code?: string };
+    };
+    const lines: Line[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    t = await testServer([], { logger });
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    // State the skills plugin cannot read (written by a newer version, edited by hand): the server's problem.
+    await t.server.platform.store.conversations.setPluginState(conversation.id, 'skills', { active: 42 });
+    const failed = await t.request('GET', `/api/skills?conversationId=${conversation.id}`);
+    expect([failed.status, failed.body]).toEqual([
+      500,
+      { error: { code: 'internal_error', message: 'Something went wrong on the server.' } },
+    ]);
+    const logged = lines.filter((line) => line.level >= 50);
+    expect(logged).toEqual([
+      expect.objectContaining({ msg: 'request failed', method: 'GET', path: '/api/skills' }),
+    ]);
+    expect(logged[0]!.err).toMatchObject({ type: 'PluginStateError' });
+    expect(logged[0]!.err!.stack).toMatch(/caused by: ZodError/);
+
+    // A client's mistake is no error of the server's; the database refusing a request's data is a warning.
+    expect((await t.request('GET', '/api/conversations/conv_missing')).status).toBe(404);
+    const forged = Buffer.from(JSON.stringify(['not a time', 'x'])).toString('base64url');
+    expect((await t.request('GET', `/api/conversations?cursor=${forged}`)).status).toBe(400);
+    expect(lines.filter((line) => line.level >= 50)).toHaveLength(1);
+    expect(lines.filter((line) => line.level === 40).map((line) => [line.msg, line.err?.code])).toEqual([
+      ['the database refused the request', '22007'],
+    ]);
   });
 });

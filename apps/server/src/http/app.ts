@@ -5,9 +5,10 @@ import type { Platform } from '@tessera/core';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { type AuthOptions, authenticate } from './auth.ts';
-import { errorResponse, HttpError } from './errors.ts';
+import { HttpError, reportError } from './errors.ts';
 import type { EventLog } from './event-log.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { conversationRoutes } from './routes/conversations.ts';
@@ -34,6 +35,8 @@ export type AppOptions = {
   heartbeatMs?: number;
   /** The built web UI, served at `/` (any path that is not the API falls back to its index.html). */
   webDir?: string;
+  /** Where unexpected errors go (with their causes); the client gets a 500 without them. */
+  log?: Logger;
 };
 
 /**
@@ -48,7 +51,7 @@ export function createApp(options: AppOptions) {
       if (!result.success) throw invalidRequest(result.error as z.ZodError);
     },
   });
-  app.onError((error, c) => errorResponse(c, error));
+  app.onError((error, c) => reportError(c, error, options.log));
   app.notFound((c) =>
     c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}.` } }, 404),
   );

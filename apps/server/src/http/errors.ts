@@ -2,6 +2,7 @@ import { TesseraError } from '@tessera/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from 'pino';
 import { clientDataProblem } from './store-errors.ts';
 
 /** Every error response: a stable code and a message for people. */
@@ -27,7 +28,20 @@ export class HttpError extends TesseraError {
   }
 }
 
-export function errorResponse(c: Context, error: unknown): Response {
+/**
+ * The answer to a request that threw, and what the log needs: every unexpected error (a 5xx) goes to the log
+ * with its causes, and so does a database refusing a request's data (a 400, but a check the API missed).
+ */
+export function reportError(c: Context, error: unknown, log: Logger | undefined): Response {
+  const response = errorResponse(c, error);
+  const request = { method: c.req.method, path: c.req.path };
+  if (response.status >= 500) log?.error({ err: error, ...request }, 'request failed');
+  else if (clientDataProblem(error))
+    log?.warn({ err: error, ...request }, 'the database refused the request');
+  return response;
+}
+
+function errorResponse(c: Context, error: unknown): Response {
   if (HttpError.is(error))
     return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
   const refused = clientDataProblem(error);
@@ -35,12 +49,10 @@ export function errorResponse(c: Context, error: unknown): Response {
     const message = `The request was refused by the database: ${refused.problem}.`;
     return c.json<ErrorBody>({ error: { code: 'invalid_request', message } }, 400);
   }
-  if (TesseraError.is(error)) {
-    return c.json<ErrorBody>(
-      { error: { code: error.code, message: error.message } },
-      STATUS[error.code] ?? 500,
-    );
-  }
+  // A Tessera error with no status of its own is the server's failure: a 500 like any other, its message in the log.
+  const status = TesseraError.is(error) ? STATUS[error.code] : undefined;
+  if (TesseraError.is(error) && status)
+    return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, status);
   if (error instanceof HTTPException) {
     const code =
       error.status === 413 ? 'payload_too_large' : error.status === 401 ? 'unauthorized' : 'invalid_request';

@@ -1,5 +1,6 @@
 import type { Platform } from '@tessera/core';
-import { streamSSE } from 'hono/streaming';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import type { Logger } from 'pino';
 import type { EventLog, LoggedEvent } from '../event-log.ts';
 import { IdParam } from '../schemas.ts';
 import { type Api, parseOr400 } from './shared.ts';
@@ -9,6 +10,7 @@ export type EventStreamOptions = {
   /** Aborted at shutdown: event streams end cleanly. */
   shutdown: AbortSignal;
   heartbeatMs?: number;
+  log?: Logger;
 };
 
 /** A conversation's live events over SSE, resumable with `Last-Event-ID` (else a `reset` event). */
@@ -17,7 +19,7 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
     const conversationId = parseOr400(IdParam, c.req.param()).id;
     await platform.conversations.get(conversationId, c.var.userId); // 404 unless it is the caller's
     const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId');
-    return streamSSE(c, async (stream) => {
+    const follow = async (stream: SSEStreamingApi) => {
       const queue: LoggedEvent[] = [];
       let wake: (() => void) | undefined;
       const unlisten = options.events.listen(conversationId, (entry) => {
@@ -65,6 +67,12 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
         options.shutdown.removeEventListener('abort', stop);
         disconnected.removeEventListener('abort', stop);
       }
-    });
+    };
+    // An error once the stream is open cannot become a 500: the stream ends, the log says why.
+    return streamSSE(c, (stream) =>
+      follow(stream).catch((error: unknown) =>
+        options.log?.error({ err: error, conversationId }, 'event stream failed'),
+      ),
+    );
   });
 }

@@ -104,14 +104,15 @@ describe('a server with an app’s own plugins', () => {
       '/api/triggers',
       '/api/skills',
       '/api/blueprints',
+      '/api/mcp/servers',
       `/api/conversations/${conversation.id}/files/f1`,
     ]) {
       expect([path, (await t.request('GET', path)).status]).toEqual([path, 404]);
     }
     const { body: doc } = await t.request('GET', '/openapi.json', { token: null });
-    expect(Object.keys(doc.paths).filter((path) => /triggers|skills|blueprints|files/.test(path))).toEqual(
-      [],
-    );
+    expect(
+      Object.keys(doc.paths).filter((path) => /triggers|skills|blueprints|files|mcp/.test(path)),
+    ).toEqual([]);
     expect(Object.keys(doc.paths)).toContain('/api/conversations/{id}/prompts');
 
     // Attachments need the files plugin: refused with a clear message, and no prompt starts.

@@ -16,6 +16,7 @@ export async function appFolder() {
     zod: await packageFolder('zod'),
     '@tessera/plugin-widgets': await packageFolder('@tessera/plugin-widgets'),
     '@tessera/plugin-files': await packageFolder('@tessera/plugin-files'),
+    '@tessera/plugin-mcp': await packageFolder('@tessera/plugin-mcp'),
   };
   for (const [name, target] of Object.entries({
     ...linked,

@@ -1,0 +1,20 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Platform } from '@tessera/core';
+import { McpServerStatus, McpServersToken } from '@tessera/plugin-mcp';
+import { z } from 'zod';
+import { type Api, errors, json } from './shared.ts';
+
+const McpServerList = z.object({ items: z.array(McpServerStatus.meta({ id: 'McpServerStatus' })) });
+
+/** The app's MCP servers and how each stands (the MCP plugin's `McpServers` service), for the web UI's panel. */
+export function mcpRoutes(app: Api, platform: Platform): void {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/mcp/servers',
+      summary: "The app's MCP servers: state, transport, tools, prompts and the last error",
+      responses: { 200: json(McpServerList, 'MCP servers'), 401: errors[401] },
+    }),
+    (c) => c.json({ items: platform.services.resolve(McpServersToken).list() }, 200),
+  );
+}

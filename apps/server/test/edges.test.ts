@@ -1,7 +1,8 @@
+import { reply } from '@tessera/testing';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testServer } from './harness.ts';
+import { ALICE, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
 afterEach(async () => {
@@ -155,5 +156,70 @@ describe('the log', () => {
     expect(lines.filter((line) => line.level === 40).map((line) => [line.msg, line.err?.code])).toEqual([
       ['the database refused the request', '22007'],
     ]);
+  });
+});
+
+describe('sending a prompt', () => {
+  it('needs input text or files, in a body of a type it names; anything else starts nothing', async () => {
+    t = await testServer([reply('Got the file.')]);
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const path = `${t.url}/api/conversations/${conversation.id}/prompts`;
+    const send = async (body?: RequestInit['body'], contentType?: string) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ALICE}`, ...(contentType && { 'content-type': contentType }) },
+        body,
+      });
+      return {
+        status: response.status,
+        ...((await response.json()) as { error: { code: string; message: string } }),
+      };
+    };
+    const form = (fields: Record<string, string | File>) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(fields)) data.append(name, value);
+      return data;
+    };
+    const refusals = {
+      'no body': await send(),
+      'an empty JSON body': await send('', 'application/json'),
+      'a form-urlencoded body': await send(new URLSearchParams({ input: 'hello' })),
+      'JSON without its content type': await send(JSON.stringify({ input: 'hello' }), ''),
+      'JSON sent as text/plain': await send(JSON.stringify({ input: 'hello' })),
+      'JSON without input': await send(JSON.stringify({ model: 'high' }), 'application/json'),
+      'a form without input or files': await send(form({ model: 'high' })),
+      'a file in the field `file`': await send(form({ input: 'see', file: new File(['x'], 'x.txt') })),
+    };
+    expect(Object.entries(refusals).map(([name, { status, error }]) => [name, status, error.code])).toEqual([
+      ['no body', 400, 'invalid_request'],
+      ['an empty JSON body', 400, 'invalid_request'],
+      ['a form-urlencoded body', 415, 'unsupported_media_type'],
+      ['JSON without its content type', 415, 'unsupported_media_type'],
+      ['JSON sent as text/plain', 415, 'unsupported_media_type'],
+      ['JSON without input', 400, 'invalid_request'],
+      ['a form without input or files', 400, 'invalid_request'],
+      ['a file in the field `file`', 400, 'invalid_request'],
+    ]);
+    expect(refusals['no body'].error.message).toContain('a prompt needs input text or files');
+    expect(refusals['a form-urlencoded body'].error.message).toBe(
+      'A body of type application/x-www-form-urlencoded is not taken here: send application/json ({ "input": "…" }) or multipart/form-data (fields `input` and `files`).',
+    );
+    expect(refusals['JSON without its content type'].error.message).toContain('application/json');
+    expect(refusals['JSON without input'].error.message).toContain('→ at input');
+    expect(refusals['a form without input or files'].error.message).toContain(
+      'A prompt needs input text (`input`) or files (`files`)',
+    );
+    expect(refusals['a file in the field `file`'].error.message).toContain(
+      'Unknown field `file`: the fields are `input`, `files`, `model`, `id`',
+    );
+    expect((await t.request('GET', `/api/conversations/${conversation.id}`)).body.prompts).toEqual([]);
+
+    // Files alone are a prompt: the model reads that the user uploaded them.
+    const filesOnly = await send(form({ files: new File(['# Plan'], 'plan.md', { type: 'text/markdown' }) }));
+    expect(filesOnly.status).toBe(202);
+    const { body: detail } = await t.request('GET', `/api/conversations/${conversation.id}`);
+    expect(detail.prompts).toHaveLength(1);
+    expect(detail.prompts[0].input).toBeUndefined();
+    expect(detail.prompts[0].output[0]).toMatchObject({ type: 'file', name: 'plan.md', origin: 'upload' });
   });
 });

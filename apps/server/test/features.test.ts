@@ -133,8 +133,8 @@ describe('the demo model with every plugin', () => {
     big.append('files', new File(['x'.repeat(60_000)], 'big.txt'));
     const tooBig = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, { form: big });
     expect([tooBig.status, tooBig.body.error.code]).toEqual([413, 'payload_too_large']);
-    const noInput = new FormData();
-    noInput.append('files', new File(['x'], 'x.txt'));
+    const noInput = new FormData(); // neither text nor files
+    noInput.set('model', 'normal');
     expect(
       (await t.request('POST', `/api/conversations/${conversation.id}/prompts`, { form: noInput })).status,
     ).toBe(400);

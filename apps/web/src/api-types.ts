@@ -360,8 +360,11 @@ export interface paths {
                         id?: string;
                     };
                     "multipart/form-data": {
-                        input: string;
-                        /** @enum {string} */
+                        input?: string;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
                         model?: "normal" | "high";
                         /** @description Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. */
                         id?: string;
@@ -414,6 +417,24 @@ export interface paths {
                 };
                 /** @description Conflicts with the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A body of a type this route does not take */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };

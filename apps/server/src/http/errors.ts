@@ -18,6 +18,13 @@ const STATUS: Record<string, ContentfulStatusCode> = {
   unauthorized: 401,
   payload_too_large: 413,
   file_too_large: 413,
+  unsupported_media_type: 415,
+};
+
+const HTTP_EXCEPTION_CODES: Record<number, string> = {
+  401: 'unauthorized',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
 };
 
 export class HttpError extends TesseraError {
@@ -54,8 +61,12 @@ function errorResponse(c: Context, error: unknown): Response {
   if (TesseraError.is(error) && status)
     return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, status);
   if (error instanceof HTTPException) {
-    const code =
-      error.status === 413 ? 'payload_too_large' : error.status === 401 ? 'unauthorized' : 'invalid_request';
+    const code = HTTP_EXCEPTION_CODES[error.status] ?? 'invalid_request';
+    // Hono's 415: the routes without a gate of their own (see sendBodyGate) take JSON only.
+    if (error.status === 415) {
+      const message = 'Send the body as JSON, with Content-Type: application/json.';
+      return c.json<ErrorBody>({ error: { code, message } }, 415);
+    }
     return c.json<ErrorBody>(
       { error: { code, message: error.message || 'Bad request.' } },
       error.status as ContentfulStatusCode,

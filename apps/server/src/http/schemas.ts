@@ -31,20 +31,31 @@ export const ClientPromptId = Id.meta({
   description:
     'Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another.',
 });
+const Input = z.string().min(1).max(100_000);
+const ModelChoice = z.enum(['normal', 'high']).default('normal');
 export const SendPrompt = z
-  .object({
-    input: z.string().min(1).max(100_000),
-    model: z.enum(['normal', 'high']).default('normal'),
-    id: ClientPromptId.optional(),
-  })
+  .object({ input: Input, model: ModelChoice, id: ClientPromptId.optional() })
   .strict();
-/** The same as multipart/form-data, with the files the user attached (field `files`, repeated). */
-export const SendPromptWithFiles = z.object({
-  input: z.string().min(1).max(100_000),
-  model: z.enum(['normal', 'high']).optional(),
-  id: ClientPromptId.optional(),
-  files: z.any().optional().meta({ description: 'One or more files', format: 'binary' }),
-});
+const FORM_FIELDS = ['input', 'files', 'model', 'id'];
+/** The same as multipart/form-data, with the files the user attached (field `files`, repeated): text, files or both. */
+export const SendPromptWithFiles = z
+  .strictObject(
+    {
+      input: Input.optional(),
+      model: ModelChoice,
+      id: ClientPromptId.optional(),
+      files: z.any().optional().meta({ description: 'One or more files', format: 'binary' }),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}: the fields are ${FORM_FIELDS.map((f) => `\`${f}\``).join(', ')} (\`files\` once per file).`
+          : undefined,
+    },
+  )
+  .refine((fields) => fields.input !== undefined || fields.files !== undefined, {
+    message: 'A prompt needs input text (`input`) or files (`files`), or both.',
+  });
 export const RejectBody = z.object({ reason: z.string().max(2_000).optional() }).strict();
 
 export const ConversationPage = z.object({

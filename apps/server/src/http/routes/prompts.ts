@@ -4,7 +4,7 @@ import { titleFrom } from '../conversation-title.ts';
 import { HttpError } from '../errors.ts';
 import { Accepted, IdParam, PromptBody, SendPrompt, SendPromptWithFiles } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
-import { discardUploads, readForm, storeUploads } from './uploads.ts';
+import { discardUploads, readSend, sendBodyGate, storeUploads } from './uploads.ts';
 
 /**
  * Prompts: send input to a conversation (JSON, or multipart with files), read one, cancel one.
@@ -15,6 +15,7 @@ export function promptRoutes(
   platform: Platform,
   { canStoreFiles }: { canStoreFiles: boolean },
 ): void {
+  app.post('/api/conversations/:id/prompts', sendBodyGate); // before the route's validators
   app.openapi(
     createRoute({
       method: 'post',
@@ -37,16 +38,14 @@ export function promptRoutes(
         401: errors[401],
         404: errors[404],
         409: errors[409],
+        413: errors[413],
+        415: errors[415],
       },
     }),
     async (c) => {
       const conversationId = c.req.valid('param').id;
       const userId = c.var.userId;
-      const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
-      const form = multipart ? await c.req.parseBody({ all: true }) : undefined;
-      const fields = form ? readForm(form) : c.req.valid('json');
-      if (!fields)
-        throw new HttpError(400, 'invalid_request', 'Send JSON ({ "input": "..." }) or multipart/form-data.');
+      const { fields, form } = await readSend(c);
       const { input, model, id } = fields;
       // 404 before any file is stored
       const conversation = await platform.conversations.get(conversationId, userId);

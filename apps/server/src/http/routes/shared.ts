@@ -18,6 +18,7 @@ export const errors = {
   404: json(ErrorSchema, 'Not found (or not yours)'),
   409: json(ErrorSchema, 'Conflicts with the current state'),
   413: json(ErrorSchema, 'Too large'),
+  415: json(ErrorSchema, 'A body of a type this route does not take'),
 };
 
 export const body = <T extends z.ZodType>(schema: T) => ({

@@ -1,19 +1,49 @@
 import type { Platform } from '@tessera/core';
 import { FileServiceToken, type NewFileOutput } from '@tessera/plugin-files';
-import { z } from 'zod';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import { HttpError } from '../errors.ts';
-import { ClientPromptId } from '../schemas.ts';
-import { parseOr400 } from './shared.ts';
+import { SendPrompt, SendPromptWithFiles } from '../schemas.ts';
+import { type Env, parseOr400 } from './shared.ts';
 
-const FormFields = z.object({
-  input: z.string().min(1).max(100_000),
-  model: z.enum(['normal', 'high']).default('normal'),
-  id: ClientPromptId.optional(),
-});
+const EXPECTED =
+  'send application/json ({ "input": "…" }) or multipart/form-data (fields `input` and `files`)';
 
-/** The text fields of a multipart prompt, validated like the JSON body. */
-export function readForm(form: Record<string, unknown>): z.output<typeof FormFields> {
-  return parseOr400(FormFields, { input: form.input, model: form.model, id: form.id });
+const mediaType = (c: Context) => c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+
+/**
+ * Before the route's validators: a send's body is JSON or multipart/form-data, and is there. Anything else is
+ * refused saying what is expected (a form-urlencoded body would otherwise pass as a form, without files).
+ */
+export const sendBodyGate: MiddlewareHandler<Env> = async (c, next) => {
+  const type = mediaType(c);
+  if (type === 'multipart/form-data' || /^application\/([\w.-]+\+)?json$/.test(type)) return next();
+  if (type === '' && (await c.req.text()).trim() === '')
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `The body is empty: a prompt needs input text or files; ${EXPECTED}.`,
+    );
+  throw new HttpError(
+    415,
+    'unsupported_media_type',
+    type
+      ? `A body of type ${type} is not taken here: ${EXPECTED}.`
+      : `The body has no Content-Type: ${EXPECTED}.`,
+  );
+};
+
+export type SendFields = z.output<typeof SendPrompt> | z.output<typeof SendPromptWithFiles>;
+
+/** The body of a send (past `sendBodyGate`), validated; the parsed form too, for its files. */
+export async function readSend(
+  c: Context<Env>,
+): Promise<{ fields: SendFields; form?: Record<string, unknown> }> {
+  if (mediaType(c) === 'multipart/form-data') {
+    const form = await c.req.parseBody({ all: true });
+    return { fields: parseOr400(SendPromptWithFiles, form), form };
+  }
+  return { fields: parseOr400(SendPrompt, await c.req.json()) };
 }
 
 /**

@@ -356,7 +356,7 @@ export interface paths {
                          * @enum {string}
                          */
                         model?: "normal" | "high";
-                        /** @description Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. */
+                        /** @description Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer). */
                         id?: string;
                     };
                     "multipart/form-data": {
@@ -366,7 +366,7 @@ export interface paths {
                          * @enum {string}
                          */
                         model?: "normal" | "high";
-                        /** @description Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. */
+                        /** @description Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer). */
                         id?: string;
                         /**
                          * Format: binary
@@ -1376,6 +1376,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mcp/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app's MCP servers: state, transport, tools, prompts and the last error */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description MCP servers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["McpServerStatus"][];
+                        };
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1521,6 +1568,52 @@ export interface components {
             usageCount: number;
             createdAt: string;
             updatedAt: string;
+        };
+        McpServerStatus: {
+            /** @description The name the settings give the server: the prefix of its tool ids */
+            name: string;
+            /**
+             * @description `connecting`: the first attempt is under way; `reconnecting`: the server died, failed or cannot be reached, and is tried again (see `error`, `nextAttemptAt`); `stopped`: the app is closing; `disabled`: in the settings
+             * @enum {string}
+             */
+            state: "connecting" | "connected" | "reconnecting" | "stopped" | "disabled";
+            /** @enum {string} */
+            transport: "stdio" | "streamable-http" | "sse";
+            /** @description The command, or the URL without its query */
+            target: string;
+            /** @description What the server says it is, once connected */
+            server?: {
+                name: string;
+                version: string;
+                title?: string;
+            };
+            /** @description Why the last attempt failed, or the connection was lost */
+            error?: string;
+            connectedAt?: string;
+            nextAttemptAt?: string;
+            /** @description Failed attempts since the server last stayed up */
+            failures: number;
+            /** @description The process of a stdio server */
+            pid?: number;
+            tools: {
+                /** @description The id the model calls it by */
+                id: string;
+                /** @description The server's name for it */
+                name: string;
+                title?: string;
+                readOnly: boolean;
+                requiresApproval: boolean;
+            }[];
+            skippedTools: {
+                name: string;
+                reason: string;
+            }[];
+            /** @description Whether the server has resources (mcp.list_resources, mcp.read_resource) */
+            resources: boolean;
+            prompts: {
+                name: string;
+                description?: string;
+            }[];
         };
     };
     responses: never;

@@ -10,6 +10,7 @@ export type Trigger = {
 };
 export type SkillInfo = { name: string; description: string; active: boolean; kind: string };
 export type BlueprintInfo = { id: string; title: string; summary: string; owner: string; usageCount: number };
+export type McpServer = components['schemas']['McpServerStatus'];
 
 export class ApiError extends Error {
   readonly code: string;
@@ -110,6 +111,7 @@ export function createApi(token: string, baseUrl = '') {
     skills: async (conversationId: string) =>
       unwrap(await client.GET('/api/skills', { params: { query: { conversationId } } })).items as SkillInfo[],
     blueprints: async () => unwrap(await client.GET('/api/blueprints')).items as BlueprintInfo[],
+    mcpServers: async (): Promise<McpServer[]> => unwrap(await client.GET('/api/mcp/servers')).items,
     fileUrl: (conversationId: string, fileId: string, inline = false) =>
       `${baseUrl}/api/conversations/${conversationId}/files/${fileId}?token=${encodeURIComponent(token)}${inline ? '&inline=1' : ''}`,
     eventsUrl: (conversationId: string) =>

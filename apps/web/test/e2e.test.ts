@@ -3,7 +3,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { mcpPlugin } from '@tessera/plugin-mcp';
 import { triggerService, triggersPlugin } from '@tessera/plugin-triggers';
 import { type CreateServerOptions, createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
@@ -206,6 +207,41 @@ describe('the web UI', () => {
     await page.screenshot({ path: `${shots}trigger.png` });
     await page.close();
     await second.close();
+  });
+
+  it('shows the MCP servers of the app, how each stands, and what went wrong', async () => {
+    const everything = join(
+      dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+      'dist/index.js',
+    );
+    const folder = await mkdtemp(join(tmpdir(), 'tessera-e2e-'));
+    const servers = {
+      everything: { command: process.execPath, args: [everything, 'stdio'] },
+      broken: { command: join(folder, 'no-such-server') },
+    };
+    const other = await createServer({
+      dataDir: folder,
+      auth: { tokens: { [TOKEN]: 'ada' } },
+      model,
+      plugins: [mcpPlugin({ servers })],
+      defaultPlugins: false,
+      webDir: dist,
+    });
+    try {
+      const page = await newConversation((await other.listen({ port: 0 })).url);
+      const aside = page.getByRole('complementary', { name: 'MCP servers' });
+      const connected = aside.getByRole('listitem').filter({ hasText: 'everything' });
+      await connected.getByText('connected').waitFor();
+      await connected.getByText(/stdio · \d+ tools · 4 prompts · resources/).waitFor();
+      const broken = aside.getByRole('listitem').filter({ hasText: 'broken' });
+      await broken.getByText('reconnecting').waitFor();
+      await broken.getByText(/ENOENT/).waitFor();
+      await page.screenshot({ path: `${shots}mcp-servers.png` });
+      await page.close();
+    } finally {
+      await other.close({ graceMs: 50 });
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('shows the panels and the attach button of the plugins the server runs, and only those', async () => {

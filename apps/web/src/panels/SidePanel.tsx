@@ -1,16 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Api, BlueprintInfo, SkillInfo, Trigger } from '../api.ts';
+import { McpServers } from './McpServers.tsx';
 
 /** The plugins that have a panel, by id, with the panel's title. */
-const PANELS = { triggers: 'Triggers', skills: 'Skills', blueprints: 'Blueprints' } as const;
+const PANELS = {
+  triggers: 'Triggers',
+  skills: 'Skills',
+  blueprints: 'Blueprints',
+  mcp: 'MCP servers',
+} as const;
 
 /** The panels of the plugins the server runs (a server without a plugin has no routes for it). */
 export const panelsOf = (plugins: readonly string[]) =>
   (Object.keys(PANELS) as (keyof typeof PANELS)[]).filter((id) => plugins.includes(id));
 
 /**
- * The conversation's triggers (pause, resume, delete), the skills catalogue, and the blueprints: each only
- * when its plugin is on the server.
+ * The conversation's triggers (pause, resume, delete), the skills catalogue, the MCP servers and the
+ * blueprints: each only when its plugin is on the server.
  */
 export function SidePanel({
   api,
@@ -100,6 +106,7 @@ export function SidePanel({
           </ul>
         </section>
       )}
+      {has('mcp') && <McpServers api={api} version={version} />}
       {withBlueprints && (
         <section>
           <h2>Blueprints</h2>

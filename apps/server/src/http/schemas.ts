@@ -26,10 +26,10 @@ export const PageQuery = z.object({
 
 export const CreateConversation = z.object({ title: z.string().max(200).optional() }).strict();
 export const RenameConversation = z.object({ title: z.string().trim().min(1).max(200) }).strict();
-/** A prompt id the client chooses, so that a retried send never starts a second prompt. */
+/** An id the client chooses for a send, so that a retried send never starts a second prompt. */
 export const ClientPromptId = Id.meta({
   description:
-    'Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another.',
+    'Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer).',
 });
 const Input = z.string().min(1).max(100_000);
 const ModelChoice = z.enum(['normal', 'high']).default('normal');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
 import { ConflictError, ConversationBusyError, type Platform } from '@tessera/core';
 import { titleFrom } from '../conversation-title.ts';
@@ -5,6 +6,17 @@ import { HttpError } from '../errors.ts';
 import { Accepted, IdParam, PromptBody, SendPrompt, SendPromptWithFiles } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 import { discardUploads, readSend, sendBodyGate, storeUploads } from './uploads.ts';
+
+/**
+ * The id of the prompt a client's own id names: derived from the user and that id, so each user has ids of
+ * their own. Another user's id is never met (a 409 would tell that it exists), and a retry with the same id
+ * finds its prompt.
+ */
+export const promptIdFor = (userId: string, clientId: string): string =>
+  `prm_${createHash('sha256')
+    .update(JSON.stringify([userId, clientId]))
+    .digest('base64url')
+    .slice(0, 22)}`;
 
 /**
  * Prompts: send input to a conversation (JSON, or multipart with files), read one, cancel one.
@@ -46,7 +58,8 @@ export function promptRoutes(
       const conversationId = c.req.valid('param').id;
       const userId = c.var.userId;
       const { fields, form } = await readSend(c);
-      const { input, model, id } = fields;
+      const { input, model } = fields;
+      const id = fields.id === undefined ? undefined : promptIdFor(userId, fields.id);
       // 404 before any file is stored
       const conversation = await platform.conversations.get(conversationId, userId);
       /** A send retried with its id answers with the prompt it started (nothing is stored twice). */
@@ -54,7 +67,8 @@ export function promptRoutes(
         const prompt = id === undefined ? undefined : await platform.store.prompts.get(id);
         if (!prompt) return undefined;
         if (prompt.conversationId !== conversationId || prompt.userId !== userId || prompt.input !== input) {
-          throw new HttpError(409, 'conflict', `The id ${id} belongs to another prompt; choose a new one.`);
+          const message = `You sent another message with the id ${fields.id}; choose a new one.`;
+          throw new HttpError(409, 'conflict', message);
         }
         return c.json({ prompt }, 202);
       };

@@ -356,7 +356,7 @@ export interface paths {
                          * @enum {string}
                          */
                         model?: "normal" | "high";
-                        /** @description Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. */
+                        /** @description Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer). */
                         id?: string;
                     };
                     "multipart/form-data": {
@@ -366,7 +366,7 @@ export interface paths {
                          * @enum {string}
                          */
                         model?: "normal" | "high";
-                        /** @description Optional id for the new prompt. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. */
+                        /** @description Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer). */
                         id?: string;
                         /**
                          * Format: binary

@@ -18,6 +18,9 @@ import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { promptRoutes } from './routes/prompts.ts';
 import { type Env, invalidRequest } from './routes/shared.ts';
 
+/** OpenAPI 3.1's SPDX form (the document type's LicenseObject predates `identifier`). */
+const MIT = { name: 'MIT', identifier: 'MIT' };
+
 export type AppOptions = {
   platform: Platform;
   /** The ids of the plugins in the set: plugin routes are mounted for these only. */
@@ -70,6 +73,12 @@ export function createApp(options: AppOptions) {
   );
   app.use('/api/*', authenticate(options.auth));
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'token', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'The same token as `?token=`, where headers cannot be set (EventSource, download links)',
+  });
 
   meRoutes(app, { model: options.model, plugins: options.plugins });
   conversationRoutes(app, platform);
@@ -84,8 +93,11 @@ export function createApp(options: AppOptions) {
       title: 'Tessera API',
       version: '0.1.0',
       description: 'Conversations, prompts, approvals and live events.',
+      license: MIT,
     },
-    security: [{ bearer: [] }],
+    // Relative: the API is where this document is served from, whatever the host and port.
+    servers: [{ url: '/', description: 'This server' }],
+    security: [{ bearer: [] }, { token: [] }],
   });
   app.get('/docs', Scalar({ url: '/openapi.json', pageTitle: 'Tessera API' }));
   if (options.webDir) {

@@ -36,9 +36,10 @@ export class EventLog {
 
   /** Events after `lastEventId`, or `undefined` if that id cannot be resumed from here. */
   since(conversationId: string, lastEventId: string): LoggedEvent[] | undefined {
-    const [boot, seqText] = lastEventId.split('-');
+    // Exactly `<boot>-<seq>` as #append writes it: anything else (`<boot>-`, `<boot>-1-2`) is no position.
+    const [, boot, seqText] = /^([0-9a-f]+)-(0|[1-9][0-9]{0,14})$/.exec(lastEventId) ?? [];
     const seq = Number(seqText);
-    if (boot !== this.boot || !Number.isInteger(seq)) return undefined;
+    if (boot !== this.boot || seq > this.#seq) return undefined; // another process's id, or one never given
     const log = this.#logs.get(conversationId) ?? [];
     const first = log[0];
     if (first && Number(first.id.split('-')[1]) > seq + 1) return undefined; // a gap: events were dropped

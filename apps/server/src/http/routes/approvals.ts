@@ -1,9 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Platform, Prompt, ToolOutput } from '@tessera/core';
-import { HTTPException } from 'hono/http-exception';
-import type { z } from 'zod';
 import { Accepted, IdParam, PendingApprovals, RejectBody } from '../schemas.ts';
-import { type Api, errors, json, parseOr400 } from './shared.ts';
+import { type Api, errors, json } from './shared.ts';
 
 /** Tool calls waiting for your approval: list them, approve or reject one (the prompt resumes). */
 export function approvalRoutes(app: Api, platform: Platform): void {
@@ -11,6 +9,7 @@ export function approvalRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'get',
       path: '/api/approvals',
+      operationId: 'listApprovals',
       summary: 'Your tool calls waiting for approval, across conversations',
       responses: { 200: json(PendingApprovals, 'Pending approvals'), 401: errors[401] },
     }),
@@ -35,52 +34,48 @@ export function approvalRoutes(app: Api, platform: Platform): void {
     },
   );
 
-  for (const decision of ['approve', 'reject'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/api/tool-calls/{id}/${decision}`,
-        summary:
-          decision === 'approve'
-            ? 'Approve a pending tool call: it runs once and the prompt resumes'
-            : 'Reject a pending tool call: the model reads why and the prompt resumes',
-        request: { params: IdParam },
-        responses: {
-          202: json(Accepted, 'The prompt, resumed'),
-          400: errors[400],
-          401: errors[401],
-          404: errors[404],
-          409: errors[409],
-        },
-      }),
-      async (c) => {
-        const reason =
-          decision === 'reject'
-            ? (await readOptionalJson(await c.req.text(), RejectBody))?.reason
-            : undefined;
-        const run = await platform.decide(c.req.valid('param').id, {
-          userId: c.var.userId,
-          approve: decision === 'approve',
-          reason,
-        });
-        run.done.catch(() => {});
-        return c.json({ prompt: run.prompt }, 202);
-      },
-    );
-  }
-}
+  /** Decides the call: the prompt resumes in the background; the answer is the prompt, resumed. */
+  const decide = async (id: string, userId: string, approve: boolean, reason?: string) => {
+    const run = await platform.decide(id, { userId, approve, reason });
+    run.done.catch(() => {}); // the loop records its own failures
+    return { prompt: run.prompt };
+  };
+  const decided = {
+    202: json(Accepted, 'The prompt, resumed'),
+    400: errors[400],
+    401: errors[401],
+    404: errors[404],
+    409: errors[409],
+  };
 
-/** An optional JSON body: absent is fine, present must be valid. */
-async function readOptionalJson<T extends z.ZodType>(
-  text: string,
-  schema: T,
-): Promise<z.output<T> | undefined> {
-  if (text.trim() === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new HTTPException(400, { message: 'The body is not valid JSON.' });
-  }
-  return parseOr400(schema, value);
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/tool-calls/{id}/approve',
+      operationId: 'approveToolCall',
+      summary: 'Approve a pending tool call: it runs once and the prompt resumes',
+      request: { params: IdParam },
+      responses: decided,
+    }),
+    async (c) => c.json(await decide(c.req.valid('param').id, c.var.userId, true), 202),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/tool-calls/{id}/reject',
+      operationId: 'rejectToolCall',
+      summary: 'Reject a pending tool call: the model reads why and the prompt resumes',
+      request: {
+        params: IdParam,
+        // Optional: without a body (or `{}`), the model reads that the user rejected the call.
+        body: { content: { 'application/json': { schema: RejectBody } }, required: false },
+      },
+      responses: { ...decided, 413: errors[413], 415: errors[415] },
+    }),
+    async (c) => {
+      const { reason } = c.req.valid('json') ?? {};
+      return c.json(await decide(c.req.valid('param').id, c.var.userId, false, reason), 202);
+    },
+  );
 }

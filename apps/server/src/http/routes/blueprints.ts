@@ -14,6 +14,7 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'get',
       path: '/api/blueprints',
+      operationId: 'listBlueprints',
       summary: 'Your blueprints and the shared ones',
       responses: { 200: json(z.object({ items: z.array(BlueprintBody) }), 'Blueprints'), 401: errors[401] },
     }),
@@ -23,6 +24,7 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'get',
       path: '/api/blueprints/{id}',
+      operationId: 'getBlueprint',
       summary: 'A blueprint in full',
       request: { params: IdParam },
       responses: {
@@ -38,6 +40,7 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'delete',
       path: '/api/blueprints/{id}',
+      operationId: 'deleteBlueprint',
       summary: 'Delete one of your blueprints',
       request: { params: IdParam },
       responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },

@@ -17,12 +17,15 @@ export function conversationRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'post',
       path: '/api/conversations',
+      operationId: 'createConversation',
       summary: 'Create a conversation',
       request: { body: { content: { 'application/json': { schema: CreateConversation } }, required: true } },
       responses: {
         201: json(ConversationSchema, 'The new conversation'),
         400: errors[400],
         401: errors[401],
+        413: errors[413],
+        415: errors[415],
       },
     }),
     async (c) => {
@@ -35,6 +38,7 @@ export function conversationRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'get',
       path: '/api/conversations',
+      operationId: 'listConversations',
       summary: 'List your conversations, most recent first',
       request: { query: PageQuery },
       responses: {
@@ -50,6 +54,7 @@ export function conversationRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'get',
       path: '/api/conversations/{id}',
+      operationId: 'getConversation',
       summary: 'A conversation with its prompts and every output',
       request: { params: IdParam },
       responses: {
@@ -70,6 +75,7 @@ export function conversationRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'patch',
       path: '/api/conversations/{id}',
+      operationId: 'renameConversation',
       summary: 'Rename a conversation',
       request: {
         params: IdParam,
@@ -80,6 +86,8 @@ export function conversationRoutes(app: Api, platform: Platform): void {
         400: errors[400],
         401: errors[401],
         404: errors[404],
+        413: errors[413],
+        415: errors[415],
       },
     }),
     async (c) => {
@@ -93,6 +101,7 @@ export function conversationRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'delete',
       path: '/api/conversations/{id}',
+      operationId: 'deleteConversation',
       summary: 'Delete a conversation and its prompts',
       request: { params: IdParam },
       responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },

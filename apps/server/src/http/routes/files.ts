@@ -15,6 +15,7 @@ export function fileRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'get',
       path: '/api/conversations/{id}/files/{fileId}',
+      operationId: 'downloadConversationFile',
       summary: 'Download a file of a conversation (?inline=1 to view images and text in the browser)',
       request: {
         params: z.object({ id: Id, fileId: Id }),

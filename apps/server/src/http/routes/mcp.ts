@@ -12,6 +12,7 @@ export function mcpRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'get',
       path: '/api/mcp/servers',
+      operationId: 'listMcpServers',
       summary: "The app's MCP servers: state, transport, tools, prompts and the last error",
       responses: { 200: json(McpServerList, 'MCP servers'), 401: errors[401] },
     }),

@@ -15,6 +15,7 @@ export function meRoutes(app: Api, { model, plugins }: ServerIdentity): void {
     createRoute({
       method: 'get',
       path: '/api/me',
+      operationId: 'getMe',
       summary: 'Who you are, which model answers, and which plugins the server runs',
       responses: { 200: json(ServerInfo, 'The user, the model and the plugins'), 401: errors[401] },
     }),

@@ -32,6 +32,7 @@ export function promptRoutes(
     createRoute({
       method: 'post',
       path: '/api/conversations/{id}/prompts',
+      operationId: 'sendPrompt',
       summary: 'Send input: starts a prompt and answers at once; follow it on the event stream',
       request: {
         params: IdParam,
@@ -101,6 +102,7 @@ export function promptRoutes(
     createRoute({
       method: 'get',
       path: '/api/prompts/{id}',
+      operationId: 'getPrompt',
       summary: 'A prompt with every output',
       request: { params: IdParam },
       responses: {
@@ -117,6 +119,7 @@ export function promptRoutes(
     createRoute({
       method: 'post',
       path: '/api/prompts/{id}/cancel',
+      operationId: 'cancelPrompt',
       summary: 'Cancel a running prompt, or one waiting for approval',
       request: { params: IdParam },
       responses: {

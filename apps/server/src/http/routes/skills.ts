@@ -27,6 +27,7 @@ export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin):
     createRoute({
       method: 'get',
       path: '/api/skills',
+      operationId: 'listSkills',
       summary: 'The skills catalogue (active ones marked, for a conversation) and loading diagnostics',
       request: { query: z.object({ conversationId: Id.optional() }) },
       responses: { 200: json(SkillsList, 'Skills'), 400: errors[400], 401: errors[401], 404: errors[404] },

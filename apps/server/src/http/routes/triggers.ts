@@ -17,6 +17,7 @@ export function triggerRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'get',
       path: '/api/triggers',
+      operationId: 'listTriggers',
       summary: 'Your triggers, optionally of one conversation',
       request: { query: z.object({ conversationId: Id.optional() }) },
       responses: {
@@ -37,6 +38,7 @@ export function triggerRoutes(app: Api, platform: Platform): void {
       createRoute({
         method: 'post',
         path: `/api/triggers/{id}/${action}`,
+        operationId: `${action}Trigger`,
         summary: action === 'pause' ? 'Pause a trigger: no fires until resumed' : 'Resume a paused trigger',
         request: { params: IdParam },
         responses: {
@@ -55,6 +57,7 @@ export function triggerRoutes(app: Api, platform: Platform): void {
     createRoute({
       method: 'delete',
       path: '/api/triggers/{id}',
+      operationId: 'deleteTrigger',
       summary: 'Delete a trigger',
       request: { params: IdParam },
       responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },

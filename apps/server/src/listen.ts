@@ -5,8 +5,13 @@ type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 /** An HTTP server for a fetch handler; `close` lets requests in flight finish, then cuts what is left. */
 export async function listenHttp(fetch: FetchHandler, { port, host }: { port: number; host: string }) {
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch, port, hostname: host }, () => resolve(s as Server));
+  // A port in use (or not ours to take) rejects, with Node's error (`code`, `port`), instead of crashing.
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname: host }, () => {
+      s.off('error', reject);
+      resolve(s as Server);
+    });
+    s.once('error', reject);
   });
   const address = server.address();
   const bound = typeof address === 'object' && address ? address.port : port;

@@ -18,7 +18,11 @@ async function serverDatabase(): Promise<{ url: string; drop: () => Promise<void
   const name = `tessera_server_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 5_000 });
-    await client.connect();
+    await client.connect().catch((error: unknown) => {
+      throw new Error(`The PostgreSQL server at ${SERVER_URL} is not reachable (this test never skips).`, {
+        cause: error,
+      });
+    });
     try {
       await client.query(sql);
     } finally {

@@ -33,6 +33,11 @@ export const ServerConfig = z.object({
    * so a long conversation never outgrows the model's context window.
    */
   historyTokens: z.coerce.number().int().positive().default(100_000),
+  /**
+   * How often (ms) this process looks for prompts of processes that died and resumes them; only with a
+   * PostgreSQL server (`databaseUrl`), where several processes share the work. 0 turns it off.
+   */
+  recoverEveryMs: z.coerce.number().int().min(0).default(2_000),
   skillsDirs: z.array(z.string()).default(['.agents/skills', '.claude/skills']),
   auth: z
     .object({
@@ -84,6 +89,7 @@ export function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown>
         : undefined,
     budgets: env.TESSERA_MAX_ROUNDS ? { maxRounds: number(env.TESSERA_MAX_ROUNDS) } : undefined,
     historyTokens: env.TESSERA_HISTORY_TOKENS,
+    recoverEveryMs: env.TESSERA_RECOVER_EVERY_MS,
     skillsDirs: env.TESSERA_SKILLS_DIRS?.split(',').filter(Boolean),
     auth:
       tokens || env.TESSERA_LOOPBACK_WITHOUT_AUTH
@@ -93,9 +99,13 @@ export function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown>
 }
 
 /** Settings as given (in a config file or to `createServer`): every field optional, as the schema's defaults fill them. */
-export type ServerSettings = Omit<z.input<typeof ServerConfig>, 'port' | 'historyTokens'> & {
+export type ServerSettings = Omit<
+  z.input<typeof ServerConfig>,
+  'port' | 'historyTokens' | 'recoverEveryMs'
+> & {
   port?: number | string;
   historyTokens?: number | string;
+  recoverEveryMs?: number | string;
 };
 
 /** Validates settings into a ServerConfig; anything invalid is one error that lists every problem and its source. */

@@ -90,6 +90,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       models: config.models,
       budgets: config.budgets,
       historyTokens: config.historyTokens,
+      recoverEveryMs: config.recoverEveryMs,
+      onRecoveryError: (error) => log?.error({ err: error }, 'recovering prompts failed'),
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
       onPluginError: (error) => log?.warn({ err: error, plugin: error.pluginId }, 'plugin failed'),
     });

@@ -19,15 +19,22 @@ describe('the configuration', () => {
       port: 3000,
       host: '127.0.0.1',
       historyTokens: 100_000,
+      recoverEveryMs: 2_000,
       plugins: [],
       defaultPlugins: true,
     });
     const file = join(await mkdtemp(join(tmpdir(), 'tessera-config-')), 'config.json');
     await writeFile(file, JSON.stringify({ port: 4000, historyTokens: 5_000, skillsDirs: ['skills'] }));
     expect(
-      await load({ TESSERA_CONFIG: file, PORT: '4100', TESSERA_TOKENS: 'a-very-long-token-123=ada' }),
+      await load({
+        TESSERA_CONFIG: file,
+        PORT: '4100',
+        TESSERA_TOKENS: 'a-very-long-token-123=ada',
+        TESSERA_RECOVER_EVERY_MS: '0',
+      }),
     ).toMatchObject({
       port: 4100,
+      recoverEveryMs: 0,
       historyTokens: 5_000,
       skillsDirs: ['skills'],
       auth: { tokens: { 'a-very-long-token-123': 'ada' } },

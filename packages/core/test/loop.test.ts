@@ -239,30 +239,6 @@ describe('the loop', () => {
     expect(log.slice(4)).toEqual(['write 3 start', 'write 3 end', 'write 4 start', 'write 4 end']);
   });
 
-  it('puts outputs a tool emits right after the tool’s own output, in order', async () => {
-    const { badgesPlugin } = await import('@tessera-fixtures/badges');
-    const { plugin } = toolbox();
-    const t = await createTestPlatform({
-      plugins: [plugin, badgesPlugin],
-      script: [
-        callTools(
-          { name: 'badges.award', args: { label: 'First' } },
-          { name: 'demo.echo', args: { text: 'x' } },
-        ),
-        reply('Done'),
-      ],
-    });
-    const prompt = await t.send('go');
-    expect(prompt.output.map((o) => o.type)).toEqual([
-      'tool',
-      'x-badges.badge',
-      'x-badges.confetti',
-      'tool',
-      'text',
-    ]);
-    expect(prompt.output[1]?.toolCallId).toBe(prompt.output[0]?.id);
-  });
-
   it('sends the model, every round, the history and the record as they are now, replaced outputs included', async () => {
     const { badgesPlugin } = await import('@tessera-fixtures/badges');
     const { plugin } = toolbox();

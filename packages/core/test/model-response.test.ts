@@ -101,7 +101,7 @@ describe('one model response in the record', () => {
     expect(t.model.lastRequest!.messages.slice(0, 5)).toEqual(second);
   });
 
-  it('puts what the calls of a response emitted after their results', async () => {
+  it('records what a call emits right after the call, and projects it after the response’s results', async () => {
     const { badgesPlugin } = await import('@tessera-fixtures/badges');
     const { plugin } = toolbox();
     const t = await createTestPlatform({
@@ -122,6 +122,7 @@ describe('one model response in the record', () => {
       'tool',
       'text',
     ]);
+    expect(prompt.output[1]?.toolCallId).toBe(prompt.output[0]?.id);
     const second = t.model.requests[1]!.messages;
     assertWellFormed(second);
     expect(second.map((m) => (m.type === 'message' ? m.content : m.type))).toEqual([

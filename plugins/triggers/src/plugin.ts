@@ -11,6 +11,7 @@ import { type TriggerTools, triggerTools } from './tools.ts';
 import type { Trigger } from './trigger.ts';
 import { triggerIdOf } from './trigger-id-of.ts';
 import { triggerService } from './trigger-service.ts';
+import { runtimeInZone, userTimeZoneOf } from './user-time-zone.ts';
 
 export const TRIGGERS_PLUGIN_ID = 'triggers';
 
@@ -35,13 +36,19 @@ function firedContext(trigger: Trigger | undefined, id: string, when: string | u
   ].join('\n');
 }
 
-/** Offers the tools of a user's turn, or, in a turn a trigger started, its instruction and no way to create more. */
+/**
+ * Offers the tools of a user's turn, or, in a turn a trigger started, its instruction and no way to create more.
+ * A prompt that carries the user's time zone (`metadata.timeZone`) gets tools whose schedules default to it,
+ * and the model is told the user's local time.
+ */
 async function prepare(
   runtime: TriggersRuntime,
-  tools: TriggerTools,
+  toolsIn: (timeZone: string | undefined) => TriggerTools,
   ctx: PrepareContext<Record<string, never>>,
 ): Promise<void> {
   const now = runtime.clock.now();
+  const userZone = userTimeZoneOf(ctx.prompt.metadata);
+  const tools = toolsIn(userZone);
   const firedBy = triggerIdOf(ctx.prompt.metadata);
   if (firedBy) {
     const service = triggerService(ctx.services);
@@ -51,8 +58,12 @@ async function prepare(
     return;
   }
   ctx.tools.push(tools.create, tools.list, tools.update, tools.delete);
+  const zone = userZone ?? runtime.defaultTimeZone;
+  const whose = userZone
+    ? "the user's time zone (schedules use it unless they name another)"
+    : 'the default time zone';
   ctx.context.push({
-    text: `Triggers: you can schedule work for later with trigger.create (the user approves it). It is now ${formatInstant(now, runtime.defaultTimeZone, now)} in ${runtime.defaultTimeZone}, the default time zone.`,
+    text: `Triggers: you can schedule work for later with trigger.create (the user approves it). It is now ${formatInstant(now, zone, now)} in ${zone}, ${whose}.`,
     // The time changes every minute: keep it after the stable instructions, for prompt caching.
     order: CONTEXT_ORDER.volatile,
   });
@@ -66,12 +77,22 @@ export function triggersPlugin(options: TriggersPluginOptions = {}): Plugin<Reco
   const { scheduler: schedulerOptions, ...runtimeOptions } = options;
   const runtime = createTriggersRuntime(runtimeOptions);
   const tools = triggerTools(runtime);
+  /** The tools of prompts whose user is in another zone than the default, made once per zone. */
+  const zonedTools = new Map<string, TriggerTools>();
+  const toolsIn = (zone: string | undefined): TriggerTools => {
+    if (zone === undefined || zone === runtime.defaultTimeZone) return tools;
+    const known = zonedTools.get(zone);
+    if (known) return known;
+    const zoned = triggerTools(runtimeInZone(runtime, zone));
+    zonedTools.set(zone, zoned);
+    return zoned;
+  };
   /** One scheduler per platform that opened the plugin (tests run several "processes" in one). */
   const schedulers = new Map<Platform, TriggerScheduler>();
   return definePlugin({
     id: TRIGGERS_PLUGIN_ID,
     services: (container) => container.register(TriggersRuntimeToken, { useValue: runtime }),
-    prepare: (ctx) => prepare(runtime, tools, ctx),
+    prepare: (ctx) => prepare(runtime, toolsIn, ctx),
     start: async ({ platform, reportError }) => {
       if (schedulerOptions === false) return;
       const scheduler = new TriggerScheduler(platform, { onError: reportError, ...schedulerOptions });

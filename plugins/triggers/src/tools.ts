@@ -5,6 +5,7 @@ import { type CreateTriggerInput, resolveEnd, resolveSchedule, type UpdateTrigge
 import type { TriggersRuntime } from './runtime.ts';
 import type { Trigger } from './trigger.ts';
 import { type TriggerService, triggerService } from './trigger-service.ts';
+import { withTimeZone } from './user-time-zone.ts';
 
 /** A trigger as the model reads it: the schedule in words, and what happened recently. */
 function view(service: TriggerService, trigger: Trigger, conversationId: string) {
@@ -58,7 +59,8 @@ export function createTriggerTool(runtime: TriggersRuntime) {
       const prompt = await services.resolve(StoreToken).prompts.get(promptId);
       if (prompt?.metadata?.trigger) throw new Error('A trigger cannot create other triggers.');
       const service = triggerService(services);
-      const trigger = await service.create(input, { userId, conversationId });
+      const schedule = withTimeZone(input.schedule, runtime.defaultTimeZone);
+      const trigger = await service.create({ ...input, schedule }, { userId, conversationId });
       return view(service, trigger, conversationId);
     },
   });
@@ -108,6 +110,7 @@ export function updateTriggerTool(runtime: TriggersRuntime) {
       onlyPauses(input) ? { required: false } : { required: true, reason: describeChanges(runtime, input) },
     invoke: async ({ input, userId, conversationId, services }) => {
       const { id, ...changes } = input;
+      if (changes.schedule) changes.schedule = withTimeZone(changes.schedule, runtime.defaultTimeZone);
       const service = triggerService(services);
       return view(service, await service.update(userId, id, changes), conversationId);
     },

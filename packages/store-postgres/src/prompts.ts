@@ -3,6 +3,7 @@ import {
   ConversationBusyError,
   NotFoundError,
   type OutputBase,
+  type PromptPatch,
   type PromptRecord,
   type PromptState,
   type PromptStore,
@@ -52,6 +53,13 @@ type PromptRow = Row & {
   output: PromptRecord['output'];
 };
 
+type PatchResult = Row & {
+  updated: number;
+  found: boolean;
+  state_matched: boolean;
+  outputs_matched: boolean;
+};
+
 /** A running prompt that the runner in `$1` may take: its own, or one whose runner's lock is gone. */
 const orphaned = `p.state = 'running' AND (p.runner IS NULL OR p.runner = $1 OR NOT EXISTS (
     SELECT 1 FROM pg_locks l
@@ -97,16 +105,42 @@ function queries(s: string) {
       INSERT INTO ${s}.prompt_outputs (prompt_id, position, output_id, value)
       SELECT prompt.id, prompt.position, $2, $3::jsonb FROM prompt
       RETURNING position`,
-    // The compare-and-set: the row lock makes a second claimant wait, then see the new state and match nothing.
-    // Whoever sets a prompt running (a resumed approval, a recovery) is the process that runs it.
-    updatePrompt: `UPDATE ${s}.prompts SET
-        state = coalesce($2, state),
-        runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
-        usage = coalesce($3::jsonb, usage),
-        stop_reason = coalesce($4::jsonb, stop_reason),
-        updated_at = ${NOW}
-      WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
-      RETURNING id`,
+    // The compare-and-set, the replaced outputs and the appended ones in one statement (one round trip, no
+    // transaction): the prompt's row lock makes a second claimant wait, then see the new state and match
+    // nothing. The prompt row is updated only when every output to replace exists, so a refused patch writes
+    // nothing; the flags say which check refused it. Whoever sets a prompt running (a resumed approval, a
+    // recovery) is the process that runs it. `$7`: outputs to replace, `$8`: outputs to append (jsonb arrays).
+    updatePrompt: `WITH replacing AS (
+        SELECT DISTINCT ON (item.value ->> 'id') item.value ->> 'id' AS output_id, item.value
+        FROM jsonb_array_elements($7::jsonb) WITH ORDINALITY AS item (value, ordinality)
+        ORDER BY item.value ->> 'id', item.ordinality DESC
+      ), matched AS (
+        SELECT count(*)::integer AS n FROM ${s}.prompt_outputs o JOIN replacing r USING (output_id)
+        WHERE o.prompt_id = $1
+      ), updated AS (
+        UPDATE ${s}.prompts SET
+          state = coalesce($2, state),
+          runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
+          usage = coalesce($3::jsonb, usage),
+          stop_reason = coalesce($4::jsonb, stop_reason),
+          output_count = output_count + jsonb_array_length($8::jsonb),
+          updated_at = ${NOW}
+        WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
+          AND (SELECT n FROM matched) = (SELECT count(*) FROM replacing)
+        RETURNING id, output_count - jsonb_array_length($8::jsonb) AS first_position
+      ), replaced AS (
+        UPDATE ${s}.prompt_outputs o SET value = r.value FROM replacing r, updated
+        WHERE o.prompt_id = updated.id AND o.output_id = r.output_id
+      ), appended AS (
+        INSERT INTO ${s}.prompt_outputs (prompt_id, position, output_id, value)
+        SELECT updated.id, updated.first_position + item.ordinality - 1, item.value ->> 'id', item.value
+        FROM updated, jsonb_array_elements($8::jsonb) WITH ORDINALITY AS item (value, ordinality)
+      )
+      SELECT (SELECT count(*) FROM updated)::integer AS updated,
+        p.id IS NOT NULL AS found,
+        coalesce($5::text[] IS NULL OR p.state = ANY ($5::text[]), false) AS state_matched,
+        (SELECT n FROM matched) = (SELECT count(*) FROM replacing) AS outputs_matched
+      FROM (SELECT 1) AS one LEFT JOIN ${s}.prompts p ON p.id = $1`,
     // Running prompts whose process is gone (its session lock was released when its connection closed), or
     // this process's own but for those it runs ($2): the row locks make processes claiming at once take each
     // prompt once.
@@ -114,9 +148,6 @@ function queries(s: string) {
       WHERE ${orphaned} AND NOT (p.id = ANY ($2::text[]))
       RETURNING p.id`,
     claimOrphan: `UPDATE ${s}.prompts p SET runner = $1 WHERE p.id = $2 AND ${orphaned} RETURNING p.id`,
-    exists: `SELECT 1 FROM ${s}.prompts WHERE id = $1`,
-    replaceOutput: `UPDATE ${s}.prompt_outputs SET value = $3::jsonb
-      WHERE output_id = $2 AND prompt_id = $1 RETURNING position`,
     removeOutputs: `DELETE FROM ${s}.prompt_outputs WHERE prompt_id = $1 AND output_id = ANY ($2::text[])
       RETURNING position`,
     // Closes the gaps in two steps (through negative positions), since the primary key is checked row by row.
@@ -127,6 +158,17 @@ function queries(s: string) {
       UPDATE ${s}.prompt_outputs o SET position = -1 - ordered.next FROM ordered
       WHERE o.prompt_id = $1 AND o.position = ordered.position AND ordered.next <> o.position`,
     unflipOutputs: `UPDATE ${s}.prompt_outputs SET position = -1 - position WHERE prompt_id = $1 AND position < 0`,
+    // The common patch (state, usage, stop reason): a plain compare-and-set, the cheapest statement to plan.
+    updateState: `UPDATE ${s}.prompts SET
+        state = coalesce($2, state),
+        runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
+        usage = coalesce($3::jsonb, usage),
+        stop_reason = coalesce($4::jsonb, stop_reason),
+        updated_at = ${NOW}
+      WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
+      RETURNING id`,
+    exists: `SELECT 1 FROM ${s}.prompts WHERE id = $1`,
+    outputIds: `SELECT output_id FROM ${s}.prompt_outputs WHERE prompt_id = $1`,
     recount: `UPDATE ${s}.prompts
       SET output_count = (SELECT count(*) FROM ${s}.prompt_outputs WHERE prompt_id = $1) WHERE id = $1`,
   };
@@ -161,11 +203,42 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
     return row && toPrompt(row);
   };
 
-  async function replaceOutputs(tx: SqlExecutor, promptId: string, outputs: readonly OutputBase[]) {
-    for (const output of outputs) {
-      const replaced = await tx.query(sql.replaceOutput, [promptId, output.id, toJson(output)]);
-      if (replaced.length === 0) throw new NotFoundError(`Prompt ${promptId} has no output ${output.id}.`);
+  /** The patch's state, usage, stop reason and replaced outputs, in one statement; false if `expectState` refused it. */
+  async function applyPatch(
+    executor: SqlExecutor,
+    promptId: string,
+    patch: PromptPatch & { append?: readonly OutputBase[] },
+    expectState: readonly PromptState[] | undefined,
+  ): Promise<boolean> {
+    const fields = [
+      promptId,
+      patch.state ?? null,
+      toJson(patch.usage),
+      toJson(patch.stopReason),
+      expectState ?? null,
+      runner,
+    ];
+    if (!patch.outputs?.length && !patch.append?.length) {
+      if ((await executor.query(sql.updateState, fields)).length > 0) return true;
+      if ((await executor.query(sql.exists, [promptId])).length > 0) return false;
+      throw new NotFoundError(`Prompt ${promptId} does not exist.`);
     }
+    const [result] = await executor.query<PatchResult>(sql.updatePrompt, [
+      ...fields,
+      toJson(patch.outputs ?? []),
+      toJson(patch.append ?? []),
+    ]);
+    if (result!.updated > 0) return true;
+    if (!result!.found) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+    // An output missing is an error only when the state check passed (else the patch was refused anyway).
+    if (result!.state_matched && !result!.outputs_matched) {
+      const ids = new Set(
+        (await executor.query<{ output_id: string }>(sql.outputIds, [promptId])).map((r) => r.output_id),
+      );
+      const missing = patch.outputs?.find((output) => !ids.has(output.id));
+      throw new NotFoundError(`Prompt ${promptId} has no output ${missing?.id ?? 'of those given'}.`);
+    }
+    return false;
   }
 
   // Rare (a call run again after a crash), so it renumbers what follows rather than leave gaps in positions.
@@ -229,26 +302,17 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
       const appended = await db.query(sql.appendOutput, [promptId, output.id, toJson(output)]);
       if (appended.length === 0) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
     },
-    // The state change and the replaced outputs commit together or not at all (an approval's claim).
-    update: (promptId, patch, options) =>
-      db.transaction(async (tx) => {
-        const updated = await tx.query(sql.updatePrompt, [
-          promptId,
-          patch.state ?? null,
-          toJson(patch.usage),
-          toJson(patch.stopReason),
-          options?.expectState ?? null,
-          runner,
-        ]);
-        if (updated.length === 0) {
-          if ((await tx.query(sql.exists, [promptId])).length === 0) {
-            throw new NotFoundError(`Prompt ${promptId} does not exist.`);
-          }
-          return false;
-        }
-        if (patch.outputs) await replaceOutputs(tx, promptId, patch.outputs);
-        if (patch.removeOutputs?.length) await removeOutputs(tx, promptId, patch.removeOutputs);
-        return true;
-      }),
+    async update(promptId, patch, options) {
+      // Taking outputs out renumbers the rest: a transaction (rare: a call run again after a crash).
+      if (patch.removeOutputs?.length) {
+        const removing = patch.removeOutputs;
+        return db.transaction(async (tx) => {
+          const applied = await applyPatch(tx, promptId, patch, options?.expectState);
+          if (applied) await removeOutputs(tx, promptId, removing);
+          return applied;
+        });
+      }
+      return applyPatch(db, promptId, patch, options?.expectState);
+    },
   };
 }

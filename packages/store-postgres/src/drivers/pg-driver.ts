@@ -1,14 +1,38 @@
-import type { Notification, Pool, PoolClient } from 'pg';
+import { createHash } from 'node:crypto';
+import type { Notification, Pool, PoolClient, QueryConfig } from 'pg';
 import type { Row, SqlDriver } from '../driver.ts';
 import { holdSession } from './held-session.ts';
+
+/**
+ * How many distinct statements get a name. A named statement is parsed and planned once per connection and
+ * then only bound and executed; each connection keeps every name it prepared, so the store's own fixed
+ * statements are named and anything past this many (an app's ad-hoc SQL through `driver`) runs unnamed.
+ */
+const MAX_NAMED = 200;
+
+/** The statement as `pg` takes it: named (prepared once per connection) when it has parameters. */
+function statements() {
+  const names = new Map<string, string>();
+  return (text: string, values: readonly unknown[] | undefined): QueryConfig => {
+    // Without parameters a statement goes as a simple query, which may hold several (migrations do).
+    if (!values) return { text };
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED) {
+      name = `tessera_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+    }
+    return { text, values: values as unknown[], ...(name && { name }) };
+  };
+}
 
 /** A driver over a `pg` connection pool: single statements take any free connection, a transaction holds one. */
 export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
   let closed = false;
+  const statement = statements();
   return {
     kind: 'pg',
     query: async <R extends Row>(sql: string, params?: readonly unknown[]) =>
-      (await pool.query<R>(sql, params as unknown[])).rows,
+      (await pool.query<R>(statement(sql, params))).rows,
     async transaction(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -16,7 +40,7 @@ export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
         await client.query('BEGIN');
         const result = await fn({
           query: async <R extends Row>(sql: string, params?: readonly unknown[]) =>
-            (await client.query<R>(sql, params as unknown[])).rows,
+            (await client.query<R>(statement(sql, params))).rows,
         });
         await client.query('COMMIT');
         return result;

@@ -9,8 +9,9 @@ import { parseServerConfig, type ServerSettings } from './config.ts';
 import { createApp } from './http/app.ts';
 import { EventLog } from './http/event-log.ts';
 import { ROUTED_PLUGINS } from './http/routes/plugin-routes.ts';
+import { createSessions } from './http/session.ts';
 import { listenHttp } from './listen.ts';
-import { localToken } from './local-token.ts';
+import { localToken, sessionSecret } from './local-token.ts';
 import { checkPlugins } from './plugin-shape.ts';
 import { seedBlueprints } from './seed-blueprints.ts';
 import { createStore } from './store.ts';
@@ -119,7 +120,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       plugins: ids,
       skills,
       events: new EventLog(platform.events),
-      auth: { tokens, loopbackWithoutAuth: config.auth.loopbackWithoutAuth, localUser: LOCAL_USER },
+      auth: {
+        tokens,
+        loopbackWithoutAuth: config.auth.loopbackWithoutAuth,
+        localUser: LOCAL_USER,
+        sessions: createSessions({ tokens, secret: await sessionSecret(config.dataDir) }),
+      },
       model: info,
       maxBodyBytes: config.limits.maxBodyBytes,
       maxUploadBytes: config.limits.maxUploadBytes,

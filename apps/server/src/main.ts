@@ -52,7 +52,9 @@ async function start(): Promise<TesseraServer | undefined> {
   if (stopping) return server;
   try {
     const { url } = await server.listen();
-    const link = server.token ? `${url}/?token=${server.token}` : url;
+    // In the fragment: a browser never sends it to the server (no token in a request URL or a log); the UI
+    // exchanges it for a session cookie and takes it out of the address bar.
+    const link = server.token ? `${url}/#token=${server.token}` : url;
     console.log(
       `\n  Tessera is running: ${link}\n  API reference: ${url}/docs\n  Model: ${server.model.label}\n`,
     );

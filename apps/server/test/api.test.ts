@@ -246,7 +246,7 @@ describe('the HTTP API', () => {
     );
     const page = await fetch(`${t.url}/docs`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('/openapi.json');
+    expect(await page.text()).toContain('/docs/viewer.js'); // which reads /openapi.json (see security-headers.test)
   });
 
   it('serves the web UI at / (its routes fall back to index.html) without hiding unknown API routes', async () => {

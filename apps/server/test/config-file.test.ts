@@ -254,7 +254,7 @@ describe('the tessera-server command', () => {
     const run = runCommand(join(app.root, 'ts-app'), { TESSERA_DATA_DIR: join(app.root, 'data-command') });
     try {
       const link = new URL(await run.listening);
-      const token = link.searchParams.get('token')!;
+      const token = new URLSearchParams(link.hash.slice(1)).get('token')!;
       const me = await fetch(`${link.origin}/api/me`, { headers: { authorization: `Bearer ${token}` } });
       const info = (await me.json()) as { model: { demo: boolean }; plugins: string[] };
       expect(info.model.demo).toBe(true);

@@ -1,5 +1,29 @@
 // Generated from the server's OpenAPI document by scripts/generate-api-types.ts. Do not edit.
 export interface paths {
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in: exchange a token for a session cookie
+         * @description Sets the `tessera_session` cookie (HttpOnly, SameSite=Strict, Secure on https). Requests it signs in that change anything must send the `X-Requested-With` header.
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out: clear the session cookie
+         * @description Needs the `x-requested-with` header, as every cookie request that changes something: another site cannot sign you out.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -165,7 +189,7 @@ export interface paths {
         };
         /**
          * Follow a conversation live: Server-Sent Events, resumable
-         * @description Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`, `prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed` and the others of core's `TesseraEvent`, each with the event's JSON as `data` and an `id`. The stream opens with `ready` (`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as `Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot replay them (another process, or too old), a `reset` event comes first: reload the conversation. Authenticate with `?token=` where headers cannot be set.
+         * @description Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`, `prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed` and the others of core's `TesseraEvent`, each with the event's JSON as `data` and an `id`. The stream opens with `ready` (`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as `Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot replay them (another process, or too old), a `reset` event comes first: reload the conversation. A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.
          */
         get: operations["streamConversationEvents"];
         put?: never;
@@ -255,6 +279,23 @@ export interface paths {
         get: operations["listSkills"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/skills/{name}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate a skill in a conversation (its instructions join the model's context from the next prompt) */
+        post: operations["activateSkill"];
         delete?: never;
         options?: never;
         head?: never;
@@ -461,6 +502,14 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        SkillInfo: {
+            name: string;
+            description: string;
+            /** @enum {string} */
+            kind: "folder" | "code";
+            active: boolean;
+            resources: string[];
+        };
         Blueprint: {
             /** @description A short name for the procedure, e.g. "Publish the monthly newsletter". */
             title: string;
@@ -531,6 +580,97 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in; the cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Sent without the X-Requested-With header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -867,6 +1007,11 @@ export interface operations {
                     model?: "normal" | "high";
                     /** @description Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer). */
                     id?: string;
+                    /**
+                     * @description The user's IANA time zone (e.g. `Europe/Paris`): the model is told the user's local time, and schedules it creates in this prompt run in this zone unless they name another.
+                     * @example Europe/Paris
+                     */
+                    timeZone?: string;
                 };
                 "multipart/form-data": {
                     input?: string;
@@ -877,6 +1022,11 @@ export interface operations {
                     model?: "normal" | "high";
                     /** @description Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer). */
                     id?: string;
+                    /**
+                     * @description The user's IANA time zone (e.g. `Europe/Paris`): the model is told the user's local time, and schedules it creates in this prompt run in this zone unless they name another.
+                     * @example Europe/Paris
+                     */
+                    timeZone?: string;
                     /**
                      * Format: binary
                      * @description One or more files
@@ -1522,14 +1672,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            name: string;
-                            description: string;
-                            /** @enum {string} */
-                            kind: "folder" | "code";
-                            active: boolean;
-                            resources: string[];
-                        }[];
+                        items: components["schemas"]["SkillInfo"][];
                         diagnostics: {
                             file: string;
                             /**
@@ -1540,6 +1683,56 @@ export interface operations {
                             message: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    activateSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skill, active */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillInfo"];
                 };
             };
             /** @description Invalid request */

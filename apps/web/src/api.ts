@@ -8,10 +8,12 @@ export type Trigger = {
   trigger: { id: string; name: string; status: string; instruction: string };
   description: string;
 };
-export type SkillInfo = { name: string; description: string; active: boolean; kind: string };
-export type BlueprintInfo = { id: string; title: string; summary: string; owner: string; usageCount: number };
+export type SkillInfo = components['schemas']['SkillInfo'];
+export type BlueprintInfo = components['schemas']['Blueprint'];
+export type ModelClass = 'normal' | 'high';
 export type McpServer = components['schemas']['McpServerStatus'];
 
+/** An error to show people: `code` is stable (`not_found`, `unauthorized`, `network`, …), `message` is readable. */
 export class ApiError extends Error {
   readonly code: string;
   constructor(code: string, message: string) {
@@ -20,17 +22,61 @@ export class ApiError extends Error {
   }
 }
 
-/** The typed client of the server's API (types generated from its OpenAPI document). */
-export function createApi(token: string, baseUrl = '') {
-  const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+/**
+ * Sent with every request: the server refuses cookie-authenticated requests that change anything without it
+ * (another site cannot set it), see the server's session.ts.
+ */
+export const CSRF_HEADERS = { 'x-requested-with': 'tessera-web' };
+
+/** The browser's IANA time zone (e.g. `Europe/Paris`), sent with each message; undefined if it has none. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const NETWORK_MESSAGE = 'Cannot reach the Tessera server. Check that it is running and that you are online.';
+
+/** `fetch`, with a failure to reach the server as an ApiError people can read (not "Failed to fetch"). */
+const fetchOrExplain: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('network', NETWORK_MESSAGE);
+  }
+};
+
+/** The ApiError of a response that is not ok: the server's `{ error: { code, message } }`, else its status. */
+export function errorFrom(response: Response, body: unknown): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  if (typeof error?.code === 'string' && typeof error.message === 'string')
+    return new ApiError(error.code, error.message);
+  const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return new ApiError(
+    'http_error',
+    response.status >= 500
+      ? `The server failed (${status}). Try again in a moment.`
+      : `The server answered ${status}.`,
+  );
+}
+
+/** The same, reading the body (which may not be JSON: a proxy's error page). */
+const errorOf = async (response: Response): Promise<ApiError> =>
+  errorFrom(response, await response.json().catch(() => undefined));
+
+/**
+ * The typed client of the server's API (types generated from its OpenAPI document). In the browser, call it
+ * without a token: the session cookie (see auth.ts) authorizes every request, event streams and downloads
+ * included, and no URL carries a token. Programs and tests pass a bearer token.
+ */
+export function createApi(token?: string, baseUrl = '') {
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : CSRF_HEADERS;
+  const client = createClient<paths>({ baseUrl, headers: auth, fetch: (request) => fetchOrExplain(request) });
   const unwrap = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
-    if (result.error !== undefined || !result.response.ok) {
-      const body = result.error as { error?: { code: string; message: string } } | undefined;
-      throw new ApiError(
-        body?.error?.code ?? 'http_error',
-        body?.error?.message ?? result.response.statusText,
-      );
-    }
+    if (result.error !== undefined || !result.response.ok) throw errorFrom(result.response, result.error);
     return result.data as T;
   };
   const withId = (id: string) => ({ params: { path: { id } } });
@@ -51,37 +97,44 @@ export function createApi(token: string, baseUrl = '') {
      * Sends a message. The prompt's id is chosen here, so a send that fails on the network is retried
      * safely: the server answers a repeated id with the prompt it already started.
      */
-    send: async (conversationId: string, input: string, files: File[] = []) => {
+    send: async (
+      conversationId: string,
+      input: string,
+      files: File[] = [],
+      options: { model?: ModelClass } = {},
+    ) => {
+      const model = options.model ?? 'normal';
       const id = `prm_${crypto.randomUUID()}`;
+      // The user's zone: the model is told their local time, and reminders they ask for run in it.
+      const timeZone = browserTimeZone();
       const once = async () => {
         if (files.length === 0) {
           return unwrap(
             await client.POST('/api/conversations/{id}/prompts', {
               ...withId(conversationId),
-              body: { input, model: 'normal', id },
+              body: { input, model, id, ...(timeZone && { timeZone }) },
             }),
           );
         }
         const form = new FormData();
-        form.set('input', input);
+        if (input) form.set('input', input); // files alone are a message too
         form.set('id', id);
+        form.set('model', model);
+        if (timeZone) form.set('timeZone', timeZone);
         for (const file of files) form.append('files', file);
-        const response = await fetch(`${baseUrl}/api/conversations/${conversationId}/prompts`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-          body: form,
-        });
-        const body = await response.json();
-        if (!response.ok)
-          throw new ApiError(body.error?.code ?? 'http_error', body.error?.message ?? response.statusText);
-        return body as { prompt: Prompt };
+        const response = await fetchOrExplain(
+          `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/prompts`,
+          { method: 'POST', headers: auth, body: form },
+        );
+        if (!response.ok) throw await errorOf(response);
+        return (await response.json()) as { prompt: Prompt };
       };
       for (let attempt = 1; ; attempt++) {
         try {
           return await once();
         } catch (error) {
           // Only a failure to reach the server is retried; an answer (even an error) is final.
-          if (error instanceof ApiError || attempt === 3) throw error;
+          if ((error instanceof ApiError && error.code !== 'network') || attempt === 3) throw error;
           await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
         }
       }
@@ -91,15 +144,12 @@ export function createApi(token: string, baseUrl = '') {
     approve: async (toolCallId: string) =>
       unwrap(await client.POST('/api/tool-calls/{id}/approve', withId(toolCallId))),
     reject: async (toolCallId: string, reason?: string) => {
-      const response = await fetch(`${baseUrl}/api/tool-calls/${toolCallId}/reject`, {
+      const response = await fetchOrExplain(`${baseUrl}/api/tool-calls/${toolCallId}/reject`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify(reason ? { reason } : {}),
       });
-      if (!response.ok) {
-        const body = await response.json();
-        throw new ApiError(body.error?.code ?? 'http_error', body.error?.message ?? response.statusText);
-      }
+      if (!response.ok) throw await errorOf(response);
     },
     triggers: async (conversationId: string) =>
       unwrap(await client.GET('/api/triggers', { params: { query: { conversationId } } })).items as Trigger[],
@@ -109,13 +159,25 @@ export function createApi(token: string, baseUrl = '') {
       unwrap(await client.DELETE('/api/triggers/{id}', withId(id)));
     },
     skills: async (conversationId: string) =>
-      unwrap(await client.GET('/api/skills', { params: { query: { conversationId } } })).items as SkillInfo[],
-    blueprints: async () => unwrap(await client.GET('/api/blueprints')).items as BlueprintInfo[],
+      unwrap(await client.GET('/api/skills', { params: { query: { conversationId } } })).items,
+    /** Activates a skill in the conversation on the user's behalf; the skill as listed, now active. */
+    activateSkill: async (conversationId: string, name: string): Promise<SkillInfo> =>
+      unwrap(
+        await client.POST('/api/conversations/{id}/skills/{name}/activate', {
+          params: { path: { id: conversationId, name } },
+        }),
+      ),
+    blueprints: async (): Promise<BlueprintInfo[]> => unwrap(await client.GET('/api/blueprints')).items,
+    deleteBlueprint: async (id: string) => {
+      unwrap(await client.DELETE('/api/blueprints/{id}', withId(id)));
+    },
     mcpServers: async (): Promise<McpServer[]> => unwrap(await client.GET('/api/mcp/servers')).items,
+    /** A download link: the session cookie authorizes it (no token in it: links are shared, logged, kept). */
     fileUrl: (conversationId: string, fileId: string, inline = false) =>
-      `${baseUrl}/api/conversations/${conversationId}/files/${fileId}?token=${encodeURIComponent(token)}${inline ? '&inline=1' : ''}`,
+      `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/files/${encodeURIComponent(fileId)}${inline ? '?inline=1' : ''}`,
+    /** For `new EventSource(…)`: the session cookie authorizes it. An unknown conversation answers 404. */
     eventsUrl: (conversationId: string) =>
-      `${baseUrl}/api/conversations/${conversationId}/events?token=${encodeURIComponent(token)}`,
+      `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/events`,
   };
 }
 

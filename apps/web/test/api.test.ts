@@ -42,3 +42,72 @@ describe('sending a message', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the browser client (session cookie)', () => {
+  it('puts no token in any URL: event streams and downloads are authorized by the cookie', () => {
+    const api = createApi(undefined, 'http://tessera.test');
+    expect(api.eventsUrl('conv_1')).toBe('http://tessera.test/api/conversations/conv_1/events');
+    expect(api.fileUrl('conv_1', 'file_1')).toBe('http://tessera.test/api/conversations/conv_1/files/file_1');
+    expect(api.fileUrl('conv_1', 'file_1', true)).toBe(
+      'http://tessera.test/api/conversations/conv_1/files/file_1?inline=1',
+    );
+    // Even a client made with a token (a program) never writes it into a URL.
+    const withToken = createApi('secret-token', 'http://tessera.test');
+    expect(withToken.eventsUrl('conv_1')).not.toContain('secret-token');
+    expect(withToken.fileUrl('conv_1', 'file_1')).not.toContain('secret-token');
+  });
+
+  it('sends the CSRF header and no Authorization, and the browser time zone with a message', async () => {
+    const seen: Request[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        seen.push(request.clone());
+        return accepted('prm_x');
+      }),
+    );
+    await createApi(undefined, 'http://tessera.test').send('conv_1', 'hello');
+    const [request] = seen;
+    expect(request!.headers.get('x-requested-with')).toBe('tessera-web');
+    expect(request!.headers.get('authorization')).toBeNull();
+    expect(request!.url).toBe('http://tessera.test/api/conversations/conv_1/prompts');
+    const body = (await request!.json()) as { timeZone?: string };
+    expect(body.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('turns a failure to reach the server into a readable error, and a non-JSON error page into its status', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const api = createApi(undefined, 'http://tessera.test');
+    await expect(api.conversations()).rejects.toMatchObject({
+      code: 'network',
+      message: 'Cannot reach the Tessera server. Check that it is running and that you are online.',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
+    await expect(api.conversations()).rejects.toMatchObject({
+      code: 'http_error',
+      message: 'The server failed (502 Bad Gateway). Try again in a moment.',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ error: { code: 'not_found', message: 'Conversation conv_9 not found.' } }),
+            { status: 404, headers: { 'content-type': 'application/json' } },
+          ),
+      ),
+    );
+    await expect(api.conversation('conv_9')).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Conversation conv_9 not found.',
+    });
+  });
+});

@@ -300,7 +300,8 @@ export class TriggerScheduler {
         promptId: run.promptId,
         conversationId: trigger.conversationId,
         userId: trigger.userId,
-        metadata: { trigger: trigger.id, triggerRun: run.id },
+        // The name too: an app can label the prompt after the trigger is deleted.
+        metadata: { trigger: trigger.id, triggerRun: run.id, triggerName: trigger.name },
       });
       this.#track(this.#prompts, started.done);
     } catch (error) {

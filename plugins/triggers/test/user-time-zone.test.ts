@@ -31,7 +31,8 @@ describe("the user's time zone (prompt metadata.timeZone)", () => {
     await t.clock.advanceTo('2026-11-23T07:59:59Z');
     expect((await t.prompts()).filter((p) => p.metadata?.trigger)).toHaveLength(0);
     await t.clock.advanceTo('2026-11-24T08:00:00Z');
-    expect((await t.prompts()).filter((p) => p.metadata?.trigger === trigger?.id)).toHaveLength(2);
+    const fired = (await t.prompts()).filter((p) => p.metadata?.trigger === trigger?.id);
+    expect(fired.map((p) => p.metadata?.triggerName)).toEqual(['Morning plan', 'Morning plan']);
     const { runs } = await t.service.get(t.userId, trigger!.id);
     expect(runs.map((run) => run.scheduledFor)).toEqual([
       '2026-11-23T08:00:00.000Z',

@@ -1,13 +1,14 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Scalar } from '@scalar/hono-api-reference';
 import type { Platform } from '@tessera/core';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { type AuthOptions, authenticate } from './auth.ts';
+import { docsRoutes } from './docs.ts';
 import { HttpError, reportError } from './errors.ts';
 import type { EventLog } from './event-log.ts';
 import { approvalRoutes } from './routes/approvals.ts';
@@ -16,7 +17,10 @@ import { eventRoutes } from './routes/events.ts';
 import { meRoutes } from './routes/me.ts';
 import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { promptRoutes } from './routes/prompts.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { type Env, invalidRequest } from './routes/shared.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 /** OpenAPI 3.1's SPDX form (the document type's LicenseObject predates `identifier`). */
 const MIT = { name: 'MIT', identifier: 'MIT' };
@@ -54,6 +58,8 @@ export function createApp(options: AppOptions) {
       if (!result.success) throw invalidRequest(result.error as z.ZodError);
     },
   });
+  // Every response, errors included; a route's own CSP (downloads' sandbox, /docs) is kept.
+  app.use(secureHeaders(SECURITY_HEADERS));
   app.onError((error, c) => reportError(c, error, options.log));
   app.notFound((c) =>
     c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}.` } }, 404),
@@ -73,13 +79,15 @@ export function createApp(options: AppOptions) {
   );
   app.use('/api/*', authenticate(options.auth));
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'token', {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
-    in: 'query',
-    name: 'token',
-    description: 'The same token as `?token=`, where headers cannot be set (EventSource, download links)',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      'The session cookie of a browser that signed in (POST /api/session): it authorizes event streams and downloads too. Requests that change anything must also send `X-Requested-With`.',
   });
 
+  sessionRoutes(app, options.auth.sessions);
   meRoutes(app, { model: options.model, plugins: options.plugins });
   conversationRoutes(app, platform);
   promptRoutes(app, platform, { canStoreFiles: plugins.has(ROUTED_PLUGINS.files) });
@@ -97,9 +105,9 @@ export function createApp(options: AppOptions) {
     },
     // Relative: the API is where this document is served from, whatever the host and port.
     servers: [{ url: '/', description: 'This server' }],
-    security: [{ bearer: [] }, { token: [] }],
+    security: [{ bearer: [] }, { session: [] }],
   });
-  app.get('/docs', Scalar({ url: '/openapi.json', pageTitle: 'Tessera API' }));
+  docsRoutes(app);
   if (options.webDir) {
     const root = options.webDir;
     // Everything but the API is the web UI: its files, else its index.html (the UI routes itself).

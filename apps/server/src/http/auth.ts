@@ -1,27 +1,68 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { HttpError } from './errors.ts';
+import { CSRF_HEADER, type Sessions } from './session.ts';
 
-export type AuthOptions = { tokens: Record<string, string>; loopbackWithoutAuth: boolean; localUser: string };
+export type AuthOptions = {
+  tokens: Record<string, string>;
+  loopbackWithoutAuth: boolean;
+  localUser: string;
+  sessions: Sessions;
+};
 export type AuthVariables = { userId: string };
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Signing in and out need no credentials (signing in is how a browser gets them). */
+const isSessionRoute = (path: string, method: string) =>
+  path === '/api/session' && (method === 'POST' || method === 'DELETE');
 
 /**
- * Bearer tokens map to user ids. `?token=` is accepted too, for the EventSource API and download links,
- * which cannot set headers.
+ * Who is calling: a bearer token (programs), else the session cookie a browser got by signing in
+ * (POST /api/session), else, when allowed, anyone on the loopback interface as the local user. Tokens in
+ * the URL are refused: they end up in logs, history and Referer headers. A cookie-authenticated request
+ * that changes anything must carry `X-Requested-With` (see CSRF_HEADER).
  */
 export function authenticate(options: AuthOptions): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
+    if (isSessionRoute(c.req.path, c.req.method)) return next();
     const header = c.req.header('authorization');
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : c.req.query('token');
-    const userId = token ? options.tokens[token] : undefined;
-    if (userId) c.set('userId', userId);
-    else if (!token && options.loopbackWithoutAuth && LOOPBACK.test(getConnInfo(c).remote.address ?? '')) {
-      c.set('userId', options.localUser);
-    } else {
-      throw new HttpError(401, 'unauthorized', token ? 'This token is not valid.' : 'Send a bearer token.');
+    if (header !== undefined) {
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const userId = options.tokens[token];
+      if (!userId) throw new HttpError(401, 'unauthorized', 'This token is not valid.');
+      c.set('userId', userId);
+      return next();
     }
-    await next();
+    const sessionUser = await options.sessions.user(c);
+    if (sessionUser) {
+      if (!SAFE_METHODS.has(c.req.method) && !c.req.header(CSRF_HEADER)) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          `A request signed in by the session cookie must send the ${CSRF_HEADER} header to change anything.`,
+        );
+      }
+      c.set('userId', sessionUser);
+      return next();
+    }
+    if (c.req.query('token') !== undefined) {
+      throw new HttpError(
+        401,
+        'unauthorized',
+        'A token in the URL is not accepted: send it as Authorization: Bearer <token>, or sign in (POST /api/session).',
+      );
+    }
+    if (options.loopbackWithoutAuth && LOOPBACK.test(getConnInfo(c).remote.address ?? '')) {
+      c.set('userId', options.localUser);
+      return next();
+    }
+    throw new HttpError(
+      401,
+      'unauthorized',
+      options.sessions.has(c)
+        ? 'Your session has ended: sign in again.'
+        : 'Sign in, or send a bearer token (Authorization: Bearer <token>).',
+    );
   };
 }

@@ -16,6 +16,7 @@ const STATUS: Record<string, ContentfulStatusCode> = {
   invalid_input: 400,
   invalid_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   payload_too_large: 413,
   file_too_large: 413,
   unsupported_media_type: 415,
@@ -23,6 +24,7 @@ const STATUS: Record<string, ContentfulStatusCode> = {
 
 const HTTP_EXCEPTION_CODES: Record<number, string> = {
   401: 'unauthorized',
+  403: 'forbidden',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
 };

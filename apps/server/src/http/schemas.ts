@@ -32,11 +32,29 @@ export const ClientPromptId = Id.meta({
     'Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer).',
 });
 const Input = z.string().min(1).max(100_000);
+/** An IANA time zone this runtime knows, e.g. what the browser's `Intl.DateTimeFormat().resolvedOptions()` says. */
+const isTimeZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+export const TimeZone = z
+  .string()
+  .max(100)
+  .refine(isTimeZone, { message: "an IANA time zone such as 'Europe/Paris'" })
+  .meta({
+    description:
+      "The user's IANA time zone (e.g. `Europe/Paris`): the model is told the user's local time, and schedules it creates in this prompt run in this zone unless they name another.",
+    example: 'Europe/Paris',
+  });
 const ModelChoice = z.enum(['normal', 'high']).default('normal');
 export const SendPrompt = z
-  .object({ input: Input, model: ModelChoice, id: ClientPromptId.optional() })
+  .object({ input: Input, model: ModelChoice, id: ClientPromptId.optional(), timeZone: TimeZone.optional() })
   .strict();
-const FORM_FIELDS = ['input', 'files', 'model', 'id'];
+const FORM_FIELDS = ['input', 'files', 'model', 'id', 'timeZone'];
 /** The same as multipart/form-data, with the files the user attached (field `files`, repeated): text, files or both. */
 export const SendPromptWithFiles = z
   .strictObject(
@@ -44,6 +62,7 @@ export const SendPromptWithFiles = z
       input: Input.optional(),
       model: ModelChoice,
       id: ClientPromptId.optional(),
+      timeZone: TimeZone.optional(),
       files: z.any().optional().meta({ description: 'One or more files', format: 'binary' }),
     },
     {

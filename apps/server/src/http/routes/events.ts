@@ -17,7 +17,7 @@ const EVENTS_DESCRIPTION = [
   '(`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as',
   '`Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot',
   'replay them (another process, or too old), a `reset` event comes first: reload the conversation.',
-  'Authenticate with `?token=` where headers cannot be set.',
+  'A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.',
 ].join(' ');
 
 export type EventStreamOptions = {

@@ -80,7 +80,16 @@ export function promptRoutes(
         : [];
       let run: Awaited<ReturnType<typeof platform.start>>;
       try {
-        run = await platform.start({ conversationId, userId, input, model, outputs, promptId: id });
+        run = await platform.start({
+          conversationId,
+          userId,
+          input,
+          model,
+          outputs,
+          promptId: id,
+          // Plugins read it from the prompt: the triggers plugin's default zone and the user's local time.
+          ...(fields.timeZone && { metadata: { timeZone: fields.timeZone } }),
+        });
       } catch (error) {
         if (outputs.length > 0) await discardUploads(platform, outputs, { userId, conversationId });
         // The same send, retried while the first was starting (the store says busy or duplicate, as it meets it).

@@ -2,15 +2,27 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
 import { z } from 'zod';
+import { HttpError } from '../errors.ts';
 import { Id } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
-const SkillInfo = z.object({
-  name: z.string(),
-  description: z.string(),
-  kind: z.enum(['folder', 'code']),
-  active: z.boolean(),
-  resources: z.array(z.string()),
+const SkillInfo = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    kind: z.enum(['folder', 'code']),
+    active: z.boolean(),
+    resources: z.array(z.string()),
+  })
+  .meta({ id: 'SkillInfo' });
+type Skill = SkillsPlugin['catalogue'] extends ReadonlyMap<string, infer S> ? S : never;
+
+const info = (skill: Skill, active: readonly string[]): z.infer<typeof SkillInfo> => ({
+  name: skill.name,
+  description: skill.description,
+  kind: skill.kind,
+  active: active.includes(skill.name),
+  resources: skill.kind === 'folder' ? [...skill.resources] : [],
 });
 const SkillDiagnostic = z.object({
   file: z.string(),
@@ -21,7 +33,7 @@ const SkillDiagnostic = z.object({
 });
 const SkillsList = z.object({ items: z.array(SkillInfo), diagnostics: z.array(SkillDiagnostic) });
 
-/** The skills catalogue, with the skills that were skipped or loaded with a change, and why. */
+/** The skills catalogue, with the skills that were skipped or loaded with a change, and why; activating one. */
 export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin): void {
   app.openapi(
     createRoute({
@@ -40,14 +52,35 @@ export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin):
         active = (await platform.pluginState(conversationId, skills.plugin)).get().active;
       }
       await skills.refresh(); // skill folders edited on disk show up without a restart
-      const items = [...skills.catalogue.values()].map((skill) => ({
-        name: skill.name,
-        description: skill.description,
-        kind: skill.kind,
-        active: active.includes(skill.name),
-        resources: skill.kind === 'folder' ? [...skill.resources] : [],
-      }));
+      const items = [...skills.catalogue.values()].map((skill) => info(skill, active));
       return c.json({ items, diagnostics: [...skills.diagnostics] }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/conversations/{id}/skills/{name}/activate',
+      operationId: 'activateSkill',
+      summary:
+        "Activate a skill in a conversation (its instructions join the model's context from the next prompt)",
+      request: { params: z.object({ id: Id, name: z.string().min(1).max(200) }) },
+      responses: {
+        200: json(SkillInfo, 'The skill, active'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const { id, name } = c.req.valid('param');
+      await platform.conversations.get(id, c.var.userId); // 404 unless it is the caller's
+      await skills.refresh();
+      const skill = skills.catalogue.get(name);
+      if (!skill) throw new HttpError(404, 'not_found', `There is no skill '${name}'.`);
+      await skills.activate(platform, id, name);
+      const active = (await platform.pluginState(id, skills.plugin)).get().active;
+      return c.json(info(skill, active), 200);
     },
   );
 }

@@ -1,16 +1,26 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type Api, type Conversation, createApi } from './api.ts';
-import { readToken, saveToken } from './auth.ts';
-import { Composer } from './Composer.tsx';
+import { type Api, type Conversation, CSRF_HEADERS } from './api.ts';
+import { useSession } from './auth.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ConversationList } from './ConversationList.tsx';
-import { PromptView } from './PromptView.tsx';
-import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
-import { useConversation } from './use-conversation.ts';
+import { ConversationPane, type Me, NotFound, SIDE_PANEL_ID } from './ConversationPane.tsx';
+import { titleOf } from './conversation-groups.ts';
+import { GearIcon, MenuIcon, MoonIcon, PanelIcon, PlusIcon, SunIcon } from './icons.tsx';
+import { panelLabel, panelsOf } from './panels/SidePanel.tsx';
+import { Settings } from './Settings.tsx';
+import { Toasts } from './Toasts.tsx';
+import { applyTheme, readTheme } from './theme.ts';
+import { useHashRoute } from './use-hash-route.ts';
+import { useMediaQuery } from './use-media-query.ts';
+import { UNDO_MS, usePendingDeletes } from './use-pending-deletes.ts';
 
-type Me = Awaited<ReturnType<Api['me']>>;
+/** The breakpoints of styles.css: the side panel becomes an overlay, the conversation list a drawer. */
+const NARROW = '(max-width: 1100px)';
+const PHONE = '(max-width: 700px)';
 
-function TokenForm({ error }: { error?: string }) {
+function TokenForm({ error, onSignIn }: { error?: string; onSignIn: (token: string) => Promise<void> }) {
   const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
   return (
     <main className="token-page">
       <h1>Tessera</h1>
@@ -18,15 +28,15 @@ function TokenForm({ error }: { error?: string }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          saveToken(token.trim());
-          window.location.reload();
+          setBusy(true);
+          void onSignIn(token.trim()).finally(() => setBusy(false));
         }}
       >
         <label>
           Access token
           <input value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" />
         </label>
-        <button type="submit" className="primary" disabled={!token.trim()}>
+        <button type="submit" className="primary" disabled={!token.trim() || busy}>
           Continue
         </button>
       </form>
@@ -39,100 +49,76 @@ function TokenForm({ error }: { error?: string }) {
   );
 }
 
-function ConversationPane({
-  api,
-  conversationId,
-  me,
-  onSent,
-}: {
-  api: Api;
-  conversationId: string;
-  me: Me;
-  /** After a message is sent (the server names an untitled conversation after its first one). */
-  onSent: () => void;
-}) {
-  const live = useConversation(api, conversationId);
-  const last = live.prompts.at(-1);
-  const running = last?.state === 'running';
-  const waiting = last?.state === 'waiting_for_approval';
-  const endRef = useRef<HTMLDivElement>(null);
-  const ended = live.prompts.filter(
-    (p) => p.state !== 'running' && p.state !== 'waiting_for_approval',
-  ).length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the record grows
+/** The theme in effect (the stored choice, or the system's), and a switch to the other one. */
+function useThemeSwitch() {
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const [choice, setChoice] = useState(readTheme);
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [live.prompts, live.streaming]);
-  const fileUrl = useCallback(
-    (fileId: string, inline: boolean) => api.fileUrl(conversationId, fileId, inline),
-    [api, conversationId],
-  );
-  return (
-    <div className={`conversation-layout${panelsOf(me.plugins).length === 0 ? ' without-panel' : ''}`}>
-      <section className="conversation" aria-label="Conversation">
-        <div className="messages" aria-live="polite">
-          {live.prompts.length === 0 && (
-            <div className="welcome">
-              <h2>What can I do for you?</h2>
-              {me.model.demo && (
-                <p>You are talking to the offline demo model. Say “help” to see what it can do.</p>
-              )}
-            </div>
-          )}
-          {live.prompts.map((prompt) => (
-            <PromptView
-              key={prompt.id}
-              prompt={prompt}
-              streaming={prompt.id === last?.id ? live.streaming : {}}
-              fileUrl={fileUrl}
-              onDecide={async (id, approve, reason) => {
-                if (approve) await api.approve(id);
-                else await api.reject(id, reason);
-              }}
-            />
-          ))}
-          <div ref={endRef} />
-        </div>
-        {!live.connected && <p className="connection">Reconnecting…</p>}
-        <Composer
-          canAttach={me.plugins.includes('files')}
-          running={running}
-          busyReason={
-            running
-              ? 'The assistant is working. You can cancel it.'
-              : waiting
-                ? 'Decide on the approval above to continue.'
-                : undefined
-          }
-          onSend={async (input, files) => {
-            await api.send(conversationId, input, files);
-            onSent();
-          }}
-          onCancel={async () => {
-            if (last) await api.cancel(last.id);
-          }}
-        />
-      </section>
-      <SidePanel api={api} conversationId={conversationId} version={ended} plugins={me.plugins} />
-    </div>
-  );
+    // Settings changes the theme too: follow it when the storage or the attribute changes.
+    const sync = () => setChoice(readTheme());
+    const observer = new MutationObserver(sync);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  const dark = choice === 'dark' || (choice === 'system' && systemDark);
+  return {
+    dark,
+    toggle: () => {
+      const next = dark ? 'light' : 'dark';
+      applyTheme(next);
+      setChoice(next);
+    },
+  };
 }
 
-/** The chat: conversations on the left, the live record in the middle, triggers, skills and blueprints on the right. */
+/** Deletes right away, or — when the page is being left — with a request that outlives the page. */
+function deleter(api: Api) {
+  return async (id: string, keepalive: boolean) => {
+    if (!keepalive) return api.deleteConversation(id);
+    await fetch(`/api/conversations/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: CSRF_HEADERS,
+    });
+  };
+}
+
+/**
+ * The chat: conversations on the left (a drawer on phones), the live record in the middle, triggers, skills
+ * and blueprints on the right (an overlay below 1100 px, behind a toggle); settings; delete with undo.
+ */
 export function App() {
-  const token = useMemo(readToken, []);
-  const api = useMemo(() => (token ? createApi(token) : undefined), [token]);
+  const session = useSession();
+  const api = session.api;
   const [me, setMe] = useState<Me>();
   const [error, setError] = useState<string>();
   const [conversations, setConversations] = useState<Conversation[]>([]);
-  const [selected, setSelected] = useState<string | undefined>(
-    () => new URL(window.location.href).hash.slice(1) || undefined,
-  );
+  const { route, navigate } = useHashRoute();
+  const narrow = useMediaQuery(NARROW);
+  const phone = useMediaQuery(PHONE);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [panelShown, setPanelShown] = useState(!narrow);
+  const [confirming, setConfirming] = useState<{ conversation: Conversation; triggers?: string[] }>();
+  const [created, setCreated] = useState<string>();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  const theme = useThemeSwitch();
+
+  // Crossing the breakpoint resets the panel to what suits the width: a column when wide, closed when narrow.
+  useEffect(() => setPanelShown(!narrow), [narrow]);
+  useEffect(() => {
+    if (!phone) setDrawerOpen(false);
+  }, [phone]);
 
   const refresh = useCallback(async () => {
     if (!api) return;
     setConversations(await api.conversations());
   }, [api]);
+  const deletes = usePendingDeletes(
+    useMemo(() => (api ? deleter(api) : async () => {}), [api]),
+    useCallback(() => void refresh().catch(() => {}), [refresh]),
+  );
 
   useEffect(() => {
     if (!api) return;
@@ -143,22 +129,80 @@ export function App() {
       .catch((e: Error) => setError(e.message));
   }, [api, refresh]);
 
+  const closeDrawer = useCallback((refocus: boolean) => {
+    setDrawerOpen(false);
+    if (refocus) menuButton.current?.focus();
+  }, []);
   useEffect(() => {
-    if (selected) window.history.replaceState(null, '', `#${selected}`);
-  }, [selected]);
+    if (drawerOpen) drawer.current?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [drawerOpen]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      if (drawerOpen) closeDrawer(true);
+      else if (narrow && panelShown) setPanelShown(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen, narrow, panelShown, closeDrawer]);
 
-  if (!api || (error && !me)) return <TokenForm error={error} />;
+  if (session.status === 'loading') return <p className="loading">Loading…</p>;
+  if (!api || (error && !me)) return <TokenForm error={session.error ?? error} onSignIn={session.signIn} />;
   if (!me) return <p className="loading">Loading…</p>;
 
+  const selected = route.view === 'conversation' ? route.id : undefined;
+  const pendingIds = new Set(deletes.pending.map((p) => p.id));
+  const visible = conversations.filter((c) => !pendingIds.has(c.id));
+  const current = conversations.find((c) => c.id === selected);
+  const withPanel = panelsOf(me.plugins).length > 0;
+
+  const open = (id: string) => {
+    navigate({ view: 'conversation', id });
+    closeDrawer(false);
+  };
   const create = async () => {
     const conversation = await api.createConversation();
     await refresh();
-    setSelected(conversation.id);
+    setCreated(conversation.id);
+    open(conversation.id);
   };
+  const askDelete = (conversation: Conversation) => {
+    setConfirming({ conversation });
+    if (me.plugins.includes('triggers'))
+      api.triggers(conversation.id).then(
+        (list) =>
+          setConfirming((now) =>
+            now?.conversation.id === conversation.id
+              ? { ...now, triggers: list.map((t) => t.trigger.name) }
+              : now,
+          ),
+        () => {},
+      );
+  };
+  const confirmDelete = (conversation: Conversation) => {
+    setConfirming(undefined);
+    deletes.schedule({ id: conversation.id, title: titleOf(conversation) });
+    // The address must not keep pointing at it (a reload would open a ghost); Back must not lead to it either.
+    if (selected === conversation.id) navigate({ view: 'home' }, true);
+  };
+  const notFound = (
+    <NotFound onHome={() => navigate({ view: 'home' }, true)} onCreate={() => void create()} />
+  );
+
+  const heading =
+    route.view === 'settings'
+      ? 'Settings'
+      : route.view === 'home'
+        ? 'Tessera'
+        : current
+          ? titleOf(current)
+          : '';
 
   return (
-    <div className="app">
-      <nav className="sidebar" aria-label="Conversations">
+    <div
+      className={`app${drawerOpen ? ' drawer-open' : ''}${narrow && panelShown ? ' panel-overlay-open' : ''}`}
+    >
+      <nav className="sidebar" id="conversation-drawer" aria-label="Conversations" ref={drawer}>
         <div className="brand">
           <span className="logo" aria-hidden="true">
             ◆
@@ -169,31 +213,101 @@ export function App() {
           New conversation
         </button>
         <ConversationList
-          conversations={conversations}
+          conversations={visible}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={open}
           onRename={async (id, title) => {
             await api.renameConversation(id, title);
             await refresh();
           }}
-          onDelete={async (id) => {
-            await api.deleteConversation(id);
-            if (selected === id) setSelected(undefined);
-            await refresh();
-          }}
+          onDelete={askDelete}
         />
-        <div className={`model-label${me.model.demo ? ' demo' : ''}`} title="The model answering">
-          {me.model.label}
+        <div className="sidebar-footer">
+          <div className={`model-label${me.model.demo ? ' demo' : ''}`} title="The model answering">
+            {me.model.label}
+          </div>
+          <div className="sidebar-actions">
+            <button
+              type="button"
+              className="icon"
+              aria-label={theme.dark ? 'Switch to light theme' : 'Switch to dark theme'}
+              title={theme.dark ? 'Light theme' : 'Dark theme'}
+              onClick={theme.toggle}
+            >
+              {theme.dark ? <SunIcon /> : <MoonIcon />}
+            </button>
+            <button
+              type="button"
+              className="icon"
+              aria-label="Settings"
+              title="Settings"
+              aria-current={route.view === 'settings' ? 'page' : undefined}
+              onClick={() => {
+                navigate({ view: 'settings' });
+                closeDrawer(false);
+              }}
+            >
+              <GearIcon />
+            </button>
+          </div>
         </div>
       </nav>
+      {phone && drawerOpen && (
+        // A click beside the drawer closes it (Escape does too, for the keyboard).
+        // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a mouse/touch convenience
+        // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the drawer
+        <div className="backdrop" onClick={() => closeDrawer(true)} />
+      )}
       <main className="main">
-        {selected ? (
+        <header className="topbar">
+          <button
+            type="button"
+            ref={menuButton}
+            className="icon topbar-button menu-button"
+            aria-label="Conversations"
+            aria-controls="conversation-drawer"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen((o) => !o)}
+          >
+            <MenuIcon />
+          </button>
+          <h1 className="topbar-title">{heading}</h1>
+          <button
+            type="button"
+            className="icon topbar-button new-chat-small"
+            aria-label="New conversation"
+            onClick={() => void create()}
+          >
+            <PlusIcon />
+          </button>
+          {route.view === 'conversation' && withPanel && current && (
+            <button
+              type="button"
+              className="icon topbar-button panel-toggle"
+              aria-label={`${panelShown ? 'Hide' : 'Show'} ${panelLabel(me.plugins).toLowerCase()}`}
+              title={panelLabel(me.plugins)}
+              aria-controls={SIDE_PANEL_ID}
+              aria-expanded={panelShown}
+              onClick={() => setPanelShown((s) => !s)}
+            >
+              <PanelIcon />
+            </button>
+          )}
+        </header>
+        {route.view === 'settings' ? (
+          <Settings model={me.model} userId={me.userId} onSignOut={() => void session.signOut()} />
+        ) : selected && pendingIds.has(selected) ? (
+          notFound
+        ) : selected ? (
           <ConversationPane
             key={selected}
             api={api}
             conversationId={selected}
             me={me}
+            panelShown={panelShown}
+            focusComposer={created === selected}
             onSent={() => void refresh()}
+            notFound={notFound}
           />
         ) : (
           <div className="welcome">
@@ -204,7 +318,42 @@ export function App() {
             </button>
           </div>
         )}
+        {narrow && panelShown && route.view === 'conversation' && (
+          // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a mouse/touch convenience
+          // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the panel
+          <div className="backdrop panel-backdrop" onClick={() => setPanelShown(false)} />
+        )}
       </main>
+      <Toasts
+        toasts={[
+          ...deletes.pending.map((p) => ({
+            id: p.id,
+            text: `Deleted “${p.title}”.`,
+            action: { label: 'Undo', run: () => deletes.undo(p.id) },
+          })),
+          ...(deletes.failure ? [{ id: 'failure', text: deletes.failure }] : []),
+        ]}
+        onDismiss={(id) => (id === 'failure' ? deletes.clearFailure() : deletes.commit(id))}
+      />
+      {confirming && (
+        <ConfirmDialog
+          title="Delete this conversation?"
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => confirmDelete(confirming.conversation)}
+        >
+          <p>
+            “{titleOf(confirming.conversation)}” will be deleted with everything in it: its messages, the
+            files in it
+            {me.plugins.includes('triggers') &&
+              (confirming.triggers?.length
+                ? `, and its ${confirming.triggers.length === 1 ? 'trigger' : `${confirming.triggers.length} triggers`} (${confirming.triggers.join(', ')}), which will not fire again`
+                : ', and its triggers')}
+            .
+          </p>
+          <p className="muted">You can undo for {UNDO_MS / 1000} seconds.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -1,76 +1,113 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Conversation } from './api.ts';
-import { PencilIcon } from './icons.tsx';
-
-const titleOf = (c: Conversation) => c.title ?? `Untitled, ${new Date(c.createdAt).toLocaleString()}`;
+import { filterConversations, groupByDate, titleOf } from './conversation-groups.ts';
+import { PencilIcon, TrashIcon } from './icons.tsx';
 
 type Props = {
   conversations: Conversation[];
   selected: string | undefined;
   onSelect(id: string): void;
   onRename(id: string, title: string): Promise<void>;
-  onDelete(id: string): Promise<void>;
+  /** Asks to delete (the app confirms and offers an undo). */
+  onDelete(conversation: Conversation): void;
 };
 
-/** The sidebar's conversations: select, rename in place (Enter saves, Escape cancels), delete. */
+/**
+ * The sidebar's conversations: a search over titles, grouped by the day of their last activity (Today,
+ * Yesterday, Previous 7 days, Older); select, rename in place (Enter saves, Escape cancels), delete.
+ */
 export function ConversationList({ conversations, selected, onSelect, onRename, onDelete }: Props) {
   const [editing, setEditing] = useState<string>();
   const [draft, setDraft] = useState('');
-  const save = async (id: string) => {
+  const [query, setQuery] = useState('');
+  const id = useId();
+  const save = async (conversationId: string) => {
     setEditing(undefined);
     const title = draft.trim();
-    if (title && title !== conversations.find((c) => c.id === id)?.title) await onRename(id, title);
+    if (title && title !== conversations.find((c) => c.id === conversationId)?.title)
+      await onRename(conversationId, title);
   };
+  const groups = groupByDate(filterConversations(conversations, query));
   return (
-    <ul>
-      {conversations.map((c) => (
-        <li key={c.id} className={c.id === selected ? 'selected' : ''}>
-          {editing === c.id ? (
-            <input
-              className="rename"
-              aria-label="Conversation title"
-              value={draft}
-              maxLength={200}
-              // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename
-              autoFocus
-              onChange={(e) => setDraft(e.target.value)}
-              onBlur={() => void save(c.id)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') void save(c.id);
-                if (e.key === 'Escape') setEditing(undefined);
-              }}
-            />
-          ) : (
-            <button
-              type="button"
-              onClick={() => onSelect(c.id)}
-              aria-current={c.id === selected ? 'page' : undefined}
-              title={titleOf(c)}
-            >
-              {titleOf(c)}
-            </button>
-          )}
-          <button
-            type="button"
-            className="icon"
-            aria-label="Rename conversation"
-            onClick={() => {
-              setDraft(c.title ?? '');
-              setEditing(c.id);
-            }}
-          >
-            <PencilIcon />
-          </button>
-          <button
-            type="button"
-            className="icon"
-            aria-label="Delete conversation"
-            onClick={() => void onDelete(c.id)}
-          >
-            ×
-          </button>
-        </li>
+    <div className="conversation-list">
+      {conversations.length > 0 && (
+        <input
+          type="search"
+          className="search"
+          aria-label="Search conversations"
+          placeholder="Search conversations"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && query) {
+              e.stopPropagation(); // clear first; the next Escape closes the drawer
+              setQuery('');
+            }
+          }}
+        />
+      )}
+      {query && groups.length === 0 && <p className="list-empty">No conversation matches “{query}”.</p>}
+      {!query && conversations.length === 0 && <p className="list-empty">No conversations yet.</p>}
+      {groups.map((group, g) => (
+        <section key={group.label} aria-labelledby={`${id}-${g}`}>
+          <h2 id={`${id}-${g}`} className="group-label">
+            {group.label}
+          </h2>
+          <ul>
+            {group.conversations.map((c) => (
+              <li key={c.id} className={c.id === selected ? 'selected' : ''}>
+                {editing === c.id ? (
+                  <input
+                    className="rename"
+                    aria-label="Conversation title"
+                    value={draft}
+                    maxLength={200}
+                    // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename
+                    autoFocus
+                    onChange={(e) => setDraft(e.target.value)}
+                    onBlur={() => void save(c.id)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') void save(c.id);
+                      if (e.key === 'Escape') {
+                        e.stopPropagation();
+                        setEditing(undefined);
+                      }
+                    }}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => onSelect(c.id)}
+                    aria-current={c.id === selected ? 'page' : undefined}
+                    title={titleOf(c)}
+                  >
+                    {titleOf(c)}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="icon"
+                  aria-label="Rename conversation"
+                  onClick={() => {
+                    setDraft(c.title ?? '');
+                    setEditing(c.id);
+                  }}
+                >
+                  <PencilIcon />
+                </button>
+                <button
+                  type="button"
+                  className="icon"
+                  aria-label="Delete conversation"
+                  onClick={() => onDelete(c)}
+                >
+                  <TrashIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </div>
   );
 }

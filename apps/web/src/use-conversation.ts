@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Api, Conversation } from './api.ts';
+import { type Api, ApiError, type Conversation } from './api.ts';
 import { applyEvent, type ConversationState, type ServerEvent } from './conversation-state.ts';
+
+/** The server says there is no such conversation (deleted, another user's, or not an id at all). */
+const isMissing = (e: unknown) =>
+  e instanceof ApiError &&
+  (e.code === 'not_found' || e.code === 'invalid_input' || e.code === 'invalid_request');
 
 const EVENT_TYPES = [
   'prompt.started',
@@ -18,13 +23,15 @@ const EVENT_TYPES = [
  * A conversation, loaded and then kept live by its event stream. EventSource reconnects by itself and sends
  * the last event id, so nothing is missed; a `reset` (the server cannot replay) reloads the whole record.
  * Events that arrive while a load is in flight are applied again on top of what it returns, so a load that
- * read the store a moment earlier never hides them.
+ * read the store a moment earlier never hides them. A conversation the server does not know (deleted, or a
+ * mistyped address) ends as `notFound`, never as an endless reconnect.
  */
 export function useConversation(api: Api, conversationId: string | undefined) {
   const [conversation, setConversation] = useState<Conversation>();
   const [state, setState] = useState<ConversationState>({ prompts: [], streaming: {} });
   const [connected, setConnected] = useState(false);
   const [error, setError] = useState<string>();
+  const [notFound, setNotFound] = useState(false);
   const inFlight = useRef<ServerEvent[] | undefined>(undefined);
 
   const reload = useCallback(async () => {
@@ -37,7 +44,8 @@ export function useConversation(api: Api, conversationId: string | undefined) {
       setState(during.reduce(applyEvent, { prompts: detail.prompts, streaming: {} }));
       setError(undefined);
     } catch (e) {
-      setError((e as Error).message);
+      if (isMissing(e)) setNotFound(true);
+      else setError((e as Error).message);
     } finally {
       inFlight.current = undefined;
     }
@@ -47,7 +55,9 @@ export function useConversation(api: Api, conversationId: string | undefined) {
     setState({ prompts: [], streaming: {} });
     setConversation(undefined);
     setConnected(false);
+    setNotFound(false);
     if (!conversationId) return;
+    let stopped = false;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
@@ -71,15 +81,27 @@ export function useConversation(api: Api, conversationId: string | undefined) {
         // while the server restarts): then open a new one, backing off up to 15 s.
         if (source?.readyState !== EventSource.CLOSED) return;
         failures++;
-        retry = setTimeout(connect, Math.min(15_000, 500 * 2 ** failures));
+        // The stream was refused: ask why. A conversation that does not exist is final; anything else
+        // (a restart, a proxy) is retried.
+        api.conversation(conversationId).then(
+          () => {
+            if (!stopped) retry = setTimeout(connect, Math.min(15_000, 500 * 2 ** failures));
+          },
+          (e: unknown) => {
+            if (stopped) return;
+            if (isMissing(e)) setNotFound(true);
+            else retry = setTimeout(connect, Math.min(15_000, 500 * 2 ** failures));
+          },
+        );
       };
     };
     connect();
     return () => {
+      stopped = true;
       clearTimeout(retry);
       source?.close();
     };
   }, [api, conversationId, reload]);
 
-  return { conversation, ...state, connected, error, reload };
+  return { conversation, ...state, connected, error, notFound, reload };
 }

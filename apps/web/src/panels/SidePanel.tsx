@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Api, BlueprintInfo, SkillInfo, Trigger } from '../api.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { McpServers } from './McpServers.tsx';
 
 /** The plugins that have a panel, by id, with the panel's title. */
@@ -14,27 +15,47 @@ const PANELS = {
 export const panelsOf = (plugins: readonly string[]) =>
   (Object.keys(PANELS) as (keyof typeof PANELS)[]).filter((id) => plugins.includes(id));
 
+/** The panel's accessible name: "Triggers, Skills and Blueprints". */
+export const panelLabel = (plugins: readonly string[]) => {
+  const label = panelsOf(plugins).map((id) => PANELS[id]);
+  return label.length > 1 ? `${label.slice(0, -1).join(', ')} and ${label.at(-1)}` : (label[0] ?? '');
+};
+
+type Blueprint = BlueprintInfo;
+
+const when = (iso: unknown) =>
+  typeof iso === 'string'
+    ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : '';
+
 /**
- * The conversation's triggers (pause, resume, delete), the skills catalogue, the MCP servers and the
- * blueprints: each only when its plugin is on the server.
+ * The conversation's triggers (pause, resume, delete), the skills catalogue (activate one), the MCP servers
+ * and the blueprints (read the steps, delete your own): each only when its plugin is on the server.
  */
 export function SidePanel({
   api,
   conversationId,
   version,
   plugins,
+  id,
+  onTriggers,
 }: {
   api: Api;
   conversationId: string;
   version: number;
   /** The ids of the server's plugins (`/api/me`). */
   plugins: readonly string[];
+  id?: string;
+  /** The conversation's triggers, each time they are read (fired prompts are labelled with their names). */
+  onTriggers?: (triggers: Trigger[]) => void;
 }) {
   const [triggers, setTriggers] = useState<Trigger[]>([]);
   const [skills, setSkills] = useState<SkillInfo[]>([]);
-  const [blueprints, setBlueprints] = useState<BlueprintInfo[]>([]);
+  const [blueprints, setBlueprints] = useState<Blueprint[]>([]);
+  const [confirming, setConfirming] = useState<Blueprint>();
+  const [error, setError] = useState<string>();
   const panels = panelsOf(plugins);
-  const has = (id: keyof typeof PANELS) => panels.includes(id);
+  const has = (panel: keyof typeof PANELS) => panels.includes(panel);
   const [withTriggers, withSkills, withBlueprints] = [has('triggers'), has('skills'), has('blueprints')];
   const load = useCallback(async () => {
     const [t, s, b] = await Promise.all([
@@ -43,51 +64,63 @@ export function SidePanel({
       withBlueprints ? api.blueprints() : [],
     ]);
     setTriggers(t);
+    onTriggers?.(t);
     setSkills(s);
     setBlueprints(b);
-  }, [api, conversationId, withTriggers, withSkills, withBlueprints]);
+  }, [api, conversationId, withTriggers, withSkills, withBlueprints, onTriggers]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a prompt ends: reload then
   useEffect(() => {
     void load().catch(() => {});
   }, [load, version]);
+  const act = (action: Promise<unknown>) =>
+    void action.then(
+      () => {
+        setError(undefined);
+        return load();
+      },
+      (e: Error) => setError(e.message),
+    );
   if (panels.length === 0) return null;
-  const label = panels.map((id) => PANELS[id]);
   return (
-    <aside
-      className="side-panel"
-      aria-label={label.length > 1 ? `${label.slice(0, -1).join(', ')} and ${label.at(-1)}` : label[0]}
-    >
+    <aside className="side-panel" id={id} aria-label={panelLabel(plugins)}>
+      {error && (
+        <p className="panel-error" role="alert">
+          {error}
+        </p>
+      )}
       {withTriggers && (
         <section>
           <h2>Triggers</h2>
           {triggers.length === 0 && <p className="empty">None. Try “remind me in 1 minute to stretch”.</p>}
           <ul>
-            {triggers.map(({ trigger, description }) => (
-              <li key={trigger.id} className={`trigger trigger-${trigger.status}`}>
-                <strong>{trigger.name}</strong>
-                <span className="muted">{description}</span>
-                <span className="badge">{trigger.status}</span>
-                <div className="row">
-                  {trigger.status !== 'ended' && (
+            {triggers.map(({ trigger, description }) => {
+              const next = when((trigger as { nextFireAt?: unknown }).nextFireAt);
+              return (
+                <li key={trigger.id} className={`trigger trigger-${trigger.status}`}>
+                  <strong>{trigger.name}</strong> <span className="badge">{trigger.status}</span>
+                  <span className="muted">{description}</span>
+                  {next && trigger.status === 'active' && <span className="muted">Next: {next}</span>}
+                  <div className="row">
+                    {trigger.status !== 'ended' && (
+                      <button
+                        type="button"
+                        onClick={() => act(api.pauseTrigger(trigger.id, trigger.status === 'active'))}
+                      >
+                        {trigger.status === 'active' ? 'Pause' : 'Resume'}
+                      </button>
+                    )}
                     <button
                       type="button"
-                      onClick={() =>
-                        void api.pauseTrigger(trigger.id, trigger.status === 'active').then(load)
-                      }
+                      className="danger"
+                      aria-label={`Delete trigger ${trigger.name}`}
+                      onClick={() => act(api.deleteTrigger(trigger.id))}
                     >
-                      {trigger.status === 'active' ? 'Pause' : 'Resume'}
+                      Delete
                     </button>
-                  )}
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() => void api.deleteTrigger(trigger.id).then(load)}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </li>
-            ))}
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}
@@ -101,6 +134,17 @@ export function SidePanel({
                 <strong>{skill.name}</strong>{' '}
                 {skill.active && <span className="badge badge-success">active</span>}
                 <span className="muted">{skill.description}</span>
+                {!skill.active && (
+                  <div className="row">
+                    <button
+                      type="button"
+                      aria-label={`Activate skill ${skill.name}`}
+                      onClick={() => act(api.activateSkill(conversationId, skill.name))}
+                    >
+                      Activate
+                    </button>
+                  </div>
+                )}
               </li>
             ))}
           </ul>
@@ -113,14 +157,49 @@ export function SidePanel({
           {blueprints.length === 0 && <p className="empty">None saved yet.</p>}
           <ul>
             {blueprints.map((blueprint) => (
-              <li key={blueprint.id}>
-                <strong>{blueprint.title}</strong>
+              <li key={blueprint.id} className="blueprint">
+                <strong>{blueprint.title}</strong>{' '}
                 {blueprint.owner === 'shared' && <span className="badge">shared</span>}
                 <span className="muted">{blueprint.summary}</span>
+                {blueprint.steps && (
+                  <details>
+                    <summary>Steps</summary>
+                    {/* Plain text on purpose: the steps were written by a model, so no links or images load. */}
+                    <pre className="blueprint-steps">{blueprint.steps}</pre>
+                  </details>
+                )}
+                {blueprint.owner !== 'shared' && (
+                  <div className="row">
+                    <button
+                      type="button"
+                      className="danger"
+                      aria-label={`Delete blueprint ${blueprint.title}`}
+                      onClick={() => setConfirming(blueprint)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                )}
               </li>
             ))}
           </ul>
         </section>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Delete this blueprint?"
+          confirmLabel="Delete blueprint"
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            setConfirming(undefined);
+            act(api.deleteBlueprint(confirming.id));
+          }}
+        >
+          <p>
+            “{confirming.title}” will be gone for good; the assistant will no longer find it. Conversations
+            that used it keep what they did.
+          </p>
+        </ConfirmDialog>
       )}
     </aside>
   );

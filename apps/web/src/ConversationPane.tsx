@@ -1,0 +1,154 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Api, Trigger } from './api.ts';
+import { Composer } from './Composer.tsx';
+import { readModelClass } from './model-class.ts';
+import { PromptView } from './PromptView.tsx';
+import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
+import { TriggerNames } from './trigger-names.ts';
+import { useConversation } from './use-conversation.ts';
+import { useStickToBottom } from './use-stick-to-bottom.ts';
+
+export type Me = Awaited<ReturnType<Api['me']>>;
+
+export const SIDE_PANEL_ID = 'side-panel';
+
+/** The page for an address that names no conversation of the user's: says so, and offers a way on. */
+export function NotFound({ onHome, onCreate }: { onHome: () => void; onCreate: () => void }) {
+  return (
+    <div className="welcome not-found" role="alert">
+      <h2>Conversation not found</h2>
+      <p>It may have been deleted, or the link is wrong.</p>
+      <div className="row-center">
+        <button type="button" onClick={onHome}>
+          Back to start
+        </button>
+        <button type="button" className="primary" onClick={onCreate}>
+          New conversation
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** One conversation: the live record (kept scrolled to its end), the composer, and the side panel. */
+export function ConversationPane({
+  api,
+  conversationId,
+  me,
+  panelShown,
+  focusComposer,
+  onSent,
+  notFound,
+}: {
+  api: Api;
+  conversationId: string;
+  me: Me;
+  /** Whether the side panel shows (the app's toggle; a column when wide, an overlay when narrow). */
+  panelShown: boolean;
+  /** A new conversation: put the cursor in the composer. */
+  focusComposer: boolean;
+  /** After a message is sent (the server names an untitled conversation after its first one). */
+  onSent: () => void;
+  /** What shows when the server has no such conversation. */
+  notFound: ReactNode;
+}) {
+  const live = useConversation(api, conversationId);
+  const last = live.prompts.at(-1);
+  const running = last?.state === 'running';
+  const waiting = last?.state === 'waiting_for_approval';
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const { atEnd, toEnd } = useStickToBottom(scroller, content);
+  const [triggerNames, setTriggerNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const onTriggers = useCallback(
+    (triggers: Trigger[]) => setTriggerNames(new Map(triggers.map((t) => [t.trigger.id, t.trigger.name]))),
+    [],
+  );
+  const ended = live.prompts.filter(
+    (p) => p.state !== 'running' && p.state !== 'waiting_for_approval',
+  ).length;
+  const fileUrl = useCallback(
+    (fileId: string, inline: boolean) => api.fileUrl(conversationId, fileId, inline),
+    [api, conversationId],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the pane opens
+  useEffect(() => {
+    if (focusComposer) document.querySelector<HTMLTextAreaElement>('.composer textarea')?.focus();
+  }, []);
+  const withPanel = panelsOf(me.plugins).length > 0;
+  const layout = useMemo(
+    () =>
+      ['conversation-layout', withPanel ? '' : 'without-panel', panelShown ? 'panel-shown' : 'panel-hidden']
+        .filter(Boolean)
+        .join(' '),
+    [withPanel, panelShown],
+  );
+  if (live.notFound) return notFound;
+  return (
+    <div className={layout}>
+      <section className="conversation" aria-label="Conversation">
+        <div className="messages-area">
+          <div className="messages" ref={scroller}>
+            <TriggerNames.Provider value={triggerNames}>
+              <div className="messages-content" ref={content} aria-live="polite">
+                {live.prompts.length === 0 && live.connected && (
+                  <div className="welcome">
+                    <h2>What can I do for you?</h2>
+                    {me.model.demo && (
+                      <p>You are talking to the offline demo model. Say “help” to see what it can do.</p>
+                    )}
+                  </div>
+                )}
+                {live.prompts.map((prompt) => (
+                  <PromptView
+                    key={prompt.id}
+                    prompt={prompt}
+                    streaming={prompt.id === last?.id ? live.streaming : {}}
+                    fileUrl={fileUrl}
+                    onDecide={async (id, approve, reason) => {
+                      if (approve) await api.approve(id);
+                      else await api.reject(id, reason);
+                    }}
+                  />
+                ))}
+              </div>
+            </TriggerNames.Provider>
+          </div>
+          {!atEnd && (
+            <button type="button" className="to-end" onClick={toEnd}>
+              ↓ Latest
+            </button>
+          )}
+        </div>
+        {!live.connected && <p className="connection">Reconnecting…</p>}
+        <Composer
+          canAttach={me.plugins.includes('files')}
+          running={running}
+          busyReason={
+            running
+              ? 'The assistant is working. You can cancel it.'
+              : waiting
+                ? 'Decide on the approval above to continue.'
+                : undefined
+          }
+          onSend={async (input, files) => {
+            toEnd();
+            await api.send(conversationId, input, files, { model: readModelClass() });
+            onSent();
+          }}
+          onCancel={async () => {
+            if (last) await api.cancel(last.id);
+          }}
+        />
+      </section>
+      <SidePanel
+        api={api}
+        id={SIDE_PANEL_ID}
+        conversationId={conversationId}
+        version={ended}
+        plugins={me.plugins}
+        onTriggers={onTriggers}
+      />
+    </div>
+  );
+}

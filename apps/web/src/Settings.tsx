@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import type { ModelClass } from './api.ts';
+import { readModelClass, saveModelClass } from './model-class.ts';
+import { applyTheme, readTheme, type Theme } from './theme.ts';
+
+const MODEL_CLASSES: { value: ModelClass; label: string; hint: string }[] = [
+  { value: 'normal', label: 'Normal', hint: 'Fast answers for everyday questions' },
+  { value: 'high', label: 'High', hint: 'More thorough: for harder tasks, slower' },
+];
+
+const THEMES: { value: Theme; label: string; hint: string }[] = [
+  { value: 'system', label: 'System', hint: 'Follows your device’s light or dark setting' },
+  { value: 'light', label: 'Light', hint: '' },
+  { value: 'dark', label: 'Dark', hint: '' },
+];
+
+/** The user's settings: appearance, the model answering, and signing out. Kept in this browser. */
+export function Settings({
+  model,
+  userId,
+  onSignOut,
+}: {
+  model: { label: string; demo: boolean };
+  userId: string;
+  onSignOut?: () => void;
+}) {
+  const [theme, setTheme] = useState(readTheme);
+  const [modelClass, setModelClass] = useState(readModelClass);
+  const id = useId();
+  return (
+    <div className="settings">
+      <h1>Settings</h1>
+      <section aria-labelledby={`${id}-appearance`}>
+        <h2 id={`${id}-appearance`}>Appearance</h2>
+        <fieldset className="choice">
+          <legend>Theme</legend>
+          {THEMES.map((option) => (
+            <label key={option.value}>
+              <input
+                type="radio"
+                name="theme"
+                value={option.value}
+                checked={theme === option.value}
+                onChange={() => {
+                  setTheme(option.value);
+                  applyTheme(option.value);
+                }}
+              />
+              {option.label}
+              {option.hint && <span className="muted">{option.hint}</span>}
+            </label>
+          ))}
+        </fieldset>
+      </section>
+      <section aria-labelledby={`${id}-model`}>
+        <h2 id={`${id}-model`}>Model</h2>
+        <p>
+          Answers come from <strong>{model.label}</strong>
+          {model.demo && ' (the offline demo model)'}. The server’s configuration chooses it; you choose how
+          hard it works on your messages.
+        </p>
+        <fieldset className="choice">
+          <legend>Model class for new messages</legend>
+          {MODEL_CLASSES.map((option) => (
+            <label key={option.value}>
+              <input
+                type="radio"
+                name="model-class"
+                value={option.value}
+                checked={modelClass === option.value}
+                onChange={() => {
+                  setModelClass(option.value);
+                  saveModelClass(option.value);
+                }}
+              />
+              {option.label}
+              <span className="muted">{option.hint}</span>
+            </label>
+          ))}
+        </fieldset>
+      </section>
+      <section aria-labelledby={`${id}-account`}>
+        <h2 id={`${id}-account`}>Account</h2>
+        <p>
+          Signed in as <strong>{userId}</strong>.
+        </p>
+        {onSignOut && (
+          <button type="button" onClick={onSignOut}>
+            Sign out
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -129,6 +129,14 @@ export function App() {
       .catch((e: Error) => setError(e.message));
   }, [api, refresh]);
 
+  const closePanel = useCallback(() => {
+    setPanelShown(false);
+    document.querySelector<HTMLElement>('.panel-toggle')?.focus();
+  }, []);
+  // Opened over the page (narrow screens): the keyboard goes into it.
+  useEffect(() => {
+    if (narrow && panelShown) document.getElementById(SIDE_PANEL_ID)?.querySelector('button')?.focus();
+  }, [narrow, panelShown]);
   const closeDrawer = useCallback((refocus: boolean) => {
     setDrawerOpen(false);
     if (refocus) menuButton.current?.focus();
@@ -140,11 +148,11 @@ export function App() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || document.querySelector('dialog[open]')) return;
       if (drawerOpen) closeDrawer(true);
-      else if (narrow && panelShown) setPanelShown(false);
+      else if (narrow && panelShown) closePanel();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [drawerOpen, narrow, panelShown, closeDrawer]);
+  }, [drawerOpen, narrow, panelShown, closeDrawer, closePanel]);
 
   if (session.status === 'loading') return <p className="loading">Loading…</p>;
   if (!api || (error && !me)) return <TokenForm error={session.error ?? error} onSignIn={session.signIn} />;
@@ -305,6 +313,7 @@ export function App() {
             conversationId={selected}
             me={me}
             panelShown={panelShown}
+            onClosePanel={closePanel}
             focusComposer={created === selected}
             onSent={() => void refresh()}
             notFound={notFound}
@@ -321,7 +330,7 @@ export function App() {
         {narrow && panelShown && route.view === 'conversation' && (
           // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a mouse/touch convenience
           // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the panel
-          <div className="backdrop panel-backdrop" onClick={() => setPanelShown(false)} />
+          <div className="backdrop panel-backdrop" onClick={closePanel} />
         )}
       </main>
       <Toasts

@@ -1,10 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Api, Trigger } from './api.ts';
+import type { Api } from './api.ts';
 import { Composer } from './Composer.tsx';
 import { readModelClass } from './model-class.ts';
 import { PromptView } from './PromptView.tsx';
 import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
-import { TriggerNames } from './trigger-names.ts';
 import { useConversation } from './use-conversation.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
@@ -36,6 +35,7 @@ export function ConversationPane({
   conversationId,
   me,
   panelShown,
+  onClosePanel,
   focusComposer,
   onSent,
   notFound,
@@ -45,6 +45,7 @@ export function ConversationPane({
   me: Me;
   /** Whether the side panel shows (the app's toggle; a column when wide, an overlay when narrow). */
   panelShown: boolean;
+  onClosePanel: () => void;
   /** A new conversation: put the cursor in the composer. */
   focusComposer: boolean;
   /** After a message is sent (the server names an untitled conversation after its first one). */
@@ -59,11 +60,6 @@ export function ConversationPane({
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atEnd, toEnd } = useStickToBottom(scroller, content);
-  const [triggerNames, setTriggerNames] = useState<ReadonlyMap<string, string>>(new Map());
-  const onTriggers = useCallback(
-    (triggers: Trigger[]) => setTriggerNames(new Map(triggers.map((t) => [t.trigger.id, t.trigger.name]))),
-    [],
-  );
   const ended = live.prompts.filter(
     (p) => p.state !== 'running' && p.state !== 'waiting_for_approval',
   ).length;
@@ -89,30 +85,28 @@ export function ConversationPane({
       <section className="conversation" aria-label="Conversation">
         <div className="messages-area">
           <div className="messages" ref={scroller}>
-            <TriggerNames.Provider value={triggerNames}>
-              <div className="messages-content" ref={content} aria-live="polite">
-                {live.prompts.length === 0 && live.connected && (
-                  <div className="welcome">
-                    <h2>What can I do for you?</h2>
-                    {me.model.demo && (
-                      <p>You are talking to the offline demo model. Say “help” to see what it can do.</p>
-                    )}
-                  </div>
-                )}
-                {live.prompts.map((prompt) => (
-                  <PromptView
-                    key={prompt.id}
-                    prompt={prompt}
-                    streaming={prompt.id === last?.id ? live.streaming : {}}
-                    fileUrl={fileUrl}
-                    onDecide={async (id, approve, reason) => {
-                      if (approve) await api.approve(id);
-                      else await api.reject(id, reason);
-                    }}
-                  />
-                ))}
-              </div>
-            </TriggerNames.Provider>
+            <div className="messages-content" ref={content} aria-live="polite">
+              {live.prompts.length === 0 && live.connected && (
+                <div className="welcome">
+                  <h2>What can I do for you?</h2>
+                  {me.model.demo && (
+                    <p>You are talking to the offline demo model. Say “help” to see what it can do.</p>
+                  )}
+                </div>
+              )}
+              {live.prompts.map((prompt) => (
+                <PromptView
+                  key={prompt.id}
+                  prompt={prompt}
+                  streaming={prompt.id === last?.id ? live.streaming : {}}
+                  fileUrl={fileUrl}
+                  onDecide={async (id, approve, reason) => {
+                    if (approve) await api.approve(id);
+                    else await api.reject(id, reason);
+                  }}
+                />
+              ))}
+            </div>
           </div>
           {!atEnd && (
             <button type="button" className="to-end" onClick={toEnd}>
@@ -147,7 +141,7 @@ export function ConversationPane({
         conversationId={conversationId}
         version={ended}
         plugins={me.plugins}
-        onTriggers={onTriggers}
+        onClose={onClosePanel}
       />
     </div>
   );

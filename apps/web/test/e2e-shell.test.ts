@@ -280,6 +280,63 @@ describe('the shell', () => {
     await page.close();
   });
 
+  it("side panel: activates a skill, shows a blueprint's steps and deletes it after a confirmation", async () => {
+    model.push(
+      callTool('blueprints.save', {
+        title: 'Water the plants',
+        summary: 'Keep the office plants alive.',
+        steps: '1. Fill the can\n2. Water each plant',
+        tags: [],
+      }),
+      reply('Saved.'),
+    );
+    const page = await open();
+    await newConversation(page);
+    const panel = page.getByRole('complementary', { name: /Triggers/ });
+    const skill = panel.getByRole('listitem').filter({ hasText: 'code-review' });
+    await skill.getByRole('button', { name: 'Activate skill code-review' }).click();
+    await skill.getByText('active', { exact: true }).waitFor();
+
+    await send(page, 'save this as a blueprint');
+    await page
+      .getByRole('region', { name: /Approval needed/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await page.getByText('Saved.').waitFor();
+    const blueprint = panel.getByRole('listitem').filter({ hasText: 'Water the plants' });
+    await blueprint.getByText('Steps').click();
+    await blueprint.getByText('2. Water each plant').waitFor();
+    await blueprint.getByRole('button', { name: 'Delete blueprint Water the plants' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this blueprint?' });
+    await dialog.getByRole('button', { name: 'Delete blueprint' }).click();
+    await blueprint.waitFor({ state: 'detached' });
+    const left = (await (await api('/api/blueprints')).json()) as { items: { title: string }[] };
+    expect(left.items.map((b) => b.title)).not.toContain('Water the plants');
+    // Shared blueprints are not the user's to delete.
+    expect(await panel.getByRole('button', { name: /Delete blueprint/ }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('settings: the theme and the model class; a new message is sent with the chosen class', async () => {
+    const page = await open({ hash: '#settings' });
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).first().waitFor();
+    await page.getByRole('radio', { name: /High/ }).check();
+    await page.reload();
+    expect(await page.getByRole('radio', { name: /High/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /Dark/ }).check();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.screenshot({ path: join(shots, 'shell-settings-dark.png') });
+
+    model.push(reply('Thinking hard.'));
+    await newConversation(page);
+    await send(page, 'a hard question');
+    await page.getByText('Thinking hard.').waitFor();
+    const id = decodeURIComponent(new URL(page.url()).hash.slice(1));
+    const detail = (await (await api(`/api/conversations/${id}`)).json()) as { prompts: { model: string }[] };
+    expect(detail.prompts[0]?.model).toBe('high');
+    await page.close();
+  });
+
   it('takes screenshots of each layout in both themes', async () => {
     model.push(
       callTool('demo.report', { products: 6 }),

@@ -38,7 +38,7 @@ export function SidePanel({
   version,
   plugins,
   id,
-  onTriggers,
+  onClose,
 }: {
   api: Api;
   conversationId: string;
@@ -46,8 +46,8 @@ export function SidePanel({
   /** The ids of the server's plugins (`/api/me`). */
   plugins: readonly string[];
   id?: string;
-  /** The conversation's triggers, each time they are read (fired prompts are labelled with their names). */
-  onTriggers?: (triggers: Trigger[]) => void;
+  /** Closes the panel where it is an overlay (narrow screens); the button shows only there. */
+  onClose?: () => void;
 }) {
   const [triggers, setTriggers] = useState<Trigger[]>([]);
   const [skills, setSkills] = useState<SkillInfo[]>([]);
@@ -64,10 +64,9 @@ export function SidePanel({
       withBlueprints ? api.blueprints() : [],
     ]);
     setTriggers(t);
-    onTriggers?.(t);
     setSkills(s);
     setBlueprints(b);
-  }, [api, conversationId, withTriggers, withSkills, withBlueprints, onTriggers]);
+  }, [api, conversationId, withTriggers, withSkills, withBlueprints]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when a prompt ends: reload then
   useEffect(() => {
     void load().catch(() => {});
@@ -83,6 +82,11 @@ export function SidePanel({
   if (panels.length === 0) return null;
   return (
     <aside className="side-panel" id={id} aria-label={panelLabel(plugins)}>
+      {onClose && (
+        <button type="button" className="icon panel-close" aria-label="Close the panel" onClick={onClose}>
+          ×
+        </button>
+      )}
       {error && (
         <p className="panel-error" role="alert">
           {error}

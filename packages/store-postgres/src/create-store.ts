@@ -16,6 +16,11 @@ export type PostgresStoreOptions = {
   maxConnections?: number;
   /** PGlite's data directory; without it (and without a server) the database lives in memory. */
   dataDir?: string;
+  /**
+   * The buffer cache of the PGlite the store opens (`dataDir` or in memory), as PostgreSQL's
+   * `shared_buffers` (default `'16MB'`: PGlite keeps all of it resident; PostgreSQL's own default is 128MB).
+   */
+  pgliteSharedBuffers?: string;
   /** A PGlite instance the app manages (the store does not close it). */
   pglite?: PGlite;
   /** The PostgreSQL schema for Tessera's tables (default `tessera`); several stores can share a database. */
@@ -45,10 +50,12 @@ async function openDriver(options: PostgresStoreOptions): Promise<SqlDriver> {
   if (options.pool) return pgDriver(options.pool, { owned: false });
   if (options.connectionString) return serverDriver(options.connectionString, options);
   if (options.pglite) return pgliteDriver(options.pglite, { owned: false });
-  if (options.dataDir !== undefined) return pgliteDriver(await openPglite(options.dataDir), { owned: true });
+  if (options.dataDir !== undefined) {
+    return pgliteDriver(await openPglite(options.dataDir, options.pgliteSharedBuffers), { owned: true });
+  }
   const url = (options.env ?? process.env).DATABASE_URL;
   if (url) return serverDriver(url, options);
-  return pgliteDriver(await openPglite(undefined), { owned: true });
+  return pgliteDriver(await openPglite(undefined, options.pgliteSharedBuffers), { owned: true });
 }
 
 async function serverDriver(url: string, options: PostgresStoreOptions): Promise<SqlDriver> {

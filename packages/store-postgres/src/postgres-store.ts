@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ConversationStore, EventRelay, PromptStore, RecordStore, Store } from '@tessera/core';
+import type { ConversationStore, EventRelay, RecordStore, Store } from '@tessera/core';
 import { conversationStore } from './conversations.ts';
 import type { SqlDriver } from './driver.ts';
-import { promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
+import { type PostgresPromptStore, promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
 import { recordStore } from './records.ts';
 import { openRelay, relayChannel } from './relay.ts';
 
 /** A Tessera store on PostgreSQL (PGlite or a server): the same queries whatever the driver. */
 export class PostgresStore implements Store {
   readonly conversations: ConversationStore;
-  readonly prompts: PromptStore;
+  readonly prompts: PostgresPromptStore;
   readonly records: RecordStore;
   /** The driver underneath, for apps and tests that need to run their own SQL next to the store's. */
   readonly driver: SqlDriver;

@@ -193,8 +193,26 @@ function toPrompt(row: PromptRow): PromptRecord {
   };
 }
 
+/** A patch that may also append outputs (see /work/notes/store-needs.md: proposed for core's `PromptPatch`). */
+export type PostgresPromptPatch = PromptPatch & {
+  /** Outputs to add at the end of the prompt's output array, after those in `outputs` are replaced. */
+  append?: readonly OutputBase[];
+};
+
+/**
+ * The prompt store, whose `update` also appends: a round's writes (its text, usage and final state) are one
+ * statement, one round trip, all or nothing.
+ */
+export interface PostgresPromptStore extends PromptStore {
+  update(
+    promptId: string,
+    patch: PostgresPromptPatch,
+    options?: { expectState?: readonly PromptState[] },
+  ): Promise<boolean>;
+}
+
 /** The prompts of one store instance, which runs prompts as `runner` (see `RUNNER_LOCK_SPACE`). */
-export function promptStore(db: SqlDriver, schema: string, runner: string): PromptStore {
+export function promptStore(db: SqlDriver, schema: string, runner: string): PostgresPromptStore {
   const sql = queries(schema);
   const many = async (query: string, param: string) =>
     (await db.query<PromptRow>(query, [param])).map(toPrompt);
@@ -207,7 +225,7 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
   async function applyPatch(
     executor: SqlExecutor,
     promptId: string,
-    patch: PromptPatch & { append?: readonly OutputBase[] },
+    patch: PostgresPromptPatch,
     expectState: readonly PromptState[] | undefined,
   ): Promise<boolean> {
     const fields = [
@@ -302,7 +320,11 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
       const appended = await db.query(sql.appendOutput, [promptId, output.id, toJson(output)]);
       if (appended.length === 0) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
     },
-    async update(promptId, patch, options) {
+    async update(
+      promptId: string,
+      patch: PostgresPromptPatch,
+      options?: { expectState?: readonly PromptState[] },
+    ) {
       // Taking outputs out renumbers the rest: a transaction (rare: a call run again after a crash).
       if (patch.removeOutputs?.length) {
         const removing = patch.removeOutputs;

@@ -175,6 +175,43 @@ describeEachDriver('storage layout', (open) => {
     expect((await store.prompts.get(prompt.id))?.state).toBe('running');
   });
 
+  it('appends, replaces and changes the state in one patch, or (refused) writes none of it', async () => {
+    await store.prompts.appendOutput(prompt.id, text('o1'));
+    // Refused by its state check: nothing appended, nothing replaced.
+    expect(
+      await store.prompts.update(
+        prompt.id,
+        { state: 'completed', outputs: [text('o1', 'changed')], append: [text('o2')] },
+        { expectState: ['waiting_for_approval'] },
+      ),
+    ).toBe(false);
+    expect((await outputRows()).map((r) => r.output_id)).toEqual(['o1']);
+    // Refused by an output it cannot replace: nothing appended either.
+    await expect(
+      store.prompts.update(prompt.id, { outputs: [text('nope')], append: [text('o2')] }),
+    ).rejects.toThrow(/no output nope/);
+    expect((await outputRows()).map((r) => r.output_id)).toEqual(['o1']);
+
+    expect(
+      await store.prompts.update(prompt.id, {
+        state: 'completed',
+        outputs: [text('o1', 'changed')],
+        append: [text('o2'), text('o3')],
+      }),
+    ).toBe(true);
+    expect((await outputRows()).map((r) => [r.position, r.output_id])).toEqual([
+      [0, 'o1'],
+      [1, 'o2'],
+      [2, 'o3'],
+    ]);
+    const stored = await store.prompts.get(prompt.id);
+    expect(stored?.state).toBe('completed');
+    expect(stored?.output.map((o) => o.text)).toEqual(['changed', 'o2', 'o3']);
+    // The next append takes the position after them.
+    await store.prompts.appendOutput(prompt.id, text('o4'));
+    expect((await outputRows()).at(-1)).toMatchObject({ position: 3, output_id: 'o4' });
+  });
+
   it('lists records by a prefix taken literally, even with LIKE wildcards in it', async () => {
     for (const id of ['a_%1', 'a_%2', 'abc', 'a_x']) await store.records.put('ns', id, { id });
     const page = await store.records.list('ns', { prefix: 'a_%' });

@@ -32,8 +32,25 @@ export function pgliteDriver(db: PGlite, options: { owned: boolean }): SqlDriver
   };
 }
 
+/**
+ * PGlite's buffer cache unless told otherwise. PostgreSQL's default (128MB) is zeroed at start, so all of
+ * it is resident in the WebAssembly memory from the first moment; one process's embedded database does well
+ * with less, and the operating system's page cache still holds the data files.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Opens PGlite (loaded only when used, so apps on a PostgreSQL server never load the WebAssembly build). */
-export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+export async function openPglite(
+  dataDir: string | undefined,
+  sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
+): Promise<PGlite> {
+  if (!/^\d+\s*(kB|MB|GB)?$/.test(sharedBuffers)) {
+    throw new TypeError(
+      `pgliteSharedBuffers must be a size such as '16MB', not ${JSON.stringify(sharedBuffers)}.`,
+    );
+  }
   const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create(dataDir);
+  return PGlite.create(dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  });
 }

@@ -2,7 +2,7 @@
 // (CPU, resident memory) is the server's alone: createServer with the built-in plugins and an instant model
 // over the store BENCH_STORE names (memory | embedded | postgres). Prints `{ url, pid }` as one JSON line,
 // then answers the parent's IPC messages: `stats` (memory breakdown and, with BENCH_COUNT_QUERIES=1, the SQL
-// statements run so far), `gc`, `stop`.
+// statements run so far), `gc`, `stop`. BENCH_PGLITE_SHARED_BUFFERS sets the embedded store's buffer cache.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,14 @@ const instantModel: ModelProvider = {
 const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
 async function openStore(): Promise<Store> {
   if (BENCH_STORE === 'memory') return createMemoryStore();
-  if (BENCH_STORE === 'embedded') return createPostgresStore({ dataDir: join(dataDir, 'db') });
+  if (BENCH_STORE === 'embedded') {
+    return createPostgresStore({
+      dataDir: join(dataDir, 'db'),
+      ...(process.env.BENCH_PGLITE_SHARED_BUFFERS && {
+        pgliteSharedBuffers: process.env.BENCH_PGLITE_SHARED_BUFFERS,
+      }),
+    });
+  }
   if (BENCH_STORE === 'postgres') {
     return createPostgresStore({
       connectionString: BENCH_DATABASE_URL,

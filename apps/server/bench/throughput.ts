@@ -10,6 +10,8 @@ import { type LoadResult, runLoad } from './load-client.ts';
 
 const { values } = parseArgs({
   options: {
+    /** Node flags for the server process, e.g. '--liftoff-only' (space-separated). */
+    'node-args': { type: 'string', default: '' },
     stores: { type: 'string', default: 'memory,postgres,embedded' },
     conversations: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '10' },
@@ -24,7 +26,9 @@ const runs = Number(values.runs);
 
 console.log(
   `Node ${process.version}, ${availableParallelism()} cores (load average ${loadavg()[0]!.toFixed(2)} at start), ` +
-    `${conversations} conversations, ${values.seconds} s per run, median of ${runs} run(s)\n`,
+    `${conversations} conversations, ${values.seconds} s per run, median of ${runs} run(s)` +
+    `${values['node-args'] ? `, server flags ${values['node-args']}` : ''}` +
+    `${process.env.BENCH_PGLITE_SHARED_BUFFERS ? `, PGlite shared_buffers ${process.env.BENCH_PGLITE_SHARED_BUFFERS}` : ''}\n`,
 );
 console.log(
   '| store | prompts/s | p50 ms | p99 ms | runs (prompts/s) | queries/prompt | server CPU ms/prompt | PostgreSQL CPU ms/prompt |',
@@ -39,7 +43,10 @@ for (const store of stores) {
     const server = await startServer(store, {
       schema: schema?.schema,
       countQueries: values['count-queries'],
-      nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+      nodeArgs: [
+        ...values['node-args'].split(' ').filter(Boolean),
+        ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []),
+      ],
     });
     try {
       let before: Awaited<ReturnType<typeof server.stats>> | undefined;

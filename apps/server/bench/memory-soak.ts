@@ -1,0 +1,122 @@
+// Memory soak: one server (its own process) under steady load for --minutes (default 10), its memory read
+// after a GC every --sample-seconds. Conversations come and go (each sends --prompts-per-conversation
+// prompts, then closes its event stream and a new one starts), as users do. Prints the samples and the
+// growth from the end of the first minute to the end; exits 1 when the heap or the resident memory grew more
+// than the bounds (--max-heap-growth-mb, --max-rss-growth-mb). Run:
+// `pnpm --filter @tessera/server soak:memory [--minutes 10] [--store embedded|postgres|memory]`.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { freshSchema, mb, type StoreKind, startServer, TOKEN } from './bench-processes.ts';
+import { openConversation } from './load-client.ts';
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '10' },
+    store: { type: 'string', default: 'embedded' },
+    conversations: { type: 'string', default: '20' },
+    'prompts-per-conversation': { type: 'string', default: '25' },
+    'pause-ms': { type: 'string', default: '20' },
+    'sample-seconds': { type: 'string', default: '30' },
+    'max-heap-growth-mb': { type: 'string', default: '10' },
+    'max-rss-growth-mb': { type: 'string', default: '40' },
+    'node-args': { type: 'string', default: '' },
+  },
+});
+const store = values.store as StoreKind;
+const durationMs = Number(values.minutes) * 60_000;
+const sampleMs = Math.min(Number(values['sample-seconds']) * 1000, durationMs / 4);
+
+const schema = store === 'postgres' ? await freshSchema('bench_soak') : undefined;
+const server = await startServer(store, {
+  schema: schema?.schema,
+  nodeArgs: values['node-args'].split(' ').filter(Boolean),
+});
+type Sample = {
+  minute: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  prompts: number;
+};
+const samples: Sample[] = [];
+let prompts = 0;
+let failures = 0;
+const started = performance.now();
+const deadline = started + durationMs;
+
+async function user(): Promise<void> {
+  while (performance.now() < deadline) {
+    const conversation = await openConversation(server.url, TOKEN);
+    try {
+      for (let k = 0; k < Number(values['prompts-per-conversation']) && performance.now() < deadline; k++) {
+        try {
+          await conversation.prompt();
+          prompts++;
+        } catch (error) {
+          if (++failures <= 5) console.error(`  a prompt failed: ${(error as Error).message}`);
+        }
+        await sleep(Number(values['pause-ms']));
+      }
+    } finally {
+      conversation.close();
+    }
+  }
+}
+
+async function sample(): Promise<void> {
+  await server.gc();
+  const { rss } = await server.rss();
+  const { memory } = await server.stats();
+  const row: Sample = {
+    minute: (performance.now() - started) / 60_000,
+    rss,
+    heapUsed: mb(memory.heapUsed),
+    heapTotal: mb(memory.heapTotal),
+    external: mb(memory.external),
+    prompts,
+  };
+  samples.push(row);
+  console.log(
+    `| ${row.minute.toFixed(1)} | ${row.prompts} | ${row.rss.toFixed(0)} | ${row.heapUsed.toFixed(1)} | ${row.heapTotal.toFixed(0)} | ${row.external.toFixed(0)} |`,
+  );
+}
+
+console.log(
+  `memory soak: ${values.minutes} min, ${store} store, ${values.conversations} users, a sample every ${sampleMs / 1000} s (MB, after a GC)\n`,
+);
+console.log(
+  '| minute | prompts | RSS | heap used | heap total | external |\n|---:|---:|---:|---:|---:|---:|',
+);
+let exitCode = 0;
+try {
+  await sample();
+  const users = Promise.all(Array.from({ length: Number(values.conversations) }, user));
+  while (performance.now() + sampleMs < deadline) {
+    await sleep(sampleMs);
+    await sample();
+  }
+  await users;
+  await sleep(1_000); // closed streams and finished prompts let go
+  await sample();
+
+  // From the end of the first minute (caches and the JIT warm), or the second sample in a shorter run.
+  const base = samples.find((s) => s.minute >= 1) ?? samples[1] ?? samples[0]!;
+  const last = samples.at(-1)!;
+  const heapGrowth = last.heapUsed - base.heapUsed;
+  const rssGrowth = last.rss - base.rss;
+  const minutes = last.minute - base.minute;
+  const within =
+    heapGrowth <= Number(values['max-heap-growth-mb']) && rssGrowth <= Number(values['max-rss-growth-mb']);
+  console.log(
+    `\n  ${prompts} prompts (${(prompts / (durationMs / 1000)).toFixed(0)}/s), ${failures} failed; from minute ${base.minute.toFixed(1)} to ${last.minute.toFixed(1)}: ` +
+      `heap used ${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} MB, RSS ${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB ` +
+      `(${(rssGrowth / Math.max(minutes, 1e-9)).toFixed(1)} MB/min): ${within ? 'no growth beyond the bounds' : 'GROWTH beyond the bounds'} ` +
+      `(heap ≤ ${values['max-heap-growth-mb']} MB, RSS ≤ ${values['max-rss-growth-mb']} MB)`,
+  );
+  if (!within || failures > 0) exitCode = 1;
+} finally {
+  await server.stop();
+  await schema?.drop();
+}
+process.exit(exitCode);

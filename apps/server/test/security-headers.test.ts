@@ -93,6 +93,7 @@ describe('security headers', () => {
     expect(html).not.toMatch(/https?:\/\//);
     expect(html).not.toMatch(/<script>/); // every script has a src
     expect([...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/docs/no-eval.js',
       '/docs/viewer.js',
       '/docs/init.js',
     ]);

@@ -114,18 +114,3 @@ export function useSession(): Session {
     signOut: signOutNow,
   };
 }
-
-/**
- * @deprecated Until App.tsx uses `useSession()`: the token from the address (or localStorage), exchanged
- * for the session cookie in the background so event streams and downloads (which carry no token) work.
- */
-export function readToken(): string | undefined {
-  const token = addressToken ?? localStorage.getItem(LEGACY_KEY) ?? undefined;
-  if (token) void signIn(token).catch(() => {});
-  return token;
-}
-
-/** @deprecated Until App.tsx uses `useSession()`: its `signIn(token)` replaces this and the reload. */
-export function saveToken(token: string): void {
-  localStorage.setItem(LEGACY_KEY, token);
-}

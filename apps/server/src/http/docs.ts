@@ -34,22 +34,33 @@ const PAGE = `<!doctype html>
     <title>Tessera API</title>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="reference"></div>
+    <script src="/docs/no-eval.js"></script>
     <script src="/docs/viewer.js"></script>
     <script src="/docs/init.js"></script>
   </body>
 </html>
 `;
 
-/** No fonts from Scalar's CDN, no proxy, no "open in client" links to their site: everything stays here. */
-const INIT = `Scalar.createApiReference('#api-reference', ${JSON.stringify({
+/**
+ * No fonts from Scalar's CDN, no "open in client" links to their site: everything stays here. (The element
+ * is not `#api-reference`: the script would mount a second viewer there by itself, with its defaults.)
+ */
+const INIT = `Scalar.createApiReference('#reference', ${JSON.stringify({
   url: '/openapi.json',
   withDefaultFonts: false,
   hideClientButton: true,
   showDeveloperTools: 'never',
+  agent: { disabled: true },
   mcp: { disabled: true },
   telemetry: false,
 })});\n`;
+
+/**
+ * Before the viewer: its copy of zod would probe `Function('')` (a CSP violation, blocked) to decide whether
+ * to compile its parsers; told to run without, it never tries.
+ */
+const NO_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };\n';
 
 /** `/docs`: the API reference, its viewer served by this server (works offline, under a strict CSP). */
 export function docsRoutes(app: Api): void {
@@ -67,6 +78,7 @@ export function docsRoutes(app: Api): void {
       },
     });
   app.get('/docs', (c) => c.html(PAGE, 200, { 'content-security-policy': DOCS_CSP }));
+  app.get('/docs/no-eval.js', () => script(NO_EVAL));
   app.get('/docs/init.js', () => script(INIT));
   app.get('/docs/viewer.js', async () => script(await readViewer()));
 }

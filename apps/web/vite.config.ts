@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  // The dev server forwards the server's routes: same origin, so the session cookie works as in production.
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/docs', '/openapi.json', '/health'].map((path) => [path, 'http://127.0.0.1:3000']),
+    ),
+  },
   test: {
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],

@@ -222,3 +222,31 @@ function describeValue(value: unknown): string {
       return String(value);
   }
 }
+
+/** A plugin's hook (`hooks.*`, a guardrail or a permission policy) threw, or returned what core refuses. */
+export class HookError extends TesseraError {
+  readonly pluginId: string;
+  readonly hook: string;
+  constructor(pluginId: string, hook: string, cause: unknown) {
+    super('hook_failed', `Plugin '${pluginId}': its ${hook} hook failed: ${errorMessage(cause)}`, { cause });
+    this.pluginId = pluginId;
+    this.hook = hook;
+  }
+}
+
+/**
+ * The arguments given with an approval (`approve(id, { input })`) do not match the tool's schema; `issues`
+ * lists each problem. Nothing was recorded: the call still waits for approval.
+ */
+export class ApprovalInputError extends TesseraError {
+  readonly toolCallId: string;
+  readonly issues: string;
+  constructor(toolCallId: string, toolId: string, issues: string) {
+    super(
+      'invalid_approval_input',
+      `The edited arguments of tool call ${toolCallId} do not match the schema of '${toolId}':\n${issues}`,
+    );
+    this.toolCallId = toolCallId;
+    this.issues = issues;
+  }
+}

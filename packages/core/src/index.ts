@@ -4,17 +4,25 @@ export { EventBus } from './events/event-bus.ts';
 export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts';
 export type { EventRelay, RelayMessage } from './events/relay.ts';
 export { newId } from './ids.ts';
+export { type LoopStep, planStep } from './loop/plan.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
-export { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from './loop/runtime.ts';
+export {
+  type Budgets,
+  DEFAULT_BUDGETS,
+  type DoomLoopOptions,
+  type LoopOptions,
+  type Runtime,
+} from './loop/runtime.ts';
 export { Conversation } from './model/conversation.ts';
 export {
   type NewOutput,
-  type Prompt,
+  PauseOutput,
   type PromptOutput,
   PromptOutputToolResult,
   type PromptOutputType,
   type PromptOutputTypes,
   ReasoningOutput,
+  SteeringOutput,
   TextOutput,
   ToolApproval,
   type ToolErrorCode,
@@ -27,12 +35,14 @@ export {
   isFinalState,
   ModelClass,
   OutputBase,
+  type Prompt,
   type PromptRecord,
   PromptSchema,
   PromptState,
   PromptUsage,
   StopReason,
 } from './model/prompt.ts';
+export type { QueuedMessage } from './model/queued-message.ts';
 export { toolResultText } from './outputs/core-outputs.ts';
 export {
   type AnyOutputVariant,
@@ -46,12 +56,16 @@ export {
 export { OutputRegistry } from './outputs/output-registry.ts';
 export { createPlatform } from './platform/create-platform.ts';
 export type {
+  MessageOptions,
+  PauseDecision,
   Platform,
   PlatformConversations,
   PlatformEvents,
+  PlatformMessages,
   PlatformOptions,
   PromptRun,
   SendOptions,
+  SentMessage,
   ToolCallDecision,
 } from './platform/platform.ts';
 export {
@@ -78,6 +92,21 @@ export {
   type PluginFactoryOptions,
   type PluginOptionsEnv,
 } from './plugins/define-plugin-factory.ts';
+export type {
+  AfterToolCallResult,
+  BeforeModelCallResult,
+  BeforeToolCallResult,
+  BetweenRoundsResult,
+  GuardrailResult,
+  HookContext,
+  ModelCallRequest,
+  PermissionPolicy,
+  PermissionVerdict,
+  PluginGuardrails,
+  PluginHooks,
+  ToolCallView,
+} from './plugins/hooks.ts';
+export type { PluginState } from './plugins/plugin-state.ts';
 export {
   boundText,
   DEFAULT_MAX_RESULT_CHARS,
@@ -106,6 +135,7 @@ export {
 export { createMemoryStore, MemoryStore } from './store/memory-store.ts';
 export type {
   ConversationStore,
+  MessageStore,
   Page,
   PageOptions,
   PromptPatch,
@@ -122,7 +152,6 @@ export {
   type BoundToolDefinition,
   createTool,
   type JsonSchema,
-  type PluginState,
   type Tool,
   type ToolDefinition,
   type ToolEmitter,

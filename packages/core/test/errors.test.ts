@@ -121,10 +121,12 @@ describe('the error classes', () => {
 
   it('all live in errors.ts and are all exported from the package', () => {
     expect(Object.keys(ours).sort()).toEqual([
+      'ApprovalInputError',
       'ConflictError',
       'ConversationBusyError',
       'DefinitionError',
       'EventStreamOverflowError',
+      'HookError',
       'ModelError',
       'NotFoundError',
       'OutputValidationError',

@@ -13,6 +13,7 @@ import {
   createTool,
   definePlugin,
   type ModelMessage,
+  type PauseOutput,
   type Prompt,
   type PromptOutput,
   promptsToMessages,
@@ -168,9 +169,16 @@ const scenarioArb = fc.record({
   thrown: thrownArb,
 });
 
+/** What a waiting prompt waits on: its pending call or its undecided pause. */
+const pendingOf = (prompt: Prompt) =>
+  prompt.output.filter(
+    (o): o is ToolOutput | PauseOutput =>
+      (o.type === 'tool' && o.result?.type === 'pending') || (o.type === 'pause' && !o.decision),
+  );
+
 function checkPrompt(prompt: Prompt, ran: { toolCallId: string; tool: string; input: unknown }[]) {
   const calls = prompt.output.filter((o): o is ToolOutput => o.type === 'tool');
-  const pending = calls.filter((c) => c.result?.type === 'pending');
+  const pending = pendingOf(prompt);
   if (prompt.state === 'waiting_for_approval') {
     expect(pending).toHaveLength(1);
     // After the pending call, only unstarted (deferred) calls may lack a result.
@@ -249,15 +257,22 @@ describe('the loop under random scripts', () => {
         checkPrompt(prompt, ran);
         for (const decision of decisions) {
           if (prompt.state !== 'waiting_for_approval') break;
-          const pending = prompt.output.find(
-            (o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending',
-          )!;
+          const pending = pendingOf(prompt)[0]!;
           prompt =
-            decision === 'approve'
-              ? await t.approve(pending.id)
-              : decision === 'reject'
-                ? await t.reject(pending.id, 'no')
-                : await t.platform.cancel(prompt.id, { userId: t.userId });
+            pending.type === 'pause'
+              ? decision === 'cancel'
+                ? await t.platform.cancel(prompt.id, { userId: t.userId })
+                : await (
+                    await t.platform.resume(pending.id, {
+                      userId: t.userId,
+                      choice: decision === 'approve' ? 'continue' : 'stop',
+                    })
+                  ).done
+              : decision === 'approve'
+                ? await t.approve(pending.id)
+                : decision === 'reject'
+                  ? await t.reject(pending.id, 'no')
+                  : await t.platform.cancel(prompt.id, { userId: t.userId });
           checkPrompt(prompt, ran);
           expect(await t.platform.getPrompt(prompt.id, t.userId)).toEqual(prompt);
         }

@@ -332,7 +332,11 @@ export class TriggerScheduler {
 
   #onEvent(event: TesseraEvent): void {
     if (!this.#running) return;
-    if (event.type === 'prompt.completed' || event.type === 'prompt.failed') {
+    if (
+      event.type === 'prompt.completed' ||
+      event.type === 'prompt.failed' ||
+      event.type === 'prompt.cancelled'
+    ) {
       this.#track(this.#work, this.#afterPrompt(event.prompt));
     }
   }

@@ -1,5 +1,6 @@
-import type { Prompt, PromptOutput } from '../model/outputs.ts';
-import type { PromptState } from '../model/prompt.ts';
+import type { PromptOutput } from '../model/outputs.ts';
+import type { Prompt, PromptState } from '../model/prompt.ts';
+import type { QueuedMessage } from '../model/queued-message.ts';
 
 type Scope = { promptId: string; conversationId: string; userId: string };
 
@@ -25,8 +26,30 @@ export type TesseraEvent = Scope &
     /** The loop continues after an approval decision or a restart. */
     | { type: 'prompt.resumed'; state: PromptState }
     | { type: 'prompt.completed'; prompt: Prompt }
-    /** Ended `failed` or `cancelled`; `prompt.stopReason` says why. */
+    /** Ended `failed`; `prompt.stopReason` says why (a guardrail, a hook, the model, ...). */
     | { type: 'prompt.failed'; prompt: Prompt }
+    /** Ended `cancelled` (by `cancel()`, the run's signal, or a deleted conversation). */
+    | { type: 'prompt.cancelled'; prompt: Prompt }
+    /** A plugin's hook, guardrail or permission policy threw; what it led to is recorded. */
+    | { type: 'prompt.hook-failed'; plugin: string; hook: string; message: string; toolCallId?: string }
+    /** A guardrail tripped: the prompt ends at once (`stopReason.code: 'guardrail'`). */
+    | { type: 'prompt.guardrail-tripped'; plugin: string; guardrail: 'input' | 'output'; reason: string }
+    /** The prompt paused for the user's decision (continue or stop): a repeated tool-call loop, or a plugin. */
+    | {
+        type: 'prompt.pause-requested';
+        outputId: string;
+        source: 'doom_loop' | 'plugin';
+        plugin?: string;
+        reason: string;
+      }
+    /** The user decided a pause. */
+    | { type: 'prompt.pause-decided'; outputId: string; choice: 'continue' | 'stop'; decidedBy: string }
+    /** A steering message reached the prompt (recorded as a `steering` output, read by the model next). */
+    | { type: 'prompt.steered'; messageId: string; outputId: string }
+    /** A message waits for the conversation (`promptId` is the message's id: a queued one runs as it). */
+    | { type: 'message.queued'; message: QueuedMessage }
+    /** A waiting message was removed by its user (`promptId` is the message's id). */
+    | { type: 'message.removed'; messageId: string }
   );
 
 export type TesseraEventType = TesseraEvent['type'];
@@ -36,4 +59,6 @@ export type EventOf<T extends TesseraEventType> = Extract<TesseraEvent, { type: 
 export const isLoopEndEvent = (event: TesseraEvent): boolean =>
   event.type === 'prompt.completed' ||
   event.type === 'prompt.failed' ||
-  event.type === 'prompt.approval-requested';
+  event.type === 'prompt.cancelled' ||
+  event.type === 'prompt.approval-requested' ||
+  event.type === 'prompt.pause-requested';

@@ -1,5 +1,5 @@
 import { newId } from '../ids.ts';
-import type { Prompt } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
 
 /**
  * The model's call ids in one conversation, so the record never holds two calls with one `callId` (their

@@ -1,6 +1,6 @@
 import { ConflictError } from '../errors.ts';
 import type { ToolInputBase } from '../plugins/define-plugin.ts';
-import type { PluginState } from '../tools/create-tool.ts';
+import type { PluginState } from '../plugins/plugin-state.ts';
 
 type Writable = Omit<ToolInputBase, 'signal'>;
 

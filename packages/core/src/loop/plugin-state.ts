@@ -1,7 +1,7 @@
 import type { Conversation } from '../model/conversation.ts';
 import type { AnyPlugin } from '../plugins/define-plugin.ts';
+import type { PluginState } from '../plugins/plugin-state.ts';
 import type { Store } from '../store/store.ts';
-import type { PluginState } from '../tools/create-tool.ts';
 import { needsMigration, parseState, readState, wrapState } from './stored-state.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { DefinitionError, PluginError, TesseraError } from '../errors.ts';
-import type { Prompt } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
 import { type AnyPlugin, type ContextItem, foreignStateError } from '../plugins/define-plugin.ts';
 import type { ModelToolDefinition } from '../provider/provider.ts';
 import { type AnyTool, type BoundCreateTool, bindCreateTool } from '../tools/create-tool.ts';
@@ -15,14 +15,12 @@ export type Round = {
   instructions: string;
 };
 
-const definitions = new WeakMap<AnyTool, ModelToolDefinition>();
-
 /** A tool as the model sees it, built once per tool. */
-function definitionOf(tool: AnyTool): ModelToolDefinition {
-  let definition = definitions.get(tool);
+function definitionOf(caches: RoundCaches, tool: AnyTool): ModelToolDefinition {
+  let definition = caches.definitions.get(tool);
   if (!definition) {
     definition = { name: tool.id, description: tool.description, parameters: tool.jsonSchema };
-    definitions.set(tool, definition);
+    caches.definitions.set(tool, definition);
   }
   return definition;
 }
@@ -35,12 +33,19 @@ type Offer = {
   definitions: readonly ModelToolDefinition[];
 };
 
-/**
- * The last offer of each composition of plugins. A round that offers the very same tools (by identity, in the
- * same order, from the same plugins), as most rounds do, reuses its map and definitions instead of building
- * them again; comparing is a few pointer checks per tool.
- */
-const lastOffers = new WeakMap<readonly AnyPlugin[], Offer>();
+/** What rounds keep between them, owned by one platform's runtime (nothing is cached at module level). */
+export class RoundCaches {
+  /** Each tool's definition for the model. */
+  readonly definitions = new WeakMap<AnyTool, ModelToolDefinition>();
+  /**
+   * The last round's offer. A round that offers the very same tools (by identity, in the same order, from
+   * the same plugins), as most rounds do, reuses its map and definitions instead of building them again;
+   * comparing is a few pointer checks per tool.
+   */
+  lastOffer: Offer | undefined;
+  /** Each plugin's bound `tool` helper for `prepare()`. */
+  readonly helpers = new WeakMap<AnyPlugin, BoundCreateTool<unknown>>();
+}
 
 /** Adds a tool to a round's map, refusing the same id from two tools. */
 function offer(map: Map<string, OfferedTool>, tool: AnyTool, plugin: AnyPlugin): void {
@@ -56,14 +61,12 @@ function offer(map: Map<string, OfferedTool>, tool: AnyTool, plugin: AnyPlugin):
   map.set(tool.id, { tool, plugin });
 }
 
-const boundHelpers = new WeakMap<AnyPlugin, BoundCreateTool<unknown>>();
-
 /** The plugin's bound `tool` helper for `prepare()`, made once per plugin. */
-function toolHelperOf(plugin: AnyPlugin): BoundCreateTool<unknown> {
-  let helper = boundHelpers.get(plugin);
+function toolHelperOf(caches: RoundCaches, plugin: AnyPlugin): BoundCreateTool<unknown> {
+  let helper = caches.helpers.get(plugin);
   if (!helper) {
     helper = bindCreateTool(plugin.state);
-    boundHelpers.set(plugin, helper);
+    caches.helpers.set(plugin, helper);
   }
   return helper;
 }
@@ -74,7 +77,8 @@ export async function prepareRound(
   states: ConversationStates,
   scope: { prompt: Prompt; history: readonly Prompt[]; round: number; signal: AbortSignal },
 ): Promise<Round> {
-  const last = lastOffers.get(runtime.plugins);
+  const { caches } = runtime;
+  const last = caches.lastOffer;
   const offered: AnyTool[] = [];
   const by: AnyPlugin[] = [];
   /** Built as soon as this round's offer departs from the last one (until then, nothing to build). */
@@ -97,7 +101,7 @@ export async function prepareRound(
           round: scope.round,
           state: states.for(plugin),
           tools: pushedTools as AnyTool[],
-          tool: toolHelperOf(plugin),
+          tool: toolHelperOf(caches, plugin),
           context: pushedContext,
           services: runtime.services,
           signal: scope.signal,
@@ -128,9 +132,9 @@ export async function prepareRound(
       for (let i = 0; i < offered.length; i++) offer(map, offered[i]!, by[i]!);
     }
     const definitions: ModelToolDefinition[] = [];
-    for (const { tool } of map.values()) definitions.push(definitionOf(tool));
+    for (const { tool } of map.values()) definitions.push(definitionOf(caches, tool));
     current = { tools: offered, by, map, definitions: Object.freeze(definitions) };
-    lastOffers.set(runtime.plugins, current);
+    caches.lastOffer = current;
   }
   if (items.length > 1) items.sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0) || a.rank - b.rank);
   return {

@@ -1,42 +1,21 @@
-import { errorMessage, ModelError, NotFoundError, TesseraError } from '../errors.ts';
-import { newId } from '../ids.ts';
-import { isoNow } from '../iso-now.ts';
+import { errorMessage, HookError, ModelError, NotFoundError, TesseraError } from '../errors.ts';
 import type { Conversation } from '../model/conversation.ts';
-import type {
-  NewOutput,
-  Prompt,
-  PromptOutput,
-  PromptOutputToolResult,
-  ToolOutput,
-} from '../model/outputs.ts';
-import type { OutputBase, PromptState, StopReason } from '../model/prompt.ts';
-import {
-  boundText,
-  PromptProjection,
-  projectHistory,
-  promptsToMessages,
-} from '../projection/prompts-to-messages.ts';
-import type { ModelMessage } from '../provider/messages.ts';
-import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
-import { immutableOwn } from '../store/frozen.ts';
+import type { PauseOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
+import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
+import type { AnyPlugin } from '../plugins/define-plugin.ts';
+import type { HookContext } from '../plugins/hooks.ts';
+import type { FinishReason } from '../provider/provider.ts';
 import { CallIds } from './call-ids.ts';
-import { ModelResponse, type ResponseCall } from './model-response.ts';
+import type { HookScope } from './hook-table.ts';
+import { ModelCalls } from './model-call.ts';
+import { type LoopStep, planStep } from './plan.ts';
 import { ConversationStates } from './plugin-state.ts';
-import { type OfferedTool, prepareRound, type Round } from './prepare-round.ts';
+import { prepareRound, type Round } from './prepare-round.ts';
+import { PromptRecord } from './prompt-record.ts';
+import { RoundBoundary } from './round-boundary.ts';
 import type { Runtime } from './runtime.ts';
-import { CallWatch, type Decision, decide, invokeTool, toolError } from './tool-calls.ts';
-
-/** Why the loop's own abort signal fired. */
-const CANCELLED = Symbol('cancelled');
-const WALL_TIME = Symbol('wall time');
-
-type OpenCall = ResponseCall;
-type ModelTurn = { calls: OpenCall[]; finish?: FinishReason };
-
-const now = isoNow;
-const isOpenTool = (output: PromptOutput): output is ToolOutput => output.type === 'tool' && !output.result;
-const isPendingTool = (output: PromptOutput): output is ToolOutput =>
-  output.type === 'tool' && output.result?.type === 'pending';
+import { abortedResult, CANCELLED, INTERRUPTED, ToolBatch, WALL_TIME } from './tool-batch.ts';
+import { toolError } from './tool-result.ts';
 
 export type RunOptions = {
   /** Cancels the run: the model call and running tools are aborted and the prompt ends `cancelled`. */
@@ -46,33 +25,32 @@ export type RunOptions = {
 };
 
 /**
- * One prompt's agent loop: prepare → call the model → validate → approve or invoke → record → repeat,
- * until a text answer, a pause for approval, a budget, a cancellation or an error. Every change is written
- * to the store before it is published, so the record survives the process.
+ * One prompt's agent loop: a small executor over `planStep()` (plan.ts), which says from the record alone
+ * what comes next: pause, end, process the open calls, or call the model. Every change is written to the
+ * store before it is published, so the record survives the process and any process can resume it.
  */
 export class PromptCompletion {
   readonly #runtime: Runtime;
   readonly #states: ConversationStates;
   readonly #history: readonly Prompt[];
-  #prompt: Prompt;
-  #historyMessages?: readonly ModelMessage[];
-  /** The current prompt's messages, kept between rounds: only new or replaced outputs are projected. */
-  #projection?: PromptProjection;
-  #toolBudgetReached = false;
-  /** The tool calls that run: their timeouts, and stopping them when the run is aborted. */
-  readonly #calls = new CallWatch();
-  /** Rejects the read of the model's stream in progress, when the run is aborted. */
-  #stopRead: ((reason: unknown) => void) | undefined;
-  /** The model's call ids in the conversation, kept unique. */
-  readonly #callIds = new CallIds(() => [...this.#history, this.#prompt]);
-  /** The batch being processed; calls not yet recorded when the loop ends abruptly are recorded then. */
-  #batch: OpenCall[] = [];
+  readonly #record: PromptRecord;
+  readonly #model: ModelCalls;
+  readonly #tools: ToolBatch;
+  readonly #boundary: RoundBoundary;
+  readonly #scope: HookScope;
+  #signal: AbortSignal = new AbortController().signal;
+  #inputChecked = false;
 
   constructor(runtime: Runtime, prompt: Prompt, conversation: Conversation, history: readonly Prompt[]) {
     this.#runtime = runtime;
-    this.#prompt = { ...prompt, output: [...prompt.output] };
+    this.#record = new PromptRecord(runtime, prompt);
     this.#states = new ConversationStates(runtime.store, conversation);
     this.#history = history;
+    this.#scope = (plugin) => this.#hookContext(plugin);
+    const callIds = new CallIds(() => [...this.#history, this.#record.prompt]);
+    this.#model = new ModelCalls(runtime, this.#record, history, callIds);
+    this.#tools = new ToolBatch(runtime, this.#record, this.#states, this.#scope);
+    this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope, this.#tools);
   }
 
   /** Loads a prompt with its conversation and history from the store alone. */
@@ -87,7 +65,13 @@ export class PromptCompletion {
   }
 
   get prompt(): Prompt {
-    return this.#prompt;
+    return this.#record.prompt;
+  }
+
+  /** The tool the prompt's next round offers under `toolId` (runs the plugins' `prepare()` once). */
+  async offeredTool(toolId: string) {
+    await this.#states.migrate(this.#runtime.plugins);
+    return (await this.#prepare(new AbortController().signal)).tools.get(toolId)?.tool;
   }
 
   async run(options: RunOptions = {}): Promise<Prompt> {
@@ -95,8 +79,8 @@ export class PromptCompletion {
     const abort = (reason: symbol) => {
       if (controller.signal.aborted) return;
       controller.abort(reason);
-      this.#stopRead?.(reason); // a model call in progress gives up at once, even if its provider does not
-      this.#calls.abort(); // and so do the tools that run
+      this.#model.abort(reason); // a model call in progress gives up at once, even if its provider does not
+      this.#tools.watch.abort(); // and so do the tools that run
     };
     const cancel = () => abort(CANCELLED);
     if (options.signal?.aborted) cancel();
@@ -105,13 +89,14 @@ export class PromptCompletion {
     const timer = Number.isFinite(maxWallTimeMs)
       ? setTimeout(() => abort(WALL_TIME), maxWallTimeMs)
       : undefined;
+    this.#signal = controller.signal;
     try {
       return await this.#loop(controller.signal, options.approved);
     } catch (error) {
       return await this.#endWithError(error, controller.signal);
     } finally {
       clearTimeout(timer);
-      this.#calls.close();
+      this.#tools.watch.close();
       options.signal?.removeEventListener('abort', cancel);
     }
   }
@@ -119,428 +104,106 @@ export class PromptCompletion {
   async #loop(signal: AbortSignal, approved: string | undefined): Promise<Prompt> {
     // Plugins' stored state of an older version is migrated (and written back) before anything reads it.
     await this.#states.migrate(this.#runtime.plugins);
-    if (approved) await this.#invokeApproved(approved, signal);
-    // A process stopped between recording a `pending` call and pausing: pause now, as it would have.
-    if (this.#prompt.output.some(isPendingTool)) return await this.#pause();
     for (;;) {
-      const open = this.#prompt.output.filter(isOpenTool);
-      if (open.length > 0) {
-        const round = await this.#prepare(signal);
-        const paused = await this.#processCalls(
-          open.map((output) => ({ output, recorded: true })),
-          round,
-          signal,
-        );
-        if (paused) return await this.#pause();
-      }
-      const stop = this.#budgetStop();
-      if (stop) return await this.#end('completed', stop);
-
-      const round = await this.#prepare(signal);
-      const turn = await this.#callModel(round, signal);
-      if (turn.calls.length === 0) return await this.#end('completed', finishStop(turn.finish));
-      const paused = await this.#processCalls(turn.calls, round, signal);
-      if (paused) return await this.#pause();
+      const step = planStep(this.#record.prompt, this.#runtime.options.budgets, this.#tools.budgetReached);
+      const ended = await this.#execute(step, signal, approved);
+      approved = undefined;
+      if (ended) return ended;
     }
+  }
+
+  /** Carries out one step; resolves with the prompt once the loop stops. */
+  async #execute(
+    step: LoopStep,
+    signal: AbortSignal,
+    approved: string | undefined,
+  ): Promise<Prompt | undefined> {
+    switch (step.kind) {
+      case 'pause':
+        return this.#pause(step.pending);
+      case 'end':
+        return this.#end('completed', step.stop);
+      case 'calls': {
+        const round = await this.#prepare(signal);
+        const calls = step.open.map((output) => ({ output, recorded: true }));
+        return (await this.#tools.process(calls, round, signal, approved)) ? this.#pause() : undefined;
+      }
+      case 'model':
+        return this.#modelRound(signal);
+    }
+  }
+
+  /** Round boundary checks, then one model call and its calls. */
+  async #modelRound(signal: AbortSignal): Promise<Prompt | undefined> {
+    if (!this.#inputChecked && this.#record.prompt.usage.modelCalls === 0) {
+      this.#inputChecked = true;
+      const trip = await this.#boundary.inputGuardrails(signal);
+      if (trip) return this.#end('failed', trip);
+    }
+    const boundary = await this.#boundary.check(signal);
+    if (boundary === 'paused') return this.#pause();
+    if (boundary) return this.#end('completed', boundary);
+    const prepared = await this.#model.request(await this.#prepare(signal), this.#scope, signal);
+    if ('skip' in prepared) {
+      await this.#model.addUsage([]);
+      if (prepared.skip) await this.#record.append({ type: 'text', text: prepared.skip });
+      return this.#end('completed');
+    }
+    const turn = await this.#model.call(prepared, signal);
+    await this.#boundary.afterModelCall(turn, signal);
+    if (turn.calls.length === 0) {
+      const trip = await this.#boundary.outputGuardrails(turn.responseId, signal);
+      return trip ? this.#end('failed', trip) : this.#end('completed', finishStop(turn.finish));
+    }
+    return (await this.#tools.process(turn.calls, prepared.round, signal)) ? this.#pause() : undefined;
   }
 
   #prepare(signal: AbortSignal): Promise<Round> {
     signal.throwIfAborted();
+    const prompt = this.#record.prompt;
     return prepareRound(this.#runtime, this.#states, {
-      prompt: this.#prompt,
+      prompt,
       history: this.#history,
-      round: this.#prompt.usage.modelCalls,
+      round: prompt.usage.modelCalls,
       signal,
     });
   }
 
-  #budgetStop(): StopReason | undefined {
-    const { budgets } = this.#runtime.options;
-    const { usage } = this.#prompt;
-    if (this.#toolBudgetReached) {
-      return {
-        code: 'max_tool_calls',
-        message: `Stopped: this prompt reached its limit of ${budgets.maxToolCalls} tool calls.`,
-      };
-    }
-    if (usage.modelCalls >= budgets.maxRounds) {
-      return {
-        code: 'max_rounds',
-        message: `Stopped: this prompt reached its limit of ${budgets.maxRounds} model calls without a final answer.`,
-      };
-    }
-    if (usage.totalTokens >= budgets.maxTokens) {
-      return {
-        code: 'max_tokens',
-        message: `Stopped: this prompt used ${usage.totalTokens} tokens, over its limit of ${budgets.maxTokens}.`,
-      };
-    }
-    return undefined;
-  }
-
-  // ---- the model call -------------------------------------------------------------------------------
-
-  #messages(): ModelMessage[] {
-    const { outputs, options, projectionCache } = this.#runtime;
-    const maxResultChars = options.maxResultChars;
-    if (options.historyTokens !== undefined) {
-      return promptsToMessages([...this.#history, this.#prompt], {
-        outputs,
-        maxResultChars,
-        cache: projectionCache,
-        budget: { maxTokens: options.historyTokens, estimate: this.#runtime.provider.estimateTokens },
-      });
-    }
-    // Earlier prompts have ended and never change: their messages are joined once (and shared between runs
-    // over the same history); each round projects only what is new in the current prompt.
-    this.#historyMessages ??= projectHistory(this.#history, {
-      outputs,
-      maxResultChars,
-      cache: projectionCache,
-    });
-    this.#projection ??= new PromptProjection(outputs, {
-      bound: (text) => boundText(text, maxResultChars),
-      maxChars: maxResultChars,
-    });
-    // A new array every round, made in one copy: the provider may keep what it was sent.
-    return this.#historyMessages.concat(this.#projection.appendTo(this.#prompt, []));
-  }
-
-  async #callModel(round: Round, signal: AbortSignal): Promise<ModelTurn> {
-    const { provider, options } = this.#runtime;
-    const prompt = this.#prompt;
-    // What the model streams is recorded in stream order (see ModelResponse).
-    const response = new ModelResponse({
-      record: (output) => this.#append(output),
-      stream: (outputId, delta) => this.#publish({ type: 'prompt.text-delta', outputId, delta }),
-    });
-    const turn: ModelTurn = { calls: [] };
-    const usage: ModelUsage[] = [];
-    let stream: AsyncIterator<ModelStreamEvent> | undefined;
-    try {
-      stream = provider
-        .stream(
-          {
-            model: options.models[prompt.model],
-            modelClass: prompt.model,
-            instructions: round.instructions,
-            messages: this.#messages(),
-            tools: round.definitions,
-          },
-          signal,
-        )
-        [Symbol.asyncIterator]();
-      for (;;) {
-        const next = await this.#read(stream, signal);
-        if (next.done) break;
-        const event = next.value;
-        switch (event.type) {
-          case 'usage':
-            usage.push(event.usage);
-            break;
-          case 'finish':
-            turn.finish = event.reason;
-            break;
-          case 'tool-call':
-            // Unique in the record, whatever ids the model repeats (see CallIds).
-            await response.add({ ...event, callId: this.#callIds.claim(event.callId) });
-            break;
-          default:
-            await response.add(event);
-        }
-      }
-    } finally {
-      this.#stopRead = undefined;
-      void stream?.return?.()?.catch?.(() => {}); // lets the provider clean up, without waiting for it
-      await this.#addUsage(usage);
-      // What the model said is recorded even when the call failed halfway; so are the calls it made, when
-      // the loop ends (see #end).
-      turn.calls = await response.finish();
-      this.#batch = turn.calls;
-    }
-    return turn;
-  }
-
-  /**
-   * The next event of a provider's stream, unless the run is aborted first (see `run`). By hand rather than
-   * with an async generator and `Promise.race` around the stream: those cost a few promises per event.
-   */
-  #read<T>(stream: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T>> {
-    signal.throwIfAborted();
-    return new Promise((resolve, reject) => {
-      this.#stopRead = reject;
-      stream.next().then(resolve, reject);
-    });
-  }
-
-  async #addUsage(calls: ModelUsage[]): Promise<void> {
-    const usage = { ...this.#prompt.usage, modelCalls: this.#prompt.usage.modelCalls + 1 };
-    for (const call of calls) {
-      usage.inputTokens += call.inputTokens;
-      usage.outputTokens += call.outputTokens;
-      usage.cachedInputTokens += call.cachedInputTokens ?? 0;
-      usage.reasoningTokens += call.reasoningTokens ?? 0;
-      usage.totalTokens += call.inputTokens + call.outputTokens;
-      if (call.cost !== undefined) usage.cost = (usage.cost ?? 0) + call.cost;
-    }
-    this.#prompt = { ...this.#prompt, usage };
-    await this.#runtime.store.prompts.update(this.#prompt.id, { usage });
-  }
-
-  // ---- tool calls -----------------------------------------------------------------------------------
-
-  /**
-   * Processes a batch in order. Consecutive read-only calls that may run now run in parallel. A call that
-   * needs approval is recorded as `pending` and the calls after it are recorded unstarted (deferred);
-   * returns true in that case.
-   */
-  async #processCalls(calls: OpenCall[], round: Round, signal: AbortSignal): Promise<boolean> {
-    this.#batch = calls;
-    const paused = await this.#processBatch(calls, round, signal);
-    this.#batch = [];
-    return paused;
-  }
-
-  async #processBatch(calls: OpenCall[], round: Round, signal: AbortSignal): Promise<boolean> {
-    const decisions = new Map<number, Decision>();
-    const decideAt = async (index: number): Promise<Decision> => {
-      const known = decisions.get(index);
-      if (known) return known;
-      const decision = await decide(calls[index]!.output, round, {
-        userId: this.#prompt.userId,
-        stateOf: (offered) => this.#states.for(offered.plugin).get(),
-      });
-      decisions.set(index, decision);
-      return decision;
+  #hookContext(plugin: AnyPlugin): HookContext<unknown> {
+    const prompt = this.#record.prompt;
+    return {
+      userId: prompt.userId,
+      conversationId: prompt.conversationId,
+      prompt,
+      state: this.#states.for(plugin),
+      services: this.#runtime.services,
+      signal: this.#signal,
     };
-
-    for (let i = 0; i < calls.length; i++) {
-      const call = calls[i]!;
-      if (call.output.startedAt) {
-        // A call cut off by a crash may have had side effects: it is not run again, unless its tool is
-        // read-only (and so safe to repeat).
-        if (!round.tools.get(call.output.toolId)?.tool.readOnly || call.output.approval) {
-          await this.#record(call, { endedAt: now() }, toolError('interrupted', INTERRUPTED));
-          continue;
-        }
-        // What its first run emitted goes: the second run emits it again, and it must show once.
-        await this.#removeEmitted(call.output.id);
-        const { startedAt: _, ...unstarted } = call.output;
-        call.output = unstarted;
-      }
-      signal.throwIfAborted();
-      const decision = await decideAt(i);
-      if (decision.kind === 'error') {
-        await this.#record(call, { input: decision.input, endedAt: now() }, decision.result);
-        continue;
-      }
-      if (!this.#mayStartTool()) {
-        const { maxToolCalls } = this.#runtime.options.budgets;
-        this.#toolBudgetReached = true;
-        await this.#record(
-          call,
-          { input: decision.input, endedAt: now() },
-          toolError(
-            'budget_exceeded',
-            `Not run: this prompt reached its limit of ${maxToolCalls} tool calls.`,
-          ),
-        );
-        continue;
-      }
-      if (decision.kind === 'pending') {
-        await this.#record(
-          call,
-          { input: decision.input, approval: { reason: decision.reason } },
-          { type: 'pending', reason: decision.reason },
-        );
-        for (const deferred of calls.slice(i + 1))
-          if (!deferred.recorded) await this.#append(deferred.output);
-        return true;
-      }
-      const group = [{ call, decision }];
-      if (decision.offered.tool.readOnly) {
-        while (i + 1 < calls.length && !calls[i + 1]!.output.startedAt) {
-          const next = await decideAt(i + 1);
-          if (next.kind !== 'invoke' || !next.offered.tool.readOnly || !this.#mayStartTool(group.length))
-            break;
-          group.push({ call: calls[++i]!, decision: next });
-        }
-      }
-      await this.#invokeGroup(group, signal);
-    }
-    return false;
-  }
-
-  #mayStartTool(alsoStarting = 0): boolean {
-    let started = alsoStarting;
-    for (const output of this.#prompt.output) if (output.type === 'tool' && output.startedAt) started++;
-    return started < this.#runtime.options.budgets.maxToolCalls;
-  }
-
-  async #invokeGroup(
-    group: { call: OpenCall; decision: Extract<Decision, { kind: 'invoke' }> }[],
-    signal: AbortSignal,
-  ): Promise<void> {
-    for (const { call, decision } of group)
-      await this.#record(call, { input: decision.input, startedAt: now() });
-    await Promise.all(
-      group.map(async ({ call, decision }) => {
-        const result = await this.#invoke(call.output, decision.offered, decision.input, signal);
-        await this.#record(call, { endedAt: now() }, result);
-      }),
-    );
-  }
-
-  #invoke(
-    call: ToolOutput,
-    offered: OfferedTool,
-    input: unknown,
-    signal: AbortSignal,
-  ): Promise<PromptOutputToolResult> {
-    const prompt = this.#prompt;
-    const { plugins, services, options } = this.#runtime;
-    return invokeTool(
-      offered,
-      {
-        userId: prompt.userId,
-        input,
-        state: this.#states.for(offered.plugin),
-        services,
-        toolCallId: call.id,
-        promptId: prompt.id,
-        conversationId: prompt.conversationId,
-        emit: (output) => this.#append(output, call.id),
-        update: (outputId, output) => this.#updateEmitted(outputId, output, call.id),
-        outputs: () => this.#prompt.output,
-      },
-      (base) => Object.assign({}, ...plugins.map((plugin) => plugin.toolInput?.(base))),
-      {
-        timeoutMs: offered.tool.timeoutMs ?? options.toolTimeoutMs,
-        signal,
-        watch: this.#calls,
-        abortedResult: () => abortedResult(signal),
-      },
-    );
-  }
-
-  /** The call whose approval was just claimed (already marked started): invoke it once. */
-  async #invokeApproved(toolCallId: string, signal: AbortSignal): Promise<void> {
-    const output = this.#prompt.output.find((o): o is ToolOutput => o.type === 'tool' && o.id === toolCallId);
-    if (!output || output.result) return;
-    const call = { output, recorded: true };
-    const round = await this.#prepare(signal);
-    const offered = round.tools.get(output.toolId);
-    const parsed = offered?.tool.input.safeParse(output.input);
-    if (!offered || !parsed?.success) {
-      await this.#record(
-        call,
-        { endedAt: now() },
-        toolError(
-          'unknown_tool',
-          `'${output.toolId}' is no longer available, so the approved call was not run.`,
-        ),
-      );
-      return;
-    }
-    const result = await this.#invoke(output, offered, parsed.data, signal);
-    await this.#record(call, { endedAt: now() }, result);
-  }
-
-  // ---- recording ------------------------------------------------------------------------------------
-
-  /** Writes a tool call's new state: appended the first time, replaced in place after that. */
-  async #record(
-    call: OpenCall,
-    changes: Partial<ToolOutput>,
-    result?: PromptOutputToolResult,
-  ): Promise<void> {
-    const current = call.recorded ? this.#find(call.output.id) : call.output;
-    const next = { ...current, ...changes, ...(result && { result }) } as ToolOutput;
-    call.output = next;
-    if (call.recorded) await this.#replace(next);
-    else {
-      call.recorded = true;
-      await this.#append(next);
-    }
-  }
-
-  #find(outputId: string): ToolOutput {
-    return this.#prompt.output.find((o) => o.id === outputId) as ToolOutput;
-  }
-
-  async #append(output: NewOutput | OutputBase, toolCallId?: string): Promise<string> {
-    // Frozen once here, then shared by the prompt, the store and the events: nobody can change the record.
-    const validated = immutableOwn(
-      this.#runtime.outputs.validate({
-        ...output,
-        id: output.id ?? newId('out'),
-        createdAt: (output as OutputBase).createdAt ?? now(),
-        ...(toolCallId && { toolCallId }),
-      } as OutputBase),
-    );
-    this.#prompt.output.push(validated);
-    await this.#runtime.store.prompts.appendOutput(this.#prompt.id, validated);
-    this.#publish({ type: 'prompt.output', output: validated });
-    return validated.id;
-  }
-
-  /**
-   * Takes out the outputs a call emitted (before a crash). Until its result is recorded the call still counts
-   * as started, so a crash before then removes what a later run emitted again, and nothing is ever doubled.
-   */
-  async #removeEmitted(toolCallId: string): Promise<void> {
-    const emitted = this.#prompt.output.filter((o) => o.toolCallId === toolCallId).map((o) => o.id);
-    if (emitted.length === 0) return;
-    await this.#runtime.store.prompts.update(this.#prompt.id, { removeOutputs: emitted });
-    this.#prompt = { ...this.#prompt, output: this.#prompt.output.filter((o) => !emitted.includes(o.id)) };
-    for (const outputId of emitted) this.#publish({ type: 'prompt.output-removed', outputId });
-  }
-
-  async #replace(output: OutputBase): Promise<void> {
-    // `output` is always an object this class has just made, and so is what zod makes of it.
-    const validated = immutableOwn(this.#runtime.outputs.validate(output));
-    const index = this.#prompt.output.findIndex((o) => o.id === output.id);
-    this.#prompt.output[index] = validated;
-    await this.#runtime.store.prompts.update(this.#prompt.id, { outputs: [validated] });
-    this.#publish({ type: 'prompt.output-updated', output: validated });
-  }
-
-  async #updateEmitted(outputId: string, output: NewOutput, toolCallId: string): Promise<void> {
-    const existing = this.#prompt.output.find((o) => o.id === outputId);
-    if (!existing || existing.type !== output.type || existing.type === 'tool') {
-      throw new NotFoundError(
-        `This prompt has no emitted output ${outputId} of type '${output.type}' to update.`,
-      );
-    }
-    // The output stays attributed to the call that first emitted it, whichever call updates it.
-    await this.#replace({
-      ...output,
-      id: outputId,
-      createdAt: existing.createdAt,
-      toolCallId: existing.toolCallId ?? toolCallId,
-    } as OutputBase);
-  }
-
-  #publish(event: DistributiveOmit<Parameters<Runtime['bus']['publish']>[0], keyof Scope>): void {
-    const { id: promptId, conversationId, userId } = this.#prompt;
-    this.#runtime.bus.publish({ ...event, promptId, conversationId, userId } as never);
   }
 
   // ---- ending ---------------------------------------------------------------------------------------
 
-  async #pause(): Promise<Prompt> {
-    const pending = this.#prompt.output.find(
-      (o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending',
-    )!;
-    await this.#setState('waiting_for_approval');
-    this.#publish({
-      type: 'prompt.approval-requested',
-      toolCallId: pending.id,
-      toolId: pending.toolId,
-      input: pending.input,
-      reason: (pending.result as { reason: string }).reason,
-    });
-    return this.#prompt;
+  /** Pauses for the user: the pending call's approval, or a pending pause's decision. */
+  async #pause(pending = pendingOf(this.#record.prompt)): Promise<Prompt> {
+    await this.#record.setState('waiting_for_approval');
+    if (pending?.type === 'tool') {
+      this.#record.publish({
+        type: 'prompt.approval-requested',
+        toolCallId: pending.id,
+        toolId: pending.toolId,
+        input: pending.input,
+        reason: (pending.result as { reason: string }).reason,
+      });
+    } else if (pending) {
+      this.#record.publish({
+        type: 'prompt.pause-requested',
+        outputId: pending.id,
+        source: pending.source,
+        ...(pending.plugin && { plugin: pending.plugin }),
+        reason: pending.reason,
+      });
+    }
+    return this.#record.prompt;
   }
 
   async #end(
@@ -549,36 +212,38 @@ export class PromptCompletion {
     openResult?: PromptOutputToolResult,
   ): Promise<Prompt> {
     // Invariant: every call gets exactly one result, whatever ended the loop.
-    for (const call of this.#batch) if (!call.recorded) await this.#append(call.output);
-    this.#batch = [];
-    for (const open of this.#prompt.output.filter(isOpenTool)) {
-      await this.#record(
+    for (const open of this.#record.prompt.output.filter(isOpenTool)) {
+      await this.#record.record(
         { output: open, recorded: true },
-        { endedAt: now() },
+        { endedAt: new Date().toISOString() },
         openResult ?? (open.startedAt ? toolError('interrupted', INTERRUPTED) : notRun(stopReason)),
       );
     }
-    await this.#setState(state, stopReason);
-    const event = state === 'completed' ? 'prompt.completed' : 'prompt.failed';
-    this.#publish({ type: event, prompt: this.#prompt });
-    return this.#prompt;
+    await this.#record.setState(state, stopReason);
+    const prompt = this.#record.prompt;
+    const type =
+      state === 'completed'
+        ? 'prompt.completed'
+        : state === 'cancelled'
+          ? 'prompt.cancelled'
+          : 'prompt.failed';
+    this.#record.publish({ type, prompt });
+    return prompt;
   }
 
   async #endWithError(error: unknown, signal: AbortSignal): Promise<Prompt> {
     if (signal.aborted && signal.reason === WALL_TIME) {
       const { maxWallTimeMs } = this.#runtime.options.budgets;
-      return this.#end(
-        'completed',
-        {
-          code: 'max_wall_time',
-          message: `Stopped: this prompt ran longer than its limit of ${maxWallTimeMs} ms.`,
-        },
-        abortedResult(signal),
-      );
+      const stop = {
+        code: 'max_wall_time',
+        message: `Stopped: this prompt ran longer than its limit of ${maxWallTimeMs} ms.`,
+      };
+      return this.#end('completed', stop, abortedResult(signal));
     }
     if (signal.aborted) {
       return this.#end('cancelled', { code: 'cancelled', message: 'Cancelled.' }, abortedResult(signal));
     }
+    if (HookError.is(error)) this.#tools.hookFailed(error);
     const stop: StopReason = ModelError.is(error)
       ? { code: 'model_error', message: `The model call failed: ${error.message}` }
       : TesseraError.is(error)
@@ -586,23 +251,19 @@ export class PromptCompletion {
         : { code: 'internal_error', message: `Unexpected error: ${errorMessage(error)}` };
     return this.#end('failed', stop);
   }
-
-  /** Records the state the loop stops in, and re-reads the prompt so what it returns is what is stored. */
-  async #setState(state: PromptState, stopReason?: StopReason): Promise<void> {
-    const { prompts } = this.#runtime.store;
-    await prompts.update(this.#prompt.id, { state, stopReason });
-    this.#prompt = ((await prompts.get(this.#prompt.id)) as Prompt | undefined) ?? {
-      ...this.#prompt,
-      state,
-      ...(stopReason && { stopReason }),
-    };
-  }
 }
 
-type Scope = { promptId: string; conversationId: string; userId: string };
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+const isOpenTool = (output: Prompt['output'][number]): output is ToolOutput =>
+  output.type === 'tool' && !output.result;
 
-const INTERRUPTED = 'The call was interrupted before it finished; it may or may not have taken effect.';
+/** The pending call or pause the prompt waits on. */
+function pendingOf(prompt: Prompt): ToolOutput | PauseOutput | undefined {
+  for (const output of prompt.output) {
+    if (output.type === 'tool' && output.result?.type === 'pending') return output;
+    if (output.type === 'pause' && !output.decision) return output;
+  }
+  return undefined;
+}
 
 /** A call that never started, closed because the loop ended (e.g. its model call failed after it). */
 const notRun = (stop: StopReason | undefined): PromptOutputToolResult =>
@@ -610,12 +271,6 @@ const notRun = (stop: StopReason | undefined): PromptOutputToolResult =>
     'cancelled',
     `Not run: the prompt ended before this call could run${stop ? ` (${stop.message})` : ''}.`,
   );
-
-function abortedResult(signal: AbortSignal): PromptOutputToolResult {
-  return signal.reason === WALL_TIME
-    ? toolError('budget_exceeded', 'Stopped: the prompt reached its wall-time limit while this call ran.')
-    : toolError('cancelled', 'The prompt was cancelled before this call finished.');
-}
 
 function finishStop(finish: FinishReason | undefined): StopReason | undefined {
   if (finish === 'length') {

@@ -6,6 +6,8 @@ import type { AnyPlugin } from '../plugins/define-plugin.ts';
 import type { ProjectionCache } from '../projection/prompts-to-messages.ts';
 import type { ModelProvider } from '../provider/provider.ts';
 import type { Store } from '../store/store.ts';
+import type { HookTable } from './hook-table.ts';
+import type { RoundCaches } from './prepare-round.ts';
 
 /** Hard limits per prompt. Reaching one ends the prompt with a `stopReason` that names it. */
 export type Budgets = {
@@ -31,6 +33,17 @@ export type LoopOptions = {
   maxResultChars: number;
   /** Fit the conversation history into this many estimated tokens (default: no limit). */
   historyTokens?: number;
+  /** Pause for the user when the model repeats a call, or a cycle of calls, this often; `false`: never. */
+  doomLoop: DoomLoopOptions | false;
+};
+
+export type DoomLoopOptions = {
+  /**
+   * How many times in a row the same call (same tool, same arguments), or the same cycle of calls (A, B, A,
+   * B, ...), may come before the prompt pauses for the user to continue or stop.
+   * @default 3
+   */
+  repeats: number;
 };
 
 export const DEFAULT_BUDGETS: Budgets = {
@@ -49,5 +62,9 @@ export type Runtime = {
   bus: EventBus;
   services: DependencyContainer;
   projectionCache: ProjectionCache;
+  /** What rounds reuse between them: tool definitions, the last offer, plugins' bound helpers. */
+  caches: RoundCaches;
+  /** The plugins' hooks, guardrails and permission policies by hook point. */
+  hooks: HookTable;
   options: LoopOptions;
 };

@@ -1,16 +1,11 @@
-import { z } from 'zod';
 import { errorMessage } from '../errors.ts';
-import type { PromptOutputToolResult, ToolErrorCode, ToolErrorInfo, ToolOutput } from '../model/outputs.ts';
+import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { ToolInputBase } from '../plugins/define-plugin.ts';
 import { immutableJson } from '../store/frozen.ts';
 import type { ToolInput } from '../tools/create-tool.ts';
 import { callWrites } from './call-writes.ts';
-import type { OfferedTool, Round } from './prepare-round.ts';
-
-export const toolError = (code: ToolErrorCode, message: string): PromptOutputToolResult => ({
-  type: 'error',
-  error: { code, message } satisfies ToolErrorInfo,
-});
+import type { OfferedTool } from './prepare-round.ts';
+import { toolError } from './tool-result.ts';
 
 /** The model's argument text as JSON; what cannot be parsed is kept as text for the record. */
 export function parseArguments(text: string): Pick<ToolOutput, 'input' | 'arguments'> {
@@ -19,76 +14,6 @@ export function parseArguments(text: string): Pick<ToolOutput, 'input' | 'argume
     return { input: JSON.parse(text) };
   } catch {
     return { input: undefined, arguments: text };
-  }
-}
-
-export type Decision =
-  | { kind: 'error'; result: PromptOutputToolResult; input: unknown }
-  | { kind: 'pending'; reason: string; input: unknown; offered: OfferedTool }
-  | { kind: 'invoke'; input: unknown; offered: OfferedTool };
-
-/**
- * Validation before anything runs: the tool must be offered this round, its arguments must parse and
- * match its schema, and `requireApproval` decides whether it may run now. If that check throws, the call
- * needs approval: failing closed is the safe side.
- */
-export async function decide(
-  call: ToolOutput,
-  round: Round,
-  context: { userId: string; stateOf: (offered: OfferedTool) => unknown },
-): Promise<Decision> {
-  const offered = round.tools.get(call.toolId);
-  if (!offered) {
-    const available = [...round.tools.keys()].join(', ') || 'none';
-    return {
-      kind: 'error',
-      input: call.input,
-      result: toolError(
-        'unknown_tool',
-        `There is no tool '${call.toolId}' in this round. Available tools: ${available}.`,
-      ),
-    };
-  }
-  if (call.arguments !== undefined) {
-    return {
-      kind: 'error',
-      input: call.input,
-      result: toolError(
-        'invalid_arguments',
-        `The arguments are not valid JSON: ${call.arguments.slice(0, 200)}`,
-      ),
-    };
-  }
-  const parsed = offered.tool.input.safeParse(call.input);
-  if (!parsed.success) {
-    return {
-      kind: 'error',
-      input: call.input,
-      result: toolError(
-        'invalid_arguments',
-        `The arguments do not match the schema of '${call.toolId}':\n${z.prettifyError(parsed.error)}`,
-      ),
-    };
-  }
-  const input = parsed.data;
-  const { requireApproval } = offered.tool;
-  if (!requireApproval) return { kind: 'invoke', input, offered };
-  const defaultReason = `'${call.toolId}' needs your approval before it runs.`;
-  try {
-    const requirement =
-      typeof requireApproval === 'function'
-        ? await requireApproval({ input, userId: context.userId, state: context.stateOf(offered) })
-        : requireApproval;
-    return requirement.required
-      ? { kind: 'pending', reason: requirement.reason || defaultReason, input, offered }
-      : { kind: 'invoke', input, offered };
-  } catch (error) {
-    return {
-      kind: 'pending',
-      reason: `${defaultReason} (The approval check failed: ${errorMessage(error)})`,
-      input,
-      offered,
-    };
   }
 }
 

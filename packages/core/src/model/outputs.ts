@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OutputBase, type PromptRecord } from './prompt.ts';
+import { OutputBase } from './prompt.ts';
 
 /** How a tool call ended, or that it waits for a human: the specification's three states. */
 export const PromptOutputToolResult = z.discriminatedUnion('type', [
@@ -19,7 +19,13 @@ export type ToolErrorCode =
   | 'rejected'
   | 'cancelled'
   | 'interrupted'
-  | 'budget_exceeded';
+  | 'budget_exceeded'
+  /** A plugin's hook failed for this call (it threw, or edited the arguments into ones the schema refuses). */
+  | 'hook_failed'
+  /** A plugin's permission policy denied the call. */
+  | 'denied'
+  /** A plugin's `beforeToolCall` hook skipped the call and gave this result instead. */
+  | 'skipped';
 
 export const ToolApproval = z.object({
   reason: z.string(),
@@ -60,6 +66,19 @@ export const ToolOutput = OutputBase.extend({
   arguments: z.string().optional(),
   result: PromptOutputToolResult.optional(),
   approval: ToolApproval.optional(),
+  /**
+   * The arguments the call runs with, when they differ from the model's `input`: edited by a plugin's
+   * `beforeToolCall` hook or by the user who approved the call. The model is sent these; `input` keeps the
+   * model's own.
+   */
+  editedInput: z.unknown().optional(),
+  /** Who edited the arguments: the approving user's id, or `plugin:<id>` for a hook. */
+  editedBy: z.string().optional(),
+  /**
+   * What the model reads instead of `result`, when a plugin's `afterToolCall` hook rewrote it; `result`
+   * keeps what the tool returned.
+   */
+  rewrittenResult: PromptOutputToolResult.optional(),
   startedAt: z.string().optional(),
   endedAt: z.string().optional(),
   responseId,
@@ -81,6 +100,36 @@ export const ReasoningOutput = OutputBase.extend({
 export type ReasoningOutput = z.infer<typeof ReasoningOutput>;
 
 /**
+ * A pause for the user's decision, outside any tool call: a repeated tool-call loop (`source: 'doom_loop'`)
+ * or a plugin's `betweenRounds` hook (`source: 'plugin'`). Without `decision` it is pending and the prompt
+ * waits (`waiting_for_approval`); `platform.resume(id, { choice })` records the decision in place.
+ */
+export const PauseOutput = OutputBase.extend({
+  type: z.literal('pause'),
+  source: z.enum(['doom_loop', 'plugin']),
+  /** The plugin whose hook paused, for `source: 'plugin'`. */
+  plugin: z.string().optional(),
+  reason: z.string(),
+  decision: z.enum(['continue', 'stop']).optional(),
+  decidedBy: z.string().optional(),
+  decidedAt: z.string().optional(),
+});
+export type PauseOutput = z.infer<typeof PauseOutput>;
+
+/**
+ * A message the user sent while the prompt ran (`platform.messages.send({ mode: 'steer' })`), delivered to
+ * the model at a round boundary: the model reads it as a user message.
+ */
+export const SteeringOutput = OutputBase.extend({
+  type: z.literal('steering'),
+  text: z.string(),
+  /** The id the message had while it waited (`QueuedMessage.id`). */
+  messageId: z.string(),
+  userId: z.string(),
+});
+export type SteeringOutput = z.infer<typeof SteeringOutput>;
+
+/**
  * The open output union. Plugins add their variants by declaration merging:
  *
  * ```ts
@@ -93,6 +142,8 @@ export interface PromptOutputTypes {
   text: TextOutput;
   tool: ToolOutput;
   reasoning: ReasoningOutput;
+  pause: PauseOutput;
+  steering: SteeringOutput;
 }
 
 export type PromptOutput = PromptOutputTypes[keyof PromptOutputTypes];
@@ -102,6 +153,3 @@ export type PromptOutputType = keyof PromptOutputTypes;
 export type NewOutput<T extends OutputBase = PromptOutput> = T extends unknown
   ? Omit<T, 'id' | 'createdAt' | 'toolCallId'> & { id?: string }
   : never;
-
-/** A prompt with its outputs typed by the registered variants. */
-export type Prompt = Omit<PromptRecord, 'output'> & { output: PromptOutput[] };

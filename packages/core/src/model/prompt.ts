@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PromptOutput } from './outputs.ts';
 
 /** `normal` and `high` are model classes; the app maps each to a concrete model name. */
 export const ModelClass = z.enum(['normal', 'high']);
@@ -72,3 +73,6 @@ export const PromptSchema = z.object({
 });
 /** The stored shape; `PromptOutput` (from the output registry) is the typed view of `output`. */
 export type PromptRecord = z.infer<typeof PromptSchema>;
+
+/** A prompt with its outputs typed by the registered variants. */
+export type Prompt = Omit<PromptRecord, 'output'> & { output: PromptOutput[] };

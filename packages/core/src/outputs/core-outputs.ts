@@ -1,5 +1,7 @@
 import {
+  PauseOutput,
   ReasoningOutput,
+  SteeringOutput,
   TextOutput,
   type ToolOutput,
   ToolOutput as ToolOutputSchema,
@@ -42,6 +44,10 @@ export function toolResultText(output: ToolOutput): string {
   }
 }
 
+/** What the model reads for a call: the rewritten result when an `afterToolCall` hook gave one. */
+const shownResult = (output: ToolOutput): string =>
+  toolResultText(output.rewrittenResult ? { ...output, result: output.rewrittenResult } : output);
+
 const projectTool = (output: ToolOutput, context: ProjectionContext): ModelMessage[] => [
   {
     type: 'function_call',
@@ -51,10 +57,13 @@ const projectTool = (output: ToolOutput, context: ProjectionContext): ModelMessa
     arguments:
       output.arguments !== undefined
         ? boundText(output.arguments, context.maxChars)
-        : boundArguments(output.input ?? {}, context.maxChars),
+        : boundArguments(
+            (output.editedInput !== undefined ? output.editedInput : output.input) ?? {},
+            context.maxChars,
+          ),
     ...(output.responseId && { responseId: output.responseId }),
   },
-  { type: 'function_call_output', callId: output.callId, output: context.bound(toolResultText(output)) },
+  { type: 'function_call_output', callId: output.callId, output: context.bound(shownResult(output)) },
 ];
 
 /** The variants core itself records. Everything else comes from plugins through the same mechanism. */
@@ -89,4 +98,11 @@ export const coreOutputs: readonly AnyOutputVariant[] = [
       },
     ],
   } satisfies OutputVariant<'reasoning', ReasoningOutput>,
+  // A pause is the user's business; what they decided shows in what the loop does next.
+  { type: 'pause', schema: PauseOutput, project: 'skip' } satisfies OutputVariant<'pause', PauseOutput>,
+  {
+    type: 'steering',
+    schema: SteeringOutput,
+    project: (output: SteeringOutput) => [{ type: 'message', role: 'user', content: output.text }],
+  } satisfies OutputVariant<'steering', SteeringOutput>,
 ];

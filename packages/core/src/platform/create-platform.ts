@@ -4,25 +4,45 @@ import { isLoopEndEvent } from '../events/events.ts';
 import { bridgeRelay, type EventRelay } from '../events/relay.ts';
 import { newId } from '../ids.ts';
 import { isoNow } from '../iso-now.ts';
+import { decidedCall, staticTool } from '../loop/approval.ts';
+import { HookTable } from '../loop/hook-table.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
+import { RoundCaches } from '../loop/prepare-round.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import { DEFAULT_BUDGETS, type LoopOptions, type Runtime } from '../loop/runtime.ts';
 import { presentConversation } from '../loop/stored-state.ts';
-import { toolError } from '../loop/tool-calls.ts';
+import { toolError } from '../loop/tool-result.ts';
 import type { Conversation } from '../model/conversation.ts';
-import type { Prompt, ToolOutput } from '../model/outputs.ts';
-import { emptyUsage, type OutputBase, type PromptRecord } from '../model/prompt.ts';
+import type { PauseOutput, PromptOutput, ToolOutput } from '../model/outputs.ts';
+import {
+  emptyUsage,
+  isFinalState,
+  type OutputBase,
+  type Prompt,
+  type PromptRecord,
+} from '../model/prompt.ts';
+import type { QueuedMessage } from '../model/queued-message.ts';
 import { OutputRegistry } from '../outputs/output-registry.ts';
 import type { AnyPlugin, Plugin } from '../plugins/define-plugin.ts';
+import type { PluginState } from '../plugins/plugin-state.ts';
 import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts-to-messages.ts';
 import { createServiceContainer, PlatformToken, StoreToken } from '../services.ts';
 import { MemoryStore } from '../store/memory-store.ts';
-import type { Page, PageOptions, Store } from '../store/store.ts';
-import type { PluginState } from '../tools/create-tool.ts';
+import type { MessageStore, Page, PageOptions, Store } from '../store/store.ts';
 import { checkComposition } from './check-composition.ts';
+import { FollowUps } from './follow-ups.ts';
 import { LocalRuns } from './local-runs.ts';
 import { OrphanWatcher } from './orphan-watcher.ts';
-import type { Platform, PlatformOptions, PromptRun, SendOptions, ToolCallDecision } from './platform.ts';
+import type {
+  MessageOptions,
+  PauseDecision,
+  Platform,
+  PlatformOptions,
+  PromptRun,
+  SendOptions,
+  SentMessage,
+  ToolCallDecision,
+} from './platform.ts';
 import { PluginLifecycle } from './plugin-lifecycle.ts';
 
 const now = isoNow;
@@ -57,6 +77,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
     maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS,
     historyTokens: options.historyTokens,
+    doomLoop: options.doomLoop === false ? false : { repeats: 3, ...options.doomLoop },
   };
   const runtime: Runtime = {
     store,
@@ -66,6 +87,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     bus: events,
     services,
     projectionCache: new ProjectionCache(),
+    caches: new RoundCaches(),
+    hooks: new HookTable(plugins),
     options: loopOptions,
   };
   const runs = new LocalRuns();
@@ -108,7 +131,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         return undefined;
       }
       const completion = await PromptCompletion.load(runtime, promptId);
-      return await runs.run(promptId, (signal) => completion.run({ signal }), AbortSignal.abort());
+      return await track(runs.run(promptId, (signal) => completion.run({ signal }), AbortSignal.abort()));
     } catch (error) {
       runs.release(promptId);
       throw error;
@@ -136,10 +159,13 @@ export function createPlatform(options: PlatformOptions): Platform {
     return { prompt, output };
   }
 
-  /** Applies an approval decision atomically (only if the prompt still waits), then resumes the loop. */
-  async function applyDecision(prompt: Prompt, decided: ToolOutput, approved: boolean): Promise<PromptRun> {
+  /**
+   * Applies a decision (on a call or a pause) atomically, only if the prompt still waits, then resumes the
+   * loop; `approved` is the id of a call to run now.
+   */
+  async function applyDecision(prompt: Prompt, decided: OutputBase, approved?: string): Promise<PromptRun> {
     const alreadyDecided = () =>
-      new ConflictError(`Tool call ${decided.id} is not waiting for approval: it was already decided.`);
+      new ConflictError(`${decided.id} is not waiting for a decision: it was already decided.`);
     // Reserved before the claim sets it running, so that a periodic recovery here leaves it to this loop.
     if (!runs.reserve(prompt.id)) throw alreadyDecided();
     try {
@@ -150,18 +176,57 @@ export function createPlatform(options: PlatformOptions): Platform {
       );
       if (!claimed) throw alreadyDecided();
       const scope = { promptId: prompt.id, conversationId: prompt.conversationId, userId: prompt.userId };
-      events.publish({ ...scope, type: 'prompt.output-updated', output: decided });
+      events.publish({ ...scope, type: 'prompt.output-updated', output: decided as PromptOutput });
       events.publish({ ...scope, type: 'prompt.resumed', state: 'running' });
       const completion = await PromptCompletion.load(runtime, prompt.id);
-      const done = runs.run(prompt.id, (signal) =>
-        completion.run({ signal, approved: approved ? decided.id : undefined }),
-      );
+      const done = track(runs.run(prompt.id, (signal) => completion.run({ signal, approved })));
       return { prompt: completion.prompt, done };
     } catch (error) {
       runs.release(prompt.id);
       throw error;
     }
   }
+
+  /** The pending pause `pauseId` of a prompt owned by `userId`, or a clear error. */
+  async function pendingPause(pauseId: string, userId: string) {
+    const prompt = (await store.prompts.findByToolCall(pauseId)) as Prompt | undefined;
+    const pause = prompt?.output.find((o): o is PauseOutput => o.type === 'pause' && o.id === pauseId);
+    if (!prompt || !pause || prompt.userId !== userId)
+      throw new NotFoundError(`There is no pause ${pauseId}.`);
+    if (pause.decision || prompt.state !== 'waiting_for_approval') {
+      throw new ConflictError(`Pause ${pauseId} is not waiting for a decision: it was already decided.`);
+    }
+    return { prompt, pause };
+  }
+
+  const messageStore = (): MessageStore => {
+    if (!store.messages) {
+      throw new TesseraError(
+        'not_supported',
+        'This store keeps no waiting messages (Store.messages): steering and follow-ups need it.',
+      );
+    }
+    return store.messages;
+  };
+  const messageScope = (message: QueuedMessage) => ({
+    promptId: message.id,
+    conversationId: message.conversationId,
+    userId: message.userId,
+  });
+  const followUps = new FollowUps(store, (message) =>
+    platform.start({
+      conversationId: message.conversationId,
+      userId: message.userId,
+      input: message.input,
+      promptId: message.id,
+    }),
+  );
+  /** When a prompt's loop ends (not when it pauses), the conversation's next waiting message runs. */
+  const track = (done: Promise<Prompt>): Promise<Prompt> =>
+    done.then((prompt) => {
+      if (isFinalState(prompt.state)) void followUps.next(prompt.conversationId).catch(reportRecoveryError);
+      return prompt;
+    });
 
   const reportPluginError = options.onPluginError ?? ((error: PluginError) => console.error(error));
   const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));
@@ -278,7 +343,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         prompt,
       });
       const completion = new PromptCompletion(runtime, prompt, conversation, history);
-      const done = runs.run(prompt.id, (signal) => completion.run({ signal }), send.signal);
+      const done = track(runs.run(prompt.id, (signal) => completion.run({ signal }), send.signal));
       return { prompt, done };
     },
 
@@ -288,35 +353,82 @@ export function createPlatform(options: PlatformOptions): Platform {
 
     async decide(toolCallId: string, decision: ToolCallDecision): Promise<PromptRun> {
       const { prompt, output } = await pendingCall(toolCallId, decision.userId);
-      const at = now();
-      const approval = {
-        reason: output.result?.type === 'pending' ? output.result.reason : '',
-        ...output.approval,
-        decision: decision.approve ? ('approved' as const) : ('rejected' as const),
-        decidedBy: decision.userId,
-        decidedAt: at,
-        ...(decision.reason && { comment: decision.reason }),
-      };
-      if (decision.approve) {
-        const { result: _, ...unstarted } = output;
-        return applyDecision(prompt, { ...unstarted, approval, startedAt: at }, true);
+      let tool = staticTool(plugins, output.toolId);
+      // A tool a plugin offers from prepare(): the round it would run in says what its schema is.
+      if (!tool && decision.approve && decision.input !== undefined) {
+        tool = await (await PromptCompletion.load(runtime, prompt.id)).offeredTool(output.toolId);
       }
-      const message =
-        'The user did not approve this call, so it was not run. Do not retry it unchanged; ask the user or try another way.' +
-        (decision.reason ? ` The user said: ${decision.reason}` : '');
-      return applyDecision(
-        prompt,
-        { ...output, result: toolError('rejected', message), approval, endedAt: at },
-        false,
-      );
+      const decided = decidedCall(output, decision, tool, now());
+      return applyDecision(prompt, decided, decision.approve ? decided.id : undefined);
     },
 
-    async approve(toolCallId: string, by: { userId: string }): Promise<Prompt> {
-      return (await platform.decide(toolCallId, { userId: by.userId, approve: true })).done;
+    async approve(toolCallId: string, by: { userId: string; input?: unknown }): Promise<Prompt> {
+      return (await platform.decide(toolCallId, { ...by, approve: true })).done;
     },
 
     async reject(toolCallId: string, by: { userId: string; reason?: string }): Promise<Prompt> {
       return (await platform.decide(toolCallId, { ...by, approve: false })).done;
+    },
+
+    async resume(pauseId: string, decision: PauseDecision): Promise<PromptRun> {
+      const { prompt, pause } = await pendingPause(pauseId, decision.userId);
+      if (decision.choice !== 'continue' && decision.choice !== 'stop') {
+        throw new TesseraError('invalid_input', "A pause's choice is 'continue' or 'stop'.");
+      }
+      const decided = { ...pause, decision: decision.choice, decidedBy: decision.userId, decidedAt: now() };
+      const run = await applyDecision(prompt, decided);
+      events.publish({
+        type: 'prompt.pause-decided',
+        promptId: prompt.id,
+        conversationId: prompt.conversationId,
+        userId: prompt.userId,
+        outputId: pauseId,
+        choice: decision.choice,
+        decidedBy: decision.userId,
+      });
+      return run;
+    },
+
+    messages: {
+      async send(message: MessageOptions): Promise<SentMessage> {
+        await conversationOf(message.conversationId, message.userId);
+        if (typeof message.input !== 'string' || message.input.trim() === '') {
+          throw new TesseraError('invalid_input', 'A message needs input text.');
+        }
+        if (message.mode !== 'steer' && message.mode !== 'queue') {
+          throw new TesseraError('invalid_input', "A message's mode is 'steer' or 'queue'.");
+        }
+        const queued: QueuedMessage = {
+          id: newId('msg'),
+          conversationId: message.conversationId,
+          userId: message.userId,
+          mode: message.mode,
+          input: message.input,
+          createdAt: now(),
+        };
+        await messageStore().add(queued);
+        events.publish({ type: 'message.queued', ...messageScope(queued), message: queued });
+        const run = await followUps.next(message.conversationId);
+        return run ? { message: queued, run } : { message: queued };
+      },
+      async list(conversationId: string, userId: string): Promise<QueuedMessage[]> {
+        await conversationOf(conversationId, userId);
+        return messageStore().list(conversationId);
+      },
+      async remove(messageId: string, by: { userId: string; conversationId: string }): Promise<void> {
+        await conversationOf(by.conversationId, by.userId);
+        const removed = await messageStore().remove(by.conversationId, [messageId]);
+        if (removed.length === 0) {
+          throw new NotFoundError(`There is no waiting message ${messageId} (it may have been delivered).`);
+        }
+        events.publish({
+          type: 'message.removed',
+          promptId: messageId,
+          conversationId: by.conversationId,
+          userId: by.userId,
+          messageId,
+        });
+      },
     },
 
     async cancel(promptId: string, by: { userId: string }): Promise<Prompt> {
@@ -347,13 +459,15 @@ export function createPlatform(options: PlatformOptions): Platform {
         );
       }
       const at = now();
-      const closed = prompt.output
-        .filter((o): o is ToolOutput => o.type === 'tool' && (!o.result || o.result.type === 'pending'))
-        .map((o) => ({
-          ...o,
-          result: toolError('cancelled', 'The prompt was cancelled before this call ran.'),
-          endedAt: at,
-        }));
+      const closed: PromptOutput[] = [];
+      for (const o of prompt.output) {
+        if (o.type === 'tool' && (!o.result || o.result.type === 'pending')) {
+          const result = toolError('cancelled', 'The prompt was cancelled before this call ran.');
+          closed.push({ ...o, result, endedAt: at });
+        } else if (o.type === 'pause' && !o.decision) {
+          closed.push({ ...o, decision: 'stop', decidedBy: by.userId, decidedAt: at });
+        }
+      }
       const stopReason = { code: 'cancelled', message: 'Cancelled while waiting for approval.' };
       const applied = await store.prompts.update(
         promptId,
@@ -365,7 +479,9 @@ export function createPlatform(options: PlatformOptions): Platform {
       const updated = await platform.getPrompt(promptId, by.userId);
       const scope = { promptId, conversationId: prompt.conversationId, userId: prompt.userId };
       for (const output of closed) events.publish({ ...scope, type: 'prompt.output-updated', output });
-      events.publish({ ...scope, type: 'prompt.failed', prompt: updated });
+      events.publish({ ...scope, type: 'prompt.cancelled', prompt: updated });
+      // Cancelling a prompt leaves the conversation's waiting messages as they are: the next one runs now.
+      void followUps.next(prompt.conversationId).catch(reportRecoveryError);
       return updated;
     },
 
@@ -391,7 +507,7 @@ export function createPlatform(options: PlatformOptions): Platform {
             });
             return {
               prompt: completion.prompt,
-              done: runs.run(orphan.id, (signal) => completion.run({ signal })),
+              done: track(runs.run(orphan.id, (signal) => completion.run({ signal }))),
             };
           } catch (error) {
             runs.release(orphan.id);
@@ -399,6 +515,11 @@ export function createPlatform(options: PlatformOptions): Platform {
           }
         }),
       );
+      // Messages that waited for a conversation whose prompt ended in a process that stopped.
+      for (const conversationId of (await store.messages?.conversationsWithMessages()) ?? []) {
+        const run = await followUps.next(conversationId);
+        if (run) resumed.push(run);
+      }
       return resumed.filter((run) => run !== undefined);
     },
 

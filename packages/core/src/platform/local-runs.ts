@@ -1,4 +1,4 @@
-import type { Prompt } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
 
 type Running = { controller: AbortController; done: Promise<Prompt> };
 type Starting = { abort: boolean; started: Promise<void>; settle: () => void };

@@ -2,16 +2,17 @@ import type { PluginError } from '../errors.ts';
 import type { EventFilter, EventHandler, StreamOptions } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import type { EventRelay } from '../events/relay.ts';
-import type { Budgets } from '../loop/runtime.ts';
+import type { Budgets, DoomLoopOptions } from '../loop/runtime.ts';
 import type { Conversation } from '../model/conversation.ts';
-import type { NewOutput, Prompt } from '../model/outputs.ts';
-import type { ModelClass } from '../model/prompt.ts';
+import type { NewOutput } from '../model/outputs.ts';
+import type { ModelClass, Prompt } from '../model/prompt.ts';
+import type { QueuedMessage } from '../model/queued-message.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
 import type { AnyPlugin, Plugin } from '../plugins/define-plugin.ts';
+import type { PluginState } from '../plugins/plugin-state.ts';
 import type { ModelProvider } from '../provider/provider.ts';
 import type { DependencyContainer } from '../services.ts';
 import type { Page, PageOptions, Store } from '../store/store.ts';
-import type { PluginState } from '../tools/create-tool.ts';
 
 /** What `createPlatform()` composes: the plugins, the model and the store, and how the loop is bounded. */
 export type PlatformOptions = {
@@ -112,6 +113,13 @@ export type PlatformOptions = {
    * @default `console.error`
    */
   onRecoveryError?: (error: unknown) => void;
+  /**
+   * Doom-loop detection: the prompt pauses for the user (continue or stop, `platform.resume`) when the model
+   * calls the same tool with the same arguments `repeats` times in a row, or repeats a cycle of calls (A, B,
+   * A, B, ...) that often, across rounds. After "continue" it counts again from there. `false` turns it off.
+   * @default { repeats: 3 }
+   */
+  doomLoop?: Partial<DoomLoopOptions> | false;
 };
 
 /** What `start()` and `send()` start: a prompt in a conversation, with or without input from the user. */
@@ -169,7 +177,56 @@ export type ToolCallDecision = {
   approve: boolean;
   /** Why, in the user's words: recorded with the decision, and read by the model after a rejection. */
   reason?: string;
+  /**
+   * Approving only: run the call with these arguments instead of the model's. Validated by the tool's
+   * schema (`ApprovalInputError`, and the call still waits, when they do not match); recorded as
+   * `editedInput` beside the model's `input`, and what the model is sent from then on.
+   */
+  input?: unknown;
 };
+
+/** A decision on a pause (a repeated loop of calls, or a plugin's `betweenRounds`). */
+export type PauseDecision = {
+  /** Who decides; only the prompt's own user can. */
+  userId: string;
+  /** `continue` runs the next round; `stop` ends the prompt (`stopReason.code: 'stopped_by_user'`). */
+  choice: 'continue' | 'stop';
+};
+
+/** A message for a conversation that may be busy. */
+export type MessageOptions = {
+  conversationId: string;
+  userId: string;
+  input: string;
+  /**
+   * `steer`: the running prompt's model reads it at its next round boundary (never between a call and its
+   * result); `queue`: it runs as the next prompt once the current one ends, in order. On an idle
+   * conversation either runs at once, as a prompt with the message's id.
+   */
+  mode: 'steer' | 'queue';
+};
+
+/** A message that waits (or, when the conversation was idle, the prompt it started: `run`). */
+export type SentMessage = { message: QueuedMessage; run?: PromptRun };
+
+/** Messages sent to a busy conversation: steering and follow-ups, kept in the store until delivered. */
+export interface PlatformMessages {
+  /**
+   * Adds a message to the conversation's waiting list (never refused as busy) and publishes
+   * `message.queued`; starts it at once when nothing runs or waits in the conversation.
+   * @throws {NotFoundError} when there is no such conversation of the user.
+   * @throws {TesseraError} `invalid_input` for empty input or another mode; `not_supported` for a store
+   * without `messages`.
+   */
+  send(message: MessageOptions): Promise<SentMessage>;
+  /** The conversation's waiting messages, oldest first. */
+  list(conversationId: string, userId: string): Promise<QueuedMessage[]>;
+  /**
+   * Takes a waiting message off the list (`message.removed`).
+   * @throws {NotFoundError} when it is not waiting (delivered, removed, or another user's).
+   */
+  remove(messageId: string, by: { userId: string; conversationId: string }): Promise<void>;
+}
 
 /** A user's conversations: every method checks the conversation belongs to the user. */
 export interface PlatformConversations {
@@ -324,7 +381,7 @@ export interface Platform {
    * prompt = await platform.approve(pending.id, { userId: 'ada' });
    * ```
    */
-  approve(toolCallId: string, by: { userId: string }): Promise<Prompt>;
+  approve(toolCallId: string, by: { userId: string; input?: unknown }): Promise<Prompt>;
 
   /**
    * Rejects a pending tool call (it does not run; the model reads that, and `reason`) and resolves with the
@@ -338,6 +395,19 @@ export interface Platform {
    * ```
    */
   reject(toolCallId: string, by: { userId: string; reason?: string }): Promise<Prompt>;
+
+  /**
+   * Decides a pause (`pause` output, `prompt.pause-requested`): `continue` resumes the loop (the doom-loop
+   * check counts afresh from here, it is not turned off), `stop` ends the prompt. Resolves once recorded;
+   * `done` resolves when the resumed loop stops.
+   *
+   * @throws {NotFoundError} when there is no such pause, or its prompt is another user's.
+   * @throws {ConflictError} when it was already decided.
+   */
+  resume(pauseId: string, decision: PauseDecision): Promise<PromptRun>;
+
+  /** Steering and follow-up messages: send while a prompt runs or waits, list, remove. */
+  readonly messages: PlatformMessages;
 
   /**
    * Stops a prompt and resolves with it as recorded. A running prompt's model call and tools are aborted,

@@ -2,17 +2,18 @@ import semver from 'semver';
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
-import type { Prompt } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
 import type { AnyOutputVariant } from '../outputs/define-output.ts';
 import type { Platform } from '../platform/platform.ts';
 import {
   type AnyTool,
   type BoundCreateTool,
   bindCreateTool,
-  type PluginState,
   type ToolInput,
   type ToolInputExtensions,
 } from '../tools/create-tool.ts';
+import type { PermissionPolicy, PluginGuardrails, PluginHooks } from './hooks.ts';
+import type { PluginState } from './plugin-state.ts';
 
 /**
  * A piece of system context. Lower `order` comes first; give text that rarely changes a low order so the
@@ -112,6 +113,12 @@ export type PluginDefinition<TState> = {
   toolInput?: (base: ToolInputBase) => Partial<ToolInputExtensions>;
   /** Runs before every model call: push this round's tools and context from the plugin's state. */
   prepare?: (context: PrepareContext<TState>) => void | Promise<void>;
+  /** Hooks into the loop (before and after model and tool calls, between rounds), run in plugin order. */
+  hooks?: PluginHooks<TState>;
+  /** Input and output guardrails: checks that end the prompt (`stopReason.code: 'guardrail'`). */
+  guardrails?: PluginGuardrails<TState>;
+  /** A permission policy: allow, deny or ask per tool id and input, over the tools' `requireApproval`. */
+  permissions?: PermissionPolicy<TState>;
   /**
    * Runs when a conversation is deleted, before its record goes: remove what the plugin keeps for it outside
    * its state (stored files, schedules). A throw stops the deletion, which can then be retried, so make it
@@ -212,6 +219,33 @@ function checkRequires(id: string, requires: unknown): readonly string[] {
   return Object.freeze([...new Set(requires as string[])]);
 }
 
+const HOOKS = ['beforeModelCall', 'afterModelCall', 'beforeToolCall', 'afterToolCall', 'betweenRounds'];
+
+/** Every hook, guardrail and policy a plugin gives must be a function, and named as core knows them. */
+function checkHooks(id: string, definition: PluginDefinition<unknown>): void {
+  const groups: [string, unknown, readonly string[]][] = [
+    ['hooks', definition.hooks, HOOKS],
+    ['guardrails', definition.guardrails, ['input', 'output']],
+  ];
+  for (const [group, value, names] of groups) {
+    if (value === undefined) continue;
+    if (typeof value !== 'object' || value === null) {
+      throw new DefinitionError(`Plugin '${id}': ${group} must be an object of functions.`);
+    }
+    for (const [name, hook] of Object.entries(value)) {
+      if (!names.includes(name)) {
+        throw new DefinitionError(`Plugin '${id}': ${group}.${name} is not one of ${names.join(', ')}.`);
+      }
+      if (hook !== undefined && typeof hook !== 'function') {
+        throw new DefinitionError(`Plugin '${id}': ${group}.${name} must be a function.`);
+      }
+    }
+  }
+  if (definition.permissions !== undefined && typeof definition.permissions !== 'function') {
+    throw new DefinitionError(`Plugin '${id}': permissions must be a function.`);
+  }
+}
+
 /** Defines a plugin. Mistakes in the definition are reported here, naming the plugin. */
 export function definePlugin<TState = Record<string, never>>(
   definition: PluginDefinition<TState>,
@@ -232,6 +266,7 @@ export function definePlugin<TState = Record<string, never>>(
       throw new DefinitionError(`Plugin '${id}': ${hook} must be a function.`);
     }
   }
+  checkHooks(id, definition as PluginDefinition<unknown>);
   const requires = checkRequires(id, definition.requires);
   const { schema, version, migrate } = stateOf(id, definition.state);
   if (!schema.safeParse(undefined).success) {

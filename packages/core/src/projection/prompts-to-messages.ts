@@ -1,4 +1,5 @@
-import type { Prompt, PromptOutput } from '../model/outputs.ts';
+import type { PromptOutput } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
 import { isFinalState } from '../model/prompt.ts';
 import type { ProjectionContext } from '../outputs/define-output.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';

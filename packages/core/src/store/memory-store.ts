@@ -2,9 +2,11 @@ import { ConflictError, ConversationBusyError, NotFoundError, VersionConflictErr
 import { isoNow } from '../iso-now.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
+import type { QueuedMessage } from '../model/queued-message.ts';
 import { immutable } from './frozen.ts';
 import type {
   ConversationStore,
+  MessageStore,
   Page,
   PageOptions,
   PromptStore,
@@ -41,6 +43,7 @@ export class MemoryStore implements Store {
   readonly #prompts = new Map<string, PromptRecord>();
   readonly #toolCalls = new Map<string, string>();
   readonly #records = new Map<string, Map<string, StoredRecord>>();
+  readonly #messages = new Map<string, QueuedMessage[]>();
 
   readonly conversations: ConversationStore = {
     create: async (conversation) => {
@@ -61,6 +64,7 @@ export class MemoryStore implements Store {
         for (const output of this.#prompts.get(promptId)?.output ?? []) this.#toolCalls.delete(output.id);
         this.#prompts.delete(promptId);
       }
+      this.#messages.delete(id);
       return this.#conversations.delete(id);
     },
     rename: async (id, title) => {
@@ -164,6 +168,27 @@ export class MemoryStore implements Store {
           .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
         options,
       ) as Page<StoredRecord<T>>,
+  };
+
+  readonly messages: MessageStore = {
+    add: async (message) => {
+      for (const list of this.#messages.values()) {
+        if (list.some((m) => m.id === message.id))
+          throw new ConflictError(`Message ${message.id} already exists.`);
+      }
+      const list = this.#messages.get(message.conversationId) ?? [];
+      this.#messages.set(message.conversationId, [...list, frozenCopy(message)]);
+    },
+    list: async (conversationId) => [...(this.#messages.get(conversationId) ?? [])],
+    remove: async (conversationId, ids) => {
+      const list = this.#messages.get(conversationId) ?? [];
+      const removed = list.filter((m) => ids.includes(m.id)).map((m) => m.id);
+      const kept = list.filter((m) => !ids.includes(m.id));
+      if (kept.length > 0) this.#messages.set(conversationId, kept);
+      else this.#messages.delete(conversationId);
+      return removed;
+    },
+    conversationsWithMessages: async () => [...this.#messages.keys()],
   };
 
   #conversation(id: string): Conversation {

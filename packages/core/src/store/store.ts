@@ -1,6 +1,7 @@
 import type { EventRelay } from '../events/relay.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
+import type { QueuedMessage } from '../model/queued-message.ts';
 
 export type Page<T> = { items: T[]; nextCursor?: string };
 export type PageOptions = { limit?: number; cursor?: string };
@@ -96,10 +97,30 @@ export interface RecordStore {
   ): Promise<Page<StoredRecord<T>>>;
 }
 
+/**
+ * Messages users sent while their conversation was busy (steering and queued follow-ups), waiting to be
+ * delivered. Durable: a message survives a restart, and leaves only when delivered or removed.
+ */
+export interface MessageStore {
+  /** Adds a message at the end of its conversation's list (`ConflictError` if its id exists). */
+  add(message: QueuedMessage): Promise<void>;
+  /** The conversation's waiting messages, in the order they were added. */
+  list(conversationId: string): Promise<QueuedMessage[]>;
+  /** Removes these messages of the conversation; returns the ids that were there (others are ignored). */
+  remove(conversationId: string, ids: readonly string[]): Promise<string[]>;
+  /** Ids of the conversations that have waiting messages (for recovery after a restart). */
+  conversationsWithMessages(): Promise<string[]>;
+}
+
 export interface Store {
   readonly conversations: ConversationStore;
   readonly prompts: PromptStore;
   readonly records: RecordStore;
+  /**
+   * Waiting steering and follow-up messages. Optional for stores written before it: without it,
+   * `platform.messages` refuses with a clear error and the loop looks for no steering.
+   */
+  readonly messages?: MessageStore;
   /** For a store several processes share: carries events and cancel requests between them. */
   readonly relay?: EventRelay;
   close?(): Promise<void>;

@@ -2,6 +2,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { DefinitionError, errorMessage } from '../errors.ts';
 import type { NewOutput, PromptOutput } from '../model/outputs.ts';
+import type { PluginState } from '../plugins/plugin-state.ts';
 
 /** JSON Schema as sent to the model. */
 export type JsonSchema = Record<string, unknown>;
@@ -16,13 +17,6 @@ export type ApprovalCheck<TInput, TState> =
       userId: string;
       state: TState;
     }) => ApprovalRequirement | Promise<ApprovalRequirement>);
-
-/** Read/write access to one plugin's state for one conversation, validated by the plugin's schema. */
-export interface PluginState<T> {
-  get(): T;
-  set(value: T): Promise<void>;
-  update(change: (current: T) => T): Promise<void>;
-}
 
 /**
  * What plugins add to every tool's input (`displayWidget`, `addFileOutput`, ...), by declaration merging:

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { ApprovalInputError, errorMessage, HookError } from '../errors.ts';
+import type { PromptOutputToolResult, ToolApproval, ToolOutput } from '../model/outputs.ts';
+import type { AnyPlugin } from '../plugins/define-plugin.ts';
+import type { PermissionVerdict, ToolCallView } from '../plugins/hooks.ts';
+import type { AnyTool } from '../tools/create-tool.ts';
+import { callHook, type HookScope, type HookTable } from './hook-table.ts';
+import type { OfferedTool, Round } from './prepare-round.ts';
+import { toolError } from './tool-result.ts';
+
+/**
+ * Everything about whether a tool call may run, in one place: validation, plugins' `beforeToolCall` hooks
+ * and permission policies, the tool's `requireApproval`, and the user's decision on a pending call.
+ */
+
+/** The arguments a call runs with when a hook or the approving user changed the model's. */
+export type Edit = Pick<ToolOutput, 'editedInput' | 'editedBy'>;
+
+export type Decision =
+  /** Not run: this result is recorded (a validation error, a denial, a hook's skip or failure). */
+  | { kind: 'record'; result: PromptOutputToolResult; input: unknown; edit?: Edit }
+  /** `input` is the model's (validated), `runWith` what the call runs with (edited by a hook, or the same). */
+  | { kind: 'pending'; reason: string; input: unknown; runWith: unknown; offered: OfferedTool; edit?: Edit }
+  | { kind: 'invoke'; input: unknown; runWith: unknown; offered: OfferedTool; edit?: Edit };
+
+export type DecideContext = {
+  userId: string;
+  stateOf: (offered: OfferedTool) => unknown;
+  hooks: HookTable;
+  scope: HookScope;
+  signal: AbortSignal;
+  /** Publishes a hook's failure; what it leads to is in the decision. */
+  hookFailed: (error: HookError, toolCallId: string) => void;
+};
+
+const schemaProblems = (tool: AnyTool, input: unknown) => {
+  const parsed = tool.input.safeParse(input);
+  return parsed.success
+    ? { data: parsed.data as unknown }
+    : { problems: z.prettifyError(parsed.error), data: undefined };
+};
+
+/** Whether the call names a tool offered this round, with JSON arguments its schema accepts. */
+function validate(call: ToolOutput, round: Round): Decision | { offered: OfferedTool; input: unknown } {
+  const offered = round.tools.get(call.toolId);
+  const refuse = (code: 'unknown_tool' | 'invalid_arguments', message: string): Decision => ({
+    kind: 'record',
+    input: call.input,
+    result: toolError(code, message),
+  });
+  if (!offered) {
+    const available = [...round.tools.keys()].join(', ') || 'none';
+    return refuse(
+      'unknown_tool',
+      `There is no tool '${call.toolId}' in this round. Available tools: ${available}.`,
+    );
+  }
+  if (call.arguments !== undefined) {
+    return refuse('invalid_arguments', `The arguments are not valid JSON: ${call.arguments.slice(0, 200)}`);
+  }
+  const checked = schemaProblems(offered.tool, call.input);
+  if (checked.problems !== undefined) {
+    return refuse(
+      'invalid_arguments',
+      `The arguments do not match the schema of '${call.toolId}':\n${checked.problems}`,
+    );
+  }
+  return { offered, input: checked.data };
+}
+
+/**
+ * Validation before anything runs, then who may let it run: the tool must be offered this round and its
+ * arguments must parse and match its schema; `beforeToolCall` hooks may edit them (validated again), skip the
+ * call or ask for approval; permission policies allow, deny or ask; otherwise `requireApproval` decides. A
+ * check that throws asks for approval (failing closed); a hook that throws fails the call.
+ */
+export async function decide(call: ToolOutput, round: Round, context: DecideContext): Promise<Decision> {
+  const valid = validate(call, round);
+  if ('kind' in valid) return valid;
+  const { offered } = valid;
+  let input = valid.input;
+  let edit: Edit | undefined;
+  let ask: string | undefined;
+  if (context.hooks.beforeToolCall.length > 0) {
+    const hooked = await runBeforeToolCall(call, offered, input, context);
+    if (hooked.kind === 'record') return hooked;
+    ({ input, edit, ask } = hooked);
+  }
+  const verdict = context.hooks.permissions.length > 0 ? await permission(call, input, context) : undefined;
+  if (verdict?.decision === 'deny') {
+    const because = verdict.reason ? `: ${verdict.reason}` : '.';
+    return {
+      kind: 'record',
+      input: valid.input,
+      edit,
+      result: toolError('denied', `Not run: a permission policy denies '${call.toolId}'${because}`),
+    };
+  }
+  const defaultReason = `'${call.toolId}' needs your approval before it runs.`;
+  const base = { input: valid.input, runWith: input, offered, edit };
+  const pending = (reason: string): Decision => ({ kind: 'pending', reason, ...base });
+  const invoke: Decision = { kind: 'invoke', ...base };
+  if (ask !== undefined) return pending(ask || defaultReason);
+  if (verdict?.decision === 'ask') return pending(verdict.reason || defaultReason);
+  if (verdict?.decision === 'allow') return invoke;
+  const { requireApproval } = offered.tool;
+  if (!requireApproval) return invoke;
+  try {
+    const requirement =
+      typeof requireApproval === 'function'
+        ? await requireApproval({ input, userId: context.userId, state: context.stateOf(offered) })
+        : requireApproval;
+    return requirement.required ? pending(requirement.reason || defaultReason) : invoke;
+  } catch (error) {
+    return pending(`${defaultReason} (The approval check failed: ${errorMessage(error)})`);
+  }
+}
+
+type Hooked =
+  | { kind: 'hooked'; input: unknown; edit?: Edit; ask?: string }
+  | Extract<Decision, { kind: 'record' }>;
+
+/** Each plugin's `beforeToolCall` in order, each seeing the arguments the previous one left. */
+async function runBeforeToolCall(
+  call: ToolOutput,
+  offered: OfferedTool,
+  validInput: unknown,
+  context: DecideContext,
+): Promise<Hooked> {
+  let input = validInput;
+  let edit: Edit | undefined;
+  let ask: string | undefined;
+  for (const entry of context.hooks.beforeToolCall) {
+    const view: ToolCallView = { id: call.id, toolId: call.toolId, input };
+    try {
+      const result = await callHook(entry, { ...context.scope(entry.plugin), call: view }, context.signal);
+      if (!result) continue;
+      if ('skip' in result) {
+        const skipped: PromptOutputToolResult =
+          'error' in result.skip
+            ? toolError('skipped', String(result.skip.error))
+            : { type: 'success', output: result.skip.output ?? null };
+        return { kind: 'record', input: call.input, edit, result: skipped };
+      }
+      if ('requireApproval' in result) ask ??= String(result.requireApproval ?? '');
+      else if ('input' in result) {
+        const checked = schemaProblems(offered.tool, result.input);
+        if (checked.problems !== undefined) {
+          throw new HookError(
+            entry.plugin.id,
+            entry.name,
+            `its arguments do not match the schema of '${call.toolId}':\n${checked.problems}`,
+          );
+        }
+        input = checked.data;
+        edit = { editedInput: input, editedBy: `plugin:${entry.plugin.id}` };
+      }
+    } catch (error) {
+      if (!HookError.is(error)) throw error; // the run was aborted
+      context.hookFailed(error, call.id);
+      return {
+        kind: 'record',
+        input: call.input,
+        edit,
+        result: toolError('hook_failed', `Not run: ${error.message}`),
+      };
+    }
+  }
+  return { kind: 'hooked', input, edit, ask };
+}
+
+const STRICTNESS = { allow: 0, ask: 1, deny: 2 } as const;
+
+/** The strictest verdict of the permission policies (a policy that throws asks), or none. */
+async function permission(
+  call: ToolOutput,
+  input: unknown,
+  context: DecideContext,
+): Promise<{ decision: 'allow' | 'deny' | 'ask'; reason?: string } | undefined> {
+  let strictest: { decision: 'allow' | 'deny' | 'ask'; reason?: string } | undefined;
+  for (const entry of context.hooks.permissions) {
+    let verdict: PermissionVerdict | undefined;
+    try {
+      verdict = await callHook(
+        entry,
+        { ...context.scope(entry.plugin), call: { id: call.id, toolId: call.toolId, input } },
+        context.signal,
+      );
+    } catch (error) {
+      if (!HookError.is(error)) throw error;
+      context.hookFailed(error, call.id);
+      verdict = {
+        decision: 'ask',
+        reason: `The permission check of '${entry.plugin.id}' failed: ${errorMessage(error.cause)}`,
+      };
+    }
+    const normal = typeof verdict === 'string' ? { decision: verdict } : verdict;
+    if (!normal || !(normal.decision in STRICTNESS)) continue;
+    if (!strictest || STRICTNESS[normal.decision] > STRICTNESS[strictest.decision]) strictest = normal;
+  }
+  return strictest;
+}
+
+/** The arguments a call runs with: edited ones if a hook or the approving user changed the model's. */
+export const runInput = (call: ToolOutput): unknown =>
+  'editedInput' in call && call.editedInput !== undefined ? call.editedInput : call.input;
+
+/**
+ * The input an approved call resumes with, validated again by the tool offered now: it may have changed, or
+ * gone, since the call was approved.
+ */
+export function approvedInput(
+  call: ToolOutput,
+  round: Round,
+): { input: unknown; offered: OfferedTool } | PromptOutputToolResult {
+  const offered = round.tools.get(call.toolId);
+  const checked = offered && schemaProblems(offered.tool, runInput(call));
+  if (!offered || !checked || checked.problems !== undefined) {
+    return toolError(
+      'unknown_tool',
+      `'${call.toolId}' is no longer available, so the approved call was not run.`,
+    );
+  }
+  return { input: checked.data, offered };
+}
+
+/** The user's decision on a pending call. */
+export type CallDecision = { userId: string; approve: boolean; reason?: string; input?: unknown };
+
+/**
+ * A pending call with the user's decision recorded in place: approved (marked started, with the edited
+ * arguments if any, checked here by the tool's schema) or rejected (an error result the model reads).
+ *
+ * @throws {ApprovalInputError} when edited arguments do not match `tool`'s schema.
+ */
+export function decidedCall(
+  output: ToolOutput,
+  decision: CallDecision,
+  tool: AnyTool | undefined,
+  at: string,
+): ToolOutput {
+  const approval: ToolApproval = {
+    reason: output.result?.type === 'pending' ? output.result.reason : '',
+    ...output.approval,
+    decision: decision.approve ? 'approved' : 'rejected',
+    decidedBy: decision.userId,
+    decidedAt: at,
+    ...(decision.reason && { comment: decision.reason }),
+  };
+  if (!decision.approve) {
+    const message =
+      'The user did not approve this call, so it was not run. Do not retry it unchanged; ask the user or try another way.' +
+      (decision.reason ? ` The user said: ${decision.reason}` : '');
+    return { ...output, result: toolError('rejected', message), approval, endedAt: at };
+  }
+  const { result: _, ...unstarted } = output;
+  if (decision.input === undefined) return { ...unstarted, approval, startedAt: at };
+  const checked = tool
+    ? schemaProblems(tool, decision.input)
+    : { problems: `'${output.toolId}' is not available.`, data: undefined };
+  if (checked.problems !== undefined)
+    throw new ApprovalInputError(output.id, output.toolId, checked.problems);
+  return { ...unstarted, approval, editedInput: checked.data, editedBy: decision.userId, startedAt: at };
+}
+
+/** The static tool `toolId` of the plugins, if one offers it in every round (most tools). */
+export const staticTool = (plugins: readonly AnyPlugin[], toolId: string): AnyTool | undefined => {
+  for (const plugin of plugins) for (const tool of plugin.tools) if (tool.id === toolId) return tool;
+  return undefined;
+};

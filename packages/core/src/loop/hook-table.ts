@@ -1,0 +1,81 @@
+import { HookError } from '../errors.ts';
+import type { AnyPlugin } from '../plugins/define-plugin.ts';
+import type { HookContext, PermissionPolicy, PluginGuardrails, PluginHooks } from '../plugins/hooks.ts';
+
+type Hooks = Required<PluginHooks<unknown>>;
+type Guardrails = Required<PluginGuardrails<unknown>>;
+
+/** One plugin's function for one hook point. */
+export type HookEntry<F> = { plugin: AnyPlugin; name: string; fn: F };
+
+/**
+ * Every plugin's hooks, guardrails and permission policies, grouped by hook point in plugin order. Built
+ * once per platform: with no plugin using a hook point its list is empty, and the loop pays one length check.
+ */
+export class HookTable {
+  readonly beforeModelCall: HookEntry<Hooks['beforeModelCall']>[] = [];
+  readonly afterModelCall: HookEntry<Hooks['afterModelCall']>[] = [];
+  readonly beforeToolCall: HookEntry<Hooks['beforeToolCall']>[] = [];
+  readonly afterToolCall: HookEntry<Hooks['afterToolCall']>[] = [];
+  readonly betweenRounds: HookEntry<Hooks['betweenRounds']>[] = [];
+  readonly inputGuardrails: HookEntry<Guardrails['input']>[] = [];
+  readonly outputGuardrails: HookEntry<Guardrails['output']>[] = [];
+  readonly permissions: HookEntry<PermissionPolicy<unknown>>[] = [];
+
+  constructor(plugins: readonly AnyPlugin[]) {
+    for (const plugin of plugins) {
+      const { hooks, guardrails, permissions } = plugin;
+      if (hooks?.beforeModelCall)
+        this.beforeModelCall.push({ plugin, name: 'beforeModelCall', fn: hooks.beforeModelCall });
+      if (hooks?.afterModelCall)
+        this.afterModelCall.push({ plugin, name: 'afterModelCall', fn: hooks.afterModelCall });
+      if (hooks?.beforeToolCall)
+        this.beforeToolCall.push({ plugin, name: 'beforeToolCall', fn: hooks.beforeToolCall });
+      if (hooks?.afterToolCall)
+        this.afterToolCall.push({ plugin, name: 'afterToolCall', fn: hooks.afterToolCall });
+      if (hooks?.betweenRounds)
+        this.betweenRounds.push({ plugin, name: 'betweenRounds', fn: hooks.betweenRounds });
+      if (guardrails?.input)
+        this.inputGuardrails.push({ plugin, name: 'input guardrail', fn: guardrails.input });
+      if (guardrails?.output)
+        this.outputGuardrails.push({ plugin, name: 'output guardrail', fn: guardrails.output });
+      if (permissions) this.permissions.push({ plugin, name: 'permissions', fn: permissions });
+    }
+  }
+}
+
+/** Builds the context a plugin's hook receives (its own state in it). */
+export type HookScope = (plugin: AnyPlugin) => HookContext<unknown>;
+
+/**
+ * Calls one hook. What it throws becomes a `HookError` naming the plugin and the hook; a hook still waiting
+ * when the run is aborted is abandoned (the abort's reason is thrown), so no hook can hold a prompt forever.
+ */
+export async function callHook<C, R>(
+  entry: HookEntry<(context: C) => R>,
+  context: C,
+  signal: AbortSignal,
+): Promise<Awaited<R>> {
+  signal.throwIfAborted();
+  let value: R;
+  try {
+    value = entry.fn(context);
+  } catch (error) {
+    throw new HookError(entry.plugin.id, entry.name, error);
+  }
+  if (!(value instanceof Promise)) return value as Awaited<R>;
+  return new Promise<Awaited<R>>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    value.then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(signal.aborted ? signal.reason : new HookError(entry.plugin.id, entry.name, error));
+      },
+    );
+  });
+}

@@ -1,0 +1,204 @@
+import { HookError } from '../errors.ts';
+import type { Prompt } from '../model/prompt.ts';
+import type { ModelCallRequest } from '../plugins/hooks.ts';
+import {
+  boundText,
+  PromptProjection,
+  projectHistory,
+  promptsToMessages,
+} from '../projection/prompts-to-messages.ts';
+import type { ModelMessage } from '../provider/messages.ts';
+import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
+import type { CallIds } from './call-ids.ts';
+import { callHook, type HookScope } from './hook-table.ts';
+import { ModelResponse } from './model-response.ts';
+import type { OfferedTool, Round } from './prepare-round.ts';
+import type { OpenCall, PromptRecord } from './prompt-record.ts';
+import type { Runtime } from './runtime.ts';
+
+export type ModelTurn = { calls: OpenCall[]; finish?: FinishReason; responseId?: string };
+
+/**
+ * The model calls of one prompt's run: the request (the projection of the record, changed by plugins'
+ * `beforeModelCall` hooks), the stream read in order into outputs, and the usage.
+ */
+export class ModelCalls {
+  readonly #runtime: Runtime;
+  readonly #record: PromptRecord;
+  readonly #history: readonly Prompt[];
+  readonly #callIds: CallIds;
+  #historyMessages?: readonly ModelMessage[];
+  /** The current prompt's messages, kept between rounds: only new or replaced outputs are projected. */
+  #projection?: PromptProjection;
+  /** Rejects the read of the model's stream in progress, when the run is aborted. */
+  #stopRead: ((reason: unknown) => void) | undefined;
+
+  constructor(runtime: Runtime, record: PromptRecord, history: readonly Prompt[], callIds: CallIds) {
+    this.#runtime = runtime;
+    this.#record = record;
+    this.#history = history;
+    this.#callIds = callIds;
+  }
+
+  /** The run was aborted: a model call in progress gives up at once, even if its provider does not. */
+  abort(reason: unknown): void {
+    this.#stopRead?.(reason);
+  }
+
+  #messages(): ModelMessage[] {
+    const { outputs, options, projectionCache } = this.#runtime;
+    const maxResultChars = options.maxResultChars;
+    const prompt = this.#record.prompt;
+    if (options.historyTokens !== undefined) {
+      return promptsToMessages([...this.#history, prompt], {
+        outputs,
+        maxResultChars,
+        cache: projectionCache,
+        budget: { maxTokens: options.historyTokens, estimate: this.#runtime.provider.estimateTokens },
+      });
+    }
+    // Earlier prompts have ended and never change: their messages are joined once (and shared between runs
+    // over the same history); each round projects only what is new in the current prompt.
+    this.#historyMessages ??= projectHistory(this.#history, {
+      outputs,
+      maxResultChars,
+      cache: projectionCache,
+    });
+    this.#projection ??= new PromptProjection(outputs, {
+      bound: (text) => boundText(text, maxResultChars),
+      maxChars: maxResultChars,
+    });
+    // A new array every round, made in one copy: the provider may keep what it was sent.
+    return this.#historyMessages.concat(this.#projection.appendTo(prompt, []));
+  }
+
+  /** The request, after every `beforeModelCall` hook in plugin order; `skip` when one skipped the call. */
+  async request(round: Round, scope: HookScope, signal: AbortSignal): Promise<Request> {
+    let request: ModelCallRequest = {
+      instructions: round.instructions,
+      messages: this.#messages(),
+      tools: round.definitions,
+    };
+    const hooks = this.#runtime.hooks.beforeModelCall;
+    if (hooks.length === 0) return { request, round };
+    for (const entry of hooks) {
+      const context = { ...scope(entry.plugin), round: this.#record.prompt.usage.modelCalls, request };
+      const result = await callHook(entry, context, signal);
+      if (!result) continue;
+      if ('skip' in result) return { skip: String(result.skip?.text ?? ''), round };
+      const fault = requestFault(result, round);
+      if (fault) throw new HookError(entry.plugin.id, entry.name, fault);
+      request = { ...request, ...result };
+    }
+    return { request, round: narrowed(round, request) };
+  }
+
+  async call(prepared: Extract<Request, { request: unknown }>, signal: AbortSignal): Promise<ModelTurn> {
+    const { provider, options } = this.#runtime;
+    const prompt = this.#record.prompt;
+    // What the model streams is recorded in stream order (see ModelResponse).
+    const response = new ModelResponse({
+      record: (output) => this.#record.append(output),
+      stream: (outputId, delta) => this.#record.publish({ type: 'prompt.text-delta', outputId, delta }),
+    });
+    const turn: ModelTurn = { calls: [], responseId: response.id };
+    const usage: ModelUsage[] = [];
+    let stream: AsyncIterator<ModelStreamEvent> | undefined;
+    let failed = true;
+    try {
+      const request = { model: options.models[prompt.model], modelClass: prompt.model, ...prepared.request };
+      stream = provider.stream(request, signal)[Symbol.asyncIterator]();
+      for (;;) {
+        const next = await this.#read(stream, signal);
+        if (next.done) break;
+        const event = next.value;
+        if (event.type === 'usage') usage.push(event.usage);
+        else if (event.type === 'finish') turn.finish = event.reason;
+        // Unique in the record, whatever ids the model repeats (see CallIds).
+        else if (event.type === 'tool-call')
+          await response.add({ ...event, callId: this.#callIds.claim(event.callId) });
+        else await response.add(event);
+      }
+      failed = false;
+    } finally {
+      this.#stopRead = undefined;
+      void stream?.return?.()?.catch?.(() => {}); // lets the provider clean up, without waiting for it
+      await this.addUsage(usage);
+      // What the model said is recorded even when the call failed halfway; so are the calls it made, which
+      // then get a result saying they were not run when the loop ends.
+      turn.calls = await response.finish();
+      if (failed) await this.#record.recordUnrecorded(turn.calls);
+    }
+    return turn;
+  }
+
+  /**
+   * The next event of a provider's stream, unless the run is aborted first. By hand rather than with an
+   * async generator and `Promise.race` around the stream: those cost a few promises per event.
+   */
+  #read<T>(stream: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T>> {
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      this.#stopRead = reject;
+      stream.next().then(resolve, reject);
+    });
+  }
+
+  /** Counts one model call (made, or skipped by a hook) and its usage. */
+  async addUsage(calls: ModelUsage[]): Promise<void> {
+    const usage = { ...this.#record.prompt.usage, modelCalls: this.#record.prompt.usage.modelCalls + 1 };
+    for (const call of calls) {
+      usage.inputTokens += call.inputTokens;
+      usage.outputTokens += call.outputTokens;
+      usage.cachedInputTokens += call.cachedInputTokens ?? 0;
+      usage.reasoningTokens += call.reasoningTokens ?? 0;
+      usage.totalTokens += call.inputTokens + call.outputTokens;
+      if (call.cost !== undefined) usage.cost = (usage.cost ?? 0) + call.cost;
+    }
+    this.#record.prompt = { ...this.#record.prompt, usage };
+    await this.#runtime.store.prompts.update(this.#record.prompt.id, { usage });
+  }
+}
+
+export type Request = { request: ModelCallRequest; round: Round } | { skip: string; round: Round };
+
+/** What is wrong with a hook's change to the request: tools the round does not offer, malformed messages. */
+function requestFault(change: Partial<ModelCallRequest>, round: Round): string | undefined {
+  if (change.instructions !== undefined && typeof change.instructions !== 'string')
+    return 'instructions must be a string';
+  if (change.tools !== undefined) {
+    if (!Array.isArray(change.tools)) return 'tools must be an array';
+    const unknown = change.tools.find((tool) => !round.tools.has(tool?.name));
+    if (unknown) return `it offers the tool '${String(unknown?.name)}', which this round does not`;
+  }
+  if (change.messages !== undefined) {
+    if (!Array.isArray(change.messages)) return 'messages must be an array';
+    return messagesFault(change.messages);
+  }
+  return undefined;
+}
+
+/** A request's messages must pair every call with exactly one output after it, as the model APIs require. */
+function messagesFault(messages: readonly ModelMessage[]): string | undefined {
+  const open = new Set<string>();
+  const answered = new Set<string>();
+  for (const message of messages) {
+    if (message?.type === 'function_call') {
+      if (open.has(message.callId) || answered.has(message.callId))
+        return `call ${message.callId} appears twice`;
+      open.add(message.callId);
+    } else if (message?.type === 'function_call_output') {
+      if (!open.delete(message.callId)) return `the output of ${message.callId} has no call before it`;
+      answered.add(message.callId);
+    }
+  }
+  return open.size > 0 ? `calls without an output: ${[...open].join(', ')}` : undefined;
+}
+
+/** The round with only the tools the request still offers: a call to a tool a hook took away is unknown. */
+function narrowed(round: Round, request: ModelCallRequest): Round {
+  if (request.tools === round.definitions) return round;
+  const tools = new Map<string, OfferedTool>();
+  for (const { name } of request.tools) tools.set(name, round.tools.get(name)!);
+  return { ...round, tools, definitions: [...request.tools] };
+}

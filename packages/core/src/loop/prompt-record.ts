@@ -1,0 +1,130 @@
+import { NotFoundError } from '../errors.ts';
+import type { TesseraEvent } from '../events/events.ts';
+import { newId } from '../ids.ts';
+import { isoNow } from '../iso-now.ts';
+import type { NewOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
+import type { OutputBase, Prompt, PromptState, StopReason } from '../model/prompt.ts';
+import { immutableOwn } from '../store/frozen.ts';
+import type { Runtime } from './runtime.ts';
+
+/** A call the model made, and whether it is in the record yet. */
+export type OpenCall = { output: ToolOutput; recorded: boolean };
+
+type Scope = { promptId: string; conversationId: string; userId: string };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type PromptEvent = DistributiveOmit<TesseraEvent, keyof Scope>;
+
+/**
+ * One prompt's record as the loop writes it: every change goes to the store first, then is published. The
+ * outputs are validated and frozen once, then shared by the prompt, the store and the events.
+ */
+export class PromptRecord {
+  readonly #runtime: Runtime;
+  #prompt: Prompt;
+
+  constructor(runtime: Runtime, prompt: Prompt) {
+    this.#runtime = runtime;
+    this.#prompt = { ...prompt, output: [...prompt.output] };
+  }
+
+  get prompt(): Prompt {
+    return this.#prompt;
+  }
+
+  set prompt(prompt: Prompt) {
+    this.#prompt = prompt;
+  }
+
+  publish(event: PromptEvent): void {
+    const { id: promptId, conversationId, userId } = this.#prompt;
+    this.#runtime.bus.publish({ ...event, promptId, conversationId, userId } as TesseraEvent);
+  }
+
+  async append(output: NewOutput | OutputBase, toolCallId?: string): Promise<string> {
+    const validated = immutableOwn(
+      this.#runtime.outputs.validate({
+        ...output,
+        id: output.id ?? newId('out'),
+        createdAt: (output as OutputBase).createdAt ?? isoNow(),
+        ...(toolCallId && { toolCallId }),
+      } as OutputBase),
+    );
+    this.#prompt.output.push(validated);
+    await this.#runtime.store.prompts.appendOutput(this.#prompt.id, validated);
+    this.publish({ type: 'prompt.output', output: validated });
+    return validated.id;
+  }
+
+  async replace(output: OutputBase): Promise<void> {
+    // `output` is always an object the loop has just made, and so is what zod makes of it.
+    const validated = immutableOwn(this.#runtime.outputs.validate(output));
+    const index = this.#prompt.output.findIndex((o) => o.id === output.id);
+    this.#prompt.output[index] = validated;
+    await this.#runtime.store.prompts.update(this.#prompt.id, { outputs: [validated] });
+    this.publish({ type: 'prompt.output-updated', output: validated });
+  }
+
+  /** Writes a tool call's new state: appended the first time, replaced in place after that. */
+  async record(call: OpenCall, changes: Partial<ToolOutput>, result?: PromptOutputToolResult): Promise<void> {
+    const current = call.recorded ? this.find(call.output.id) : call.output;
+    const next = { ...current, ...changes, ...(result && { result }) } as ToolOutput;
+    call.output = next;
+    if (call.recorded) await this.replace(next);
+    else {
+      call.recorded = true;
+      await this.append(next);
+    }
+  }
+
+  /** Appends the calls of a batch not yet in the record, so that each gets its result when the loop ends. */
+  async recordUnrecorded(calls: readonly OpenCall[]): Promise<void> {
+    for (const call of calls) {
+      if (call.recorded) continue;
+      call.recorded = true;
+      await this.append(call.output);
+    }
+  }
+
+  find(outputId: string): ToolOutput {
+    return this.#prompt.output.find((o) => o.id === outputId) as ToolOutput;
+  }
+
+  /**
+   * Takes out the outputs a call emitted (before a crash). Until its result is recorded the call still counts
+   * as started, so a crash before then removes what a later run emitted again, and nothing is ever doubled.
+   */
+  async removeEmitted(toolCallId: string): Promise<void> {
+    const emitted = this.#prompt.output.filter((o) => o.toolCallId === toolCallId).map((o) => o.id);
+    if (emitted.length === 0) return;
+    await this.#runtime.store.prompts.update(this.#prompt.id, { removeOutputs: emitted });
+    this.#prompt = { ...this.#prompt, output: this.#prompt.output.filter((o) => !emitted.includes(o.id)) };
+    for (const outputId of emitted) this.publish({ type: 'prompt.output-removed', outputId });
+  }
+
+  async updateEmitted(outputId: string, output: NewOutput, toolCallId: string): Promise<void> {
+    const existing = this.#prompt.output.find((o) => o.id === outputId);
+    if (!existing || existing.type !== output.type || existing.type === 'tool') {
+      throw new NotFoundError(
+        `This prompt has no emitted output ${outputId} of type '${output.type}' to update.`,
+      );
+    }
+    // The output stays attributed to the call that first emitted it, whichever call updates it.
+    await this.replace({
+      ...output,
+      id: outputId,
+      createdAt: existing.createdAt,
+      toolCallId: existing.toolCallId ?? toolCallId,
+    } as OutputBase);
+  }
+
+  /** Records the state the loop stops in, and re-reads the prompt so what it returns is what is stored. */
+  async setState(state: PromptState, stopReason?: StopReason): Promise<void> {
+    const { prompts } = this.#runtime.store;
+    await prompts.update(this.#prompt.id, { state, stopReason });
+    this.#prompt = ((await prompts.get(this.#prompt.id)) as Prompt | undefined) ?? {
+      ...this.#prompt,
+      state,
+      ...(stopReason && { stopReason }),
+    };
+  }
+}

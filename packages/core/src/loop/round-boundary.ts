@@ -1,0 +1,162 @@
+import { errorMessage, HookError } from '../errors.ts';
+import type { StopReason } from '../model/prompt.ts';
+import { runInput } from './approval.ts';
+import { detectDoomLoop } from './doom-loop.ts';
+import { callHook, type HookEntry, type HookScope } from './hook-table.ts';
+import type { ModelTurn } from './model-call.ts';
+import type { PromptRecord } from './prompt-record.ts';
+import type { Runtime } from './runtime.ts';
+import type { ToolBatch } from './tool-batch.ts';
+
+/**
+ * What happens between rounds, where nothing is half done (every call of the last round has its result):
+ * steering messages reach the prompt, the doom-loop check and plugins' `betweenRounds` hooks may pause or
+ * stop it; and the checks around a model call: guardrails and `afterModelCall`.
+ */
+export class RoundBoundary {
+  readonly #runtime: Runtime;
+  readonly #record: PromptRecord;
+  readonly #scope: HookScope;
+  readonly #tools: ToolBatch;
+
+  constructor(runtime: Runtime, record: PromptRecord, scope: HookScope, tools: ToolBatch) {
+    this.#runtime = runtime;
+    this.#record = record;
+    this.#scope = scope;
+    this.#tools = tools;
+  }
+
+  /** Before a model call: steering delivered, then `'paused'`, a reason to stop, or nothing (go on). */
+  async check(signal: AbortSignal): Promise<'paused' | StopReason | undefined> {
+    await this.#deliverSteering();
+    const prompt = this.#record.prompt;
+    const last = prompt.output.at(-1);
+    // The user just decided at this boundary: it is not asked again before the model is.
+    if (prompt.usage.modelCalls === 0 || (last?.type === 'pause' && last.decision === 'continue'))
+      return undefined;
+    const { doomLoop } = this.#runtime.options;
+    const looping = doomLoop ? detectDoomLoop(prompt.output, doomLoop.repeats) : undefined;
+    if (looping) return this.#pauseFor({ source: 'doom_loop', reason: `${looping} Continue, or stop?` });
+    for (const entry of this.#runtime.hooks.betweenRounds) {
+      const context = { ...this.#scope(entry.plugin), round: prompt.usage.modelCalls };
+      const result = await callHook(entry, context, signal);
+      if (!result || result === 'continue') continue;
+      if ('stop' in result)
+        return {
+          code: 'stopped_by_plugin',
+          message: `Stopped by plugin '${entry.plugin.id}': ${String(result.stop)}`,
+        };
+      if ('pause' in result)
+        return this.#pauseFor({ source: 'plugin', plugin: entry.plugin.id, reason: String(result.pause) });
+    }
+    return undefined;
+  }
+
+  async #pauseFor(pause: {
+    source: 'doom_loop' | 'plugin';
+    plugin?: string;
+    reason: string;
+  }): Promise<'paused'> {
+    await this.#record.append({ type: 'pause', ...pause });
+    return 'paused';
+  }
+
+  /**
+   * The conversation's steering messages, recorded as `steering` outputs in the order they were sent, each
+   * then taken off the store's list. Recorded first: a process stopped in between finds the output and
+   * only takes the message off (nothing doubled, nothing lost).
+   */
+  async #deliverSteering(): Promise<void> {
+    const messages = this.#runtime.store.messages;
+    if (!messages) return;
+    const prompt = this.#record.prompt;
+    const waiting = await messages.list(prompt.conversationId);
+    for (const message of waiting) {
+      // A steering message left when the last prompt ended runs as its own prompt, this one.
+      if (message.mode !== 'steer' || message.id === prompt.id) continue;
+      const delivered = prompt.output.find((o) => o.type === 'steering' && o.messageId === message.id);
+      const outputId =
+        delivered?.id ??
+        (await this.#record.append({
+          type: 'steering',
+          text: message.input,
+          messageId: message.id,
+          userId: message.userId,
+        }));
+      await messages.remove(message.conversationId, [message.id]);
+      if (!delivered) this.#record.publish({ type: 'prompt.steered', messageId: message.id, outputId });
+    }
+  }
+
+  /** The input guardrails, before the prompt's first model call: the first trip, or nothing. */
+  inputGuardrails(signal: AbortSignal): Promise<StopReason | undefined> {
+    const input = this.#record.prompt.input;
+    return this.#guard(this.#runtime.hooks.inputGuardrails, 'input', { input }, signal);
+  }
+
+  /** The output guardrails, on the final answer (the text of the response without calls). */
+  outputGuardrails(responseId: string | undefined, signal: AbortSignal): Promise<StopReason | undefined> {
+    const hooks = this.#runtime.hooks.outputGuardrails;
+    if (hooks.length === 0) return Promise.resolve(undefined);
+    const text = this.#record.prompt.output
+      .filter((o) => o.type === 'text' && o.responseId === responseId)
+      .map((o) => (o as { text: string }).text)
+      .join('');
+    return this.#guard(hooks, 'output', { text }, signal);
+  }
+
+  async #guard<C>(
+    hooks: HookEntry<(context: never) => unknown>[],
+    guardrail: 'input' | 'output',
+    extra: C,
+    signal: AbortSignal,
+  ): Promise<StopReason | undefined> {
+    for (const entry of hooks) {
+      let reason: string | undefined;
+      try {
+        const result = (await callHook(entry, { ...this.#scope(entry.plugin), ...extra } as never, signal)) as
+          | { trip?: unknown }
+          | undefined;
+        if (result && result.trip !== undefined) reason = String(result.trip);
+      } catch (error) {
+        if (!HookError.is(error)) throw error;
+        this.#tools.hookFailed(error);
+        // Failing closed: a check that cannot tell lets nothing through.
+        reason = `The ${guardrail} guardrail of '${entry.plugin.id}' failed: ${errorMessage(error.cause)}`;
+      }
+      if (reason === undefined) continue;
+      this.#record.publish({ type: 'prompt.guardrail-tripped', plugin: entry.plugin.id, guardrail, reason });
+      return { code: 'guardrail', message: reason };
+    }
+    return undefined;
+  }
+
+  /** Each plugin's `afterModelCall`, with what the model answered; calls not yet run are recorded if one throws. */
+  async afterModelCall(turn: ModelTurn, signal: AbortSignal): Promise<void> {
+    const hooks = this.#runtime.hooks.afterModelCall;
+    if (hooks.length === 0) return;
+    const text = this.#record.prompt.output
+      .filter((o) => o.type === 'text' && o.responseId === turn.responseId)
+      .map((o) => (o as { text: string }).text)
+      .join('');
+    const calls = turn.calls.map(({ output }) => ({
+      id: output.id,
+      toolId: output.toolId,
+      input: runInput(output),
+    }));
+    const response = { text, calls, ...(turn.finish && { finish: turn.finish }) };
+    try {
+      for (const entry of hooks) {
+        const context = {
+          ...this.#scope(entry.plugin),
+          round: this.#record.prompt.usage.modelCalls - 1,
+          response,
+        };
+        await callHook(entry, context, signal);
+      }
+    } catch (error) {
+      await this.#record.recordUnrecorded(turn.calls);
+      throw error;
+    }
+  }
+}

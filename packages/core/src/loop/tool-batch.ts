@@ -1,0 +1,249 @@
+import { HookError } from '../errors.ts';
+import { isoNow as now } from '../iso-now.ts';
+import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
+import { approvedInput, type Decision, decide, runInput } from './approval.ts';
+import { callHook, type HookScope } from './hook-table.ts';
+import type { ConversationStates } from './plugin-state.ts';
+import type { OfferedTool, Round } from './prepare-round.ts';
+import type { OpenCall, PromptRecord } from './prompt-record.ts';
+import type { Runtime } from './runtime.ts';
+import { CallWatch, invokeTool } from './tool-calls.ts';
+import { toolError } from './tool-result.ts';
+
+export const INTERRUPTED =
+  'The call was interrupted before it finished; it may or may not have taken effect.';
+
+type Invocation = { call: OpenCall; input: unknown; offered: OfferedTool; decision: Decision };
+
+/**
+ * Runs a batch of tool calls in order: each is decided (see approval.ts), then recorded, run, or left
+ * pending. Consecutive read-only calls that may run now run in parallel. A call that needs approval is
+ * recorded `pending` and the calls after it are recorded unstarted (deferred).
+ */
+export class ToolBatch {
+  readonly #runtime: Runtime;
+  readonly #record: PromptRecord;
+  readonly #states: ConversationStates;
+  readonly #scope: HookScope;
+  /** The tool calls that run: their timeouts, and stopping them when the run is aborted. */
+  readonly watch = new CallWatch();
+  budgetReached = false;
+
+  constructor(runtime: Runtime, record: PromptRecord, states: ConversationStates, scope: HookScope) {
+    this.#runtime = runtime;
+    this.#record = record;
+    this.#states = states;
+    this.#scope = scope;
+  }
+
+  /**
+   * Processes the calls; returns true when one waits for approval. Every call is in the record after it.
+   * `approved` is the id of the call whose approval was just claimed: it is run once, with its approved input.
+   */
+  async process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
+    try {
+      return await this.#process(calls, round, signal, approved);
+    } finally {
+      // Whatever stopped the batch, each call is recorded, to be given its result when the loop ends.
+      await this.#record.recordUnrecorded(calls);
+    }
+  }
+
+  async #process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
+    const decisions = new Map<number, Decision>();
+    const decideAt = async (index: number): Promise<Decision> => {
+      let decision = decisions.get(index);
+      if (!decision) {
+        decision = await this.#decide(calls[index]!.output, round, signal);
+        decisions.set(index, decision);
+      }
+      return decision;
+    };
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i]!;
+      if (call.output.startedAt && !(await this.#restart(call, round, signal, approved))) continue;
+      signal.throwIfAborted();
+      const decision = await decideAt(i);
+      const edit = decision.edit ?? {};
+      if (decision.kind === 'record') {
+        await this.#record.record(call, { input: decision.input, ...edit, endedAt: now() }, decision.result);
+        continue;
+      }
+      if (!this.#mayStartTool()) {
+        await this.#overBudget(call, decision.input);
+        continue;
+      }
+      if (decision.kind === 'pending') {
+        const changes = { input: decision.input, ...edit, approval: { reason: decision.reason } };
+        await this.#record.record(call, changes, { type: 'pending', reason: decision.reason });
+        await this.#record.recordUnrecorded(calls.slice(i + 1));
+        return true;
+      }
+      const group: Invocation[] = [{ call, input: decision.runWith, offered: decision.offered, decision }];
+      if (decision.offered.tool.readOnly) {
+        while (i + 1 < calls.length && !calls[i + 1]!.output.startedAt) {
+          const next = await decideAt(i + 1);
+          if (next.kind !== 'invoke' || !next.offered.tool.readOnly || !this.#mayStartTool(group.length))
+            break;
+          group.push({ call: calls[++i]!, input: next.runWith, offered: next.offered, decision: next });
+        }
+      }
+      await this.#invokeGroup(group, signal);
+    }
+    return false;
+  }
+
+  #decide(output: ToolOutput, round: Round, signal: AbortSignal): Promise<Decision> {
+    return decide(output, round, {
+      userId: this.#record.prompt.userId,
+      stateOf: (offered) => this.#states.for(offered.plugin).get(),
+      hooks: this.#runtime.hooks,
+      scope: this.#scope,
+      signal,
+      hookFailed: (error, toolCallId) => this.hookFailed(error, toolCallId),
+    });
+  }
+
+  hookFailed(error: HookError, toolCallId?: string): void {
+    this.#record.publish({
+      type: 'prompt.hook-failed',
+      plugin: error.pluginId,
+      hook: error.hook,
+      message: error.message,
+      ...(toolCallId && { toolCallId }),
+    });
+  }
+
+  /**
+   * A call that was started before (approved just now, or cut off by a crash). The call just approved is run
+   * now, with its approved input validated again by the tool offered now (false: it is done). A call cut off by a crash may have had side
+   * effects: it is not run again, unless its tool is read-only (true: decide it again).
+   */
+  async #restart(call: OpenCall, round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
+    const { output } = call;
+    if (output.id === approved) {
+      const approved = approvedInput(output, round);
+      if ('type' in approved) await this.#record.record(call, { endedAt: now() }, approved);
+      else await this.#finish(call, approved.input, approved.offered, signal);
+      return false;
+    }
+    if (!round.tools.get(output.toolId)?.tool.readOnly || output.approval) {
+      await this.#record.record(call, { endedAt: now() }, toolError('interrupted', INTERRUPTED));
+      return false;
+    }
+    // What its first run emitted goes: the second run emits it again, and it must show once.
+    await this.#record.removeEmitted(output.id);
+    const { startedAt: _, ...unstarted } = output;
+    call.output = unstarted;
+    return true;
+  }
+
+  #mayStartTool(alsoStarting = 0): boolean {
+    let started = alsoStarting;
+    for (const output of this.#record.prompt.output)
+      if (output.type === 'tool' && output.startedAt) started++;
+    return started < this.#runtime.options.budgets.maxToolCalls;
+  }
+
+  async #overBudget(call: OpenCall, input: unknown): Promise<void> {
+    const { maxToolCalls } = this.#runtime.options.budgets;
+    this.budgetReached = true;
+    const message = `Not run: this prompt reached its limit of ${maxToolCalls} tool calls.`;
+    await this.#record.record(call, { input, endedAt: now() }, toolError('budget_exceeded', message));
+  }
+
+  async #invokeGroup(group: Invocation[], signal: AbortSignal): Promise<void> {
+    for (const { call, decision } of group) {
+      await this.#record.record(call, { input: decision.input, ...decision.edit, startedAt: now() });
+    }
+    await Promise.all(group.map(({ call, input, offered }) => this.#finish(call, input, offered, signal)));
+  }
+
+  /** Runs a started call, lets `afterToolCall` hooks rewrite what the model reads, and records the result. */
+  async #finish(call: OpenCall, input: unknown, offered: OfferedTool, signal: AbortSignal): Promise<void> {
+    const result = await this.#invoke(call.output, offered, input, signal);
+    const rewritten =
+      this.#runtime.hooks.afterToolCall.length > 0
+        ? await this.#afterToolCall(call.output, input, result, signal)
+        : undefined;
+    await this.#record.record(
+      call,
+      { endedAt: now(), ...(rewritten && { rewrittenResult: rewritten }) },
+      result,
+    );
+  }
+
+  /** Each plugin's `afterToolCall` in order, each seeing the result the previous one left. */
+  async #afterToolCall(
+    output: ToolOutput,
+    input: unknown,
+    result: PromptOutputToolResult,
+    signal: AbortSignal,
+  ): Promise<PromptOutputToolResult | undefined> {
+    let shown = result;
+    let rewritten: PromptOutputToolResult | undefined;
+    for (const entry of this.#runtime.hooks.afterToolCall) {
+      const call = { id: output.id, toolId: output.toolId, input };
+      try {
+        const changed = await callHook(entry, { ...this.#scope(entry.plugin), call, result: shown }, signal);
+        if (!changed?.result) continue;
+        shown =
+          'error' in changed.result
+            ? toolError('tool_failed', String(changed.result.error))
+            : { type: 'success', output: changed.result.output ?? null };
+        rewritten = shown;
+      } catch (error) {
+        if (!HookError.is(error)) throw error;
+        this.hookFailed(error, output.id);
+        // Failing closed: the rewrite may have been a redaction, so the model does not read the raw result.
+        return toolError('hook_failed', `The result is withheld: ${error.message}`);
+      }
+    }
+    return rewritten;
+  }
+
+  #invoke(
+    call: ToolOutput,
+    offered: OfferedTool,
+    input: unknown,
+    signal: AbortSignal,
+  ): Promise<PromptOutputToolResult> {
+    const record = this.#record;
+    const prompt = record.prompt;
+    const { plugins, services, options } = this.#runtime;
+    return invokeTool(
+      offered,
+      {
+        userId: prompt.userId,
+        input,
+        state: this.#states.for(offered.plugin),
+        services,
+        toolCallId: call.id,
+        promptId: prompt.id,
+        conversationId: prompt.conversationId,
+        emit: (output) => record.append(output, call.id),
+        update: (outputId, output) => record.updateEmitted(outputId, output, call.id),
+        outputs: () => record.prompt.output,
+      },
+      (base) => Object.assign({}, ...plugins.map((plugin) => plugin.toolInput?.(base))),
+      {
+        timeoutMs: offered.tool.timeoutMs ?? options.toolTimeoutMs,
+        signal,
+        watch: this.watch,
+        abortedResult: () => abortedResult(signal),
+      },
+    );
+  }
+}
+
+/** Why the loop's own abort signal fired. */
+export const CANCELLED = Symbol('cancelled');
+export const WALL_TIME = Symbol('wall time');
+
+export function abortedResult(signal: AbortSignal): PromptOutputToolResult {
+  return signal.reason === WALL_TIME
+    ? toolError('budget_exceeded', 'Stopped: the prompt reached its wall-time limit while this call ran.')
+    : toolError('cancelled', 'The prompt was cancelled before this call finished.');
+}
+
+export { runInput };

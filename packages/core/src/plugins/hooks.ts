@@ -1,0 +1,119 @@
+import type { DependencyContainer } from 'tsyringe';
+import type { PromptOutputToolResult } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
+import type { ModelMessage } from '../provider/messages.ts';
+import type { FinishReason, ModelToolDefinition } from '../provider/provider.ts';
+import type { PluginState } from './plugin-state.ts';
+
+/** What every hook, guardrail and permission policy receives: where it runs, and the hooking plugin's state. */
+export type HookContext<TState> = {
+  userId: string;
+  conversationId: string;
+  /** The prompt as recorded so far. */
+  prompt: Prompt;
+  /** The state of the plugin whose hook this is, for this conversation. */
+  state: PluginState<TState>;
+  services: DependencyContainer;
+  /** Aborted when the prompt is cancelled or runs out of wall time: a hook still waiting then is abandoned. */
+  signal: AbortSignal;
+};
+
+/** The parts of a model call a `beforeModelCall` hook may see and change. */
+export type ModelCallRequest = {
+  instructions: string;
+  messages: readonly ModelMessage[];
+  /** A subset of the round's tools: a hook can take tools away, not add ones the round did not offer. */
+  tools: readonly ModelToolDefinition[];
+};
+
+/**
+ * `undefined`: no change. A partial request: those parts replace the request's (the next hook sees them;
+ * messages must stay well formed, every call followed by its output). `{ skip }`: no model call in this
+ * round; `skip.text` is recorded as the model's answer and the prompt completes.
+ */
+export type BeforeModelCallResult = Partial<ModelCallRequest> | { skip: { text: string } } | undefined;
+
+/** A tool call as hooks see it: `input` is validated by the tool's schema (and edited by earlier hooks). */
+export type ToolCallView = { id: string; toolId: string; input: unknown };
+
+/**
+ * `undefined`: no change. `{ input }`: run the call with these arguments instead (validated again by the
+ * tool's schema; recorded as `editedInput`, the model's own stay in `input`). `{ skip }`: do not run it and
+ * record this result (the model reads it). `{ requireApproval }`: the call waits for the user's approval
+ * with this reason (a hook can ask for approval, never waive it).
+ */
+export type BeforeToolCallResult =
+  | { input: unknown }
+  | { skip: { output: unknown } | { error: string } }
+  | { requireApproval: string }
+  | undefined;
+
+/** `undefined`: no change. `{ result }`: what the model reads instead (the record keeps the tool's own). */
+export type AfterToolCallResult = { result: { output: unknown } | { error: string } } | undefined;
+
+/** `undefined` or `'continue'`: go on. `{ pause }`: wait for the user to continue or stop. `{ stop }`: end now. */
+export type BetweenRoundsResult = 'continue' | { pause: string } | { stop: string } | undefined;
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Hooks into the loop, run in plugin order, each seeing what the previous one returned. A hook that throws
+ * is published (`prompt.hook-failed`) and recorded: the call gets a `hook_failed` error, or the prompt fails
+ * with `stopReason.code: 'hook_failed'`. No hook can make a call run without the approval it needs.
+ */
+export type PluginHooks<TState> = {
+  /** Before each model call: see and change its messages, tools and instructions, or skip it. */
+  beforeModelCall?: (
+    context: HookContext<TState> & { round: number; request: ModelCallRequest },
+  ) => MaybePromise<BeforeModelCallResult | undefined>;
+  /** After each model call, with what the model answered (text and calls, before any call runs). */
+  afterModelCall?: (
+    context: HookContext<TState> & {
+      round: number;
+      response: { text: string; calls: readonly ToolCallView[]; finish?: FinishReason };
+    },
+  ) => MaybePromise<void>;
+  /** Before each call that passed validation: change its arguments, skip it, or require approval. */
+  beforeToolCall?: (
+    context: HookContext<TState> & { call: ToolCallView },
+  ) => MaybePromise<BeforeToolCallResult | undefined>;
+  /** After each call ran: change the result the model reads. */
+  afterToolCall?: (
+    context: HookContext<TState> & { call: ToolCallView; result: PromptOutputToolResult },
+  ) => MaybePromise<AfterToolCallResult | undefined>;
+  /** After a round's calls have their results, before the next model call: continue, pause or stop. */
+  betweenRounds?: (
+    context: HookContext<TState> & { round: number },
+  ) => MaybePromise<BetweenRoundsResult | undefined>;
+};
+
+/** `{ trip }` ends the prompt at once, `failed` with `stopReason.code: 'guardrail'` and this reason. */
+export type GuardrailResult = { trip: string } | undefined;
+
+/**
+ * Checks that can end a prompt. A guardrail that throws trips (failing closed). Run in plugin order; the
+ * first trip wins.
+ */
+export type PluginGuardrails<TState> = {
+  /** Before the prompt's first model call, on the user's input. */
+  input?: (context: HookContext<TState> & { input: string | undefined }) => MaybePromise<GuardrailResult>;
+  /** On the final answer (a model response without calls), once it is recorded. */
+  output?: (context: HookContext<TState> & { text: string }) => MaybePromise<GuardrailResult>;
+};
+
+/**
+ * A permission policy's verdict on a call: `allow` runs it without approval (over the tool's
+ * `requireApproval`), `ask` makes it wait for approval, `deny` records a `denied` error the model reads,
+ * `undefined` leaves it to the tool's `requireApproval`. Over several plugins the strictest wins
+ * (deny, then ask, then allow).
+ */
+export type PermissionVerdict =
+  | 'allow'
+  | 'deny'
+  | 'ask'
+  | { decision: 'allow' | 'deny' | 'ask'; reason?: string };
+
+/** A plugin's permission policy: a verdict per tool id and input. A policy that throws means `ask`. */
+export type PermissionPolicy<TState> = (
+  context: HookContext<TState> & { call: ToolCallView },
+) => MaybePromise<PermissionVerdict | undefined>;

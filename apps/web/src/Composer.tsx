@@ -1,7 +1,16 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { PaperclipIcon } from './icons.tsx';
+import { CloseIcon, SendIcon, StopIcon } from './outputs/action-icons.tsx';
+import { fileSize } from './outputs/file-size.ts';
+import './outputs/outputs.css';
 
-/** Send a message (with attachments), or cancel the running prompt. Disabled, with the reason, while busy. */
+const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+
+/**
+ * Writes a message with attachments (chosen, dropped or pasted; each removable before sending; files alone
+ * are a message too), sends it, or stops the running answer: while one runs the send button is a stop button.
+ * A send that fails keeps the text and the files, and says why.
+ */
 export function Composer(props: {
   /** The server takes files (it runs the files plugin). */
   canAttach?: boolean;
@@ -13,31 +22,92 @@ export function Composer(props: {
   const [input, setInput] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+  const [stopping, setStopping] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const disabled = Boolean(props.busyReason);
+  const canAttach = props.canAttach !== false;
+  const empty = !input.trim() && files.length === 0;
+
+  const attach = (added: Iterable<File>) => {
+    const list = [...added];
+    if (list.length > 0 && canAttach) setFiles((current) => [...current, ...list]);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!input.trim() || disabled) return;
+    if (empty || disabled) return;
     setError(undefined);
     try {
       await props.onSend(input.trim(), files);
       setInput('');
       setFiles([]);
-      if (fileInput.current) fileInput.current.value = '';
     } catch (e) {
       setError((e as Error).message);
     }
   };
+  const stop = async () => {
+    setStopping(true);
+    setError(undefined);
+    try {
+      await props.onCancel();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setStopping(false);
+    }
+  };
+  const dropHandlers = canAttach
+    ? {
+        onDragOver: (e: DragEvent) => {
+          if (!hasFiles(e) || disabled) return;
+          e.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: (e: DragEvent) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: (e: DragEvent) => {
+          setDragging(false);
+          if (!hasFiles(e) || disabled) return;
+          e.preventDefault();
+          attach(e.dataTransfer.files);
+        },
+      }
+    : {};
   return (
-    <form className="composer" onSubmit={submit} aria-label="Send a message">
+    <form
+      className={`composer${dragging ? ' dragging' : ''}`}
+      onSubmit={submit}
+      aria-label="Send a message"
+      {...dropHandlers}
+    >
       {props.busyReason && (
         <p className="busy-reason" role="status">
           {props.busyReason}
         </p>
       )}
-      {files.length > 0 && <p className="attachments">Attached: {files.map((f) => f.name).join(', ')}</p>}
+      {dragging && <p className="drop-hint">Drop the files to attach them</p>}
+      {files.length > 0 && (
+        <ul className="composer-attachments" aria-label="Attachments to send">
+          {files.map((file, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be attached twice
+            <li key={`${file.name}-${i}`} className="attachment-chip">
+              <span className="chip-name">{file.name}</span>
+              <span className="chip-size">{fileSize(file.size)}</span>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setFiles((current) => current.filter((_, j) => j !== i))}
+              >
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="composer-row">
-        {props.canAttach !== false && (
+        {canAttach && (
           <label className="attach" title="Attach files">
             <span className="visually-hidden">Attach files</span>
             <PaperclipIcon />
@@ -46,7 +116,10 @@ export function Composer(props: {
               type="file"
               multiple
               disabled={disabled}
-              onChange={(e) => setFiles([...(e.target.files ?? [])])}
+              onChange={(e) => {
+                attach(e.target.files ?? []);
+                e.target.value = ''; // the same file can be chosen again
+              }}
             />
           </label>
         )}
@@ -57,22 +130,36 @@ export function Composer(props: {
           disabled={disabled}
           rows={2}
           onChange={(e) => setInput(e.target.value)}
+          onPaste={(e) => {
+            // Pasted files (a screenshot, files copied in a file manager) are attachments; text pastes as text.
+            if (e.clipboardData.files.length === 0 || !canAttach) return;
+            e.preventDefault();
+            attach(e.clipboardData.files);
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) void submit(e);
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) void submit(e);
           }}
         />
         {props.running ? (
-          <button type="button" className="danger" onClick={() => void props.onCancel()}>
-            Cancel
+          <button
+            type="button"
+            className="composer-stop"
+            disabled={stopping}
+            onClick={() => void stop()}
+            title="Stop the answer"
+          >
+            <StopIcon />
+            <span>Stop</span>
           </button>
         ) : (
-          <button type="submit" className="primary" disabled={disabled || !input.trim()}>
-            Send
+          <button type="submit" className="primary composer-send" disabled={disabled || empty}>
+            <SendIcon />
+            <span>Send</span>
           </button>
         )}
       </div>
       {error && (
-        <p role="alert" className="error-text">
+        <p role="alert" className="error-text composer-error">
           {error}
         </p>
       )}

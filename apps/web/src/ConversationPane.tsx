@@ -100,6 +100,12 @@ export function ConversationPane({
                   prompt={prompt}
                   streaming={prompt.id === last?.id ? live.streaming : {}}
                   fileUrl={fileUrl}
+                  busy={running || waiting}
+                  last={prompt.id === last?.id}
+                  onResend={async (input, files) => {
+                    toEnd();
+                    await api.send(conversationId, input, files, { model: readModelClass() });
+                  }}
                   onDecide={async (id, approve, reason) => {
                     if (approve) await api.approve(id);
                     else await api.reject(id, reason);
@@ -120,7 +126,7 @@ export function ConversationPane({
           running={running}
           busyReason={
             running
-              ? 'The assistant is working. You can cancel it.'
+              ? 'The assistant is working. You can stop it.'
               : waiting
                 ? 'Decide on the approval above to continue.'
                 : undefined

@@ -1,46 +1,114 @@
+import { useState } from 'react';
 import type { Output, Prompt } from './api.ts';
 import { ClockIcon } from './icons.tsx';
 import type { Decide } from './outputs/ApprovalCard.tsx';
+import { Attachments, uploadsAsFiles } from './outputs/Attachments.tsx';
+import { EditIcon, RetryIcon } from './outputs/action-icons.tsx';
+import { CopyButton } from './outputs/CopyButton.tsx';
 import { OutputView } from './outputs/OutputView.tsx';
 import { TextOutput } from './outputs/TextOutput.tsx';
+import './outputs/outputs.css';
 
 const STATE_LABEL: Record<string, string> = {
   running: 'Working…',
   waiting_for_approval: 'Waiting for your approval',
   completed: 'Done',
   failed: 'Failed',
-  cancelled: 'Cancelled',
+  cancelled: 'Stopped',
 };
 
-/** One prompt: the user's input (or the trigger that started it), then every output in order. */
+/** Sends a message again (the server has no edit or regenerate route: it is a new prompt at the end). */
+export type Resend = (input: string, files: File[]) => Promise<void>;
+
+const isUpload = (output: Output) => output.type === 'file' && output.origin === 'upload';
+
+/** The answer's text as the user reads it: its text outputs, in order. */
+const answerText = (outputs: Output[], streaming: string) =>
+  [...outputs.filter((o) => o.type === 'text').map((o) => String(o.text)), streaming]
+    .filter(Boolean)
+    .join('\n\n');
+
+/**
+ * One prompt: the user's message (text and attachments, or the trigger that started it), every output in
+ * order, and what can be done with it: copy the message or the answer, edit and send again, retry a failed or
+ * stopped prompt, regenerate the last answer.
+ */
 export function PromptView(props: {
   prompt: Prompt;
   streaming: Record<string, string>;
   fileUrl: (fileId: string, inline: boolean) => string;
   onDecide: Decide;
+  /** Sending again; left out, the prompt offers no retry, regenerate or edit. */
+  onResend?: Resend;
+  /** The conversation is busy (a prompt runs or waits): nothing can be sent now. */
+  busy?: boolean;
+  /** The conversation's last prompt: only its answer can be regenerated. */
+  last?: boolean;
 }) {
-  const { prompt } = props;
-  const trigger = (prompt.metadata as { trigger?: string } | undefined)?.trigger;
+  const { prompt, fileUrl } = props;
+  const metadata = prompt.metadata as { trigger?: string; triggerName?: string } | undefined;
+  const outputs = prompt.output as Output[];
+  const uploads = outputs.filter(isUpload);
+  const rest = outputs.filter((o) => !isUpload(o));
   // Text that is still streaming has no output yet: it shows after the outputs recorded so far.
   const streamingText = Object.values(props.streaming).join('');
   const usage = prompt.usage;
+  const [editing, setEditing] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string>();
+  const ended = prompt.state !== 'running' && prompt.state !== 'waiting_for_approval';
+  const canResend = Boolean(props.onResend) && !props.busy && !sending && !metadata?.trigger;
+
+  const resend = async (input: string) => {
+    if (!props.onResend) return;
+    setSending(true);
+    setError(undefined);
+    try {
+      await props.onResend(input, await uploadsAsFiles(uploads, fileUrl));
+      setEditing(false);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const answer = answerText(rest, prompt.state === 'running' ? streamingText : '');
   return (
     <article className={`prompt prompt-${prompt.state}`} aria-busy={prompt.state === 'running'}>
-      {prompt.input !== undefined ? (
-        <div className="user-input">{prompt.input}</div>
-      ) : (
+      {metadata?.trigger ? (
         <div className="trigger-input">
-          <ClockIcon /> Started by a trigger{trigger ? ` (${trigger})` : ''}
+          <ClockIcon />{' '}
+          {metadata.triggerName ? `Started by “${metadata.triggerName}”` : 'Started by a trigger'}
+        </div>
+      ) : editing ? (
+        <EditMessage
+          initial={prompt.input ?? ''}
+          attachments={uploads.length}
+          sending={sending}
+          onSend={(text) => void resend(text)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <div className="user-message">
+          <div className="user-input">
+            {prompt.input}
+            {uploads.length > 0 && <Attachments files={uploads} fileUrl={fileUrl} />}
+          </div>
+          <div className="message-actions user-actions">
+            {prompt.input && <CopyButton label="Copy message" text={() => prompt.input ?? ''} />}
+            {canResend && (
+              <button type="button" className="icon-action" onClick={() => setEditing(true)}>
+                <EditIcon />
+                <span>Edit</span>
+              </button>
+            )}
+          </div>
         </div>
       )}
       <div className="outputs">
-        {prompt.output.map((output) => (
-          <OutputView
-            key={output.id}
-            output={output as Output}
-            fileUrl={props.fileUrl}
-            onDecide={props.onDecide}
-          />
+        {rest.map((output) => (
+          <OutputView key={output.id} output={output} fileUrl={fileUrl} onDecide={props.onDecide} />
         ))}
         {prompt.state === 'running' && streamingText && <TextOutput text={streamingText} streaming />}
       </div>
@@ -53,7 +121,75 @@ export function PromptView(props: {
             {usage.modelCalls === 1 ? '' : 's'}
           </span>
         )}
+        <span className="message-actions answer-actions">
+          {answer && <CopyButton label="Copy answer" text={() => answer} />}
+          {ended && canResend && (prompt.state === 'failed' || prompt.state === 'cancelled') && (
+            <button type="button" className="icon-action" onClick={() => void resend(prompt.input ?? '')}>
+              <RetryIcon />
+              <span>Retry</span>
+            </button>
+          )}
+          {ended && canResend && prompt.state === 'completed' && props.last && (
+            <button type="button" className="icon-action" onClick={() => void resend(prompt.input ?? '')}>
+              <RetryIcon />
+              <span>Regenerate</span>
+            </button>
+          )}
+        </span>
       </footer>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
     </article>
+  );
+}
+
+/** The user's message in a text field, to change and send again (its attachments go with it). */
+function EditMessage(props: {
+  initial: string;
+  attachments: number;
+  sending: boolean;
+  onSend: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const [text, setText] = useState(props.initial);
+  const empty = !text.trim() && props.attachments === 0;
+  return (
+    <form
+      className="edit-message"
+      aria-label="Edit the message"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!empty) props.onSend(text.trim());
+      }}
+    >
+      <textarea
+        aria-label="Edited text"
+        value={text}
+        rows={Math.min(8, Math.max(2, text.split('\n').length))}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') props.onCancel();
+        }}
+        // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this text
+        autoFocus
+      />
+      {props.attachments > 0 && (
+        <p className="edit-note">
+          {props.attachments === 1 ? 'The attachment is' : `The ${props.attachments} attachments are`} sent
+          again.
+        </p>
+      )}
+      <div className="edit-actions">
+        <button type="button" onClick={props.onCancel} disabled={props.sending}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={empty || props.sending}>
+          Save and send
+        </button>
+      </div>
+    </form>
   );
 }

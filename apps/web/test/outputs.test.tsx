@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Output } from '../src/api.ts';
+import { Composer } from '../src/Composer.tsx';
 import { applyEvent } from '../src/conversation-state.ts';
 import { OutputView } from '../src/outputs/OutputView.tsx';
+import { PromptView } from '../src/PromptView.tsx';
 
 afterEach(cleanup);
 
@@ -186,5 +188,240 @@ describe('the live record', () => {
     expect(removed.prompts[0]!.output.map((o) => o.id)).toEqual(['x1']);
     // Replayed events (after a reconnect) change nothing.
     expect(applyEvent(state, { type: 'prompt.started', promptId: 'p1', prompt })).toBe(state);
+  });
+});
+
+describe('Markdown from the model', () => {
+  it('loads no image from another site: a placeholder shows its address, and loads it only when asked', () => {
+    const leak = 'http://127.0.0.2:9/leak.png?d=SECRET';
+    const { container } = view({ type: 'text', text: `See ![chart](${leak}) and ![own](/api/files/x.png)` });
+    const images = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(images).toEqual(['/api/files/x.png']);
+    expect(container.querySelector('.blocked-image-url')?.textContent).toBe(leak);
+    expect(screen.getByText(/Image from another site, not loaded: chart/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load image' }));
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toContain(leak);
+  });
+
+  it('treats a protocol-relative image as another site, and drops javascript: links', () => {
+    const { container } = view({
+      type: 'text',
+      text: '![x](//127.0.0.2/a.png) [click](javascript:alert(1)) [ok](https://example.org/)',
+    });
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('click').getAttribute('href') ?? '').not.toContain('javascript');
+    const ok = screen.getByRole('link', { name: 'ok' });
+    expect(ok.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(ok.getAttribute('target')).toBe('_blank');
+  });
+
+  it('highlights a fenced code block by class names and copies its text', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { container } = view({ type: 'text', text: '```ts\nconst answer = 42; // why\n```' });
+    expect(container.querySelector('.code-language')?.textContent).toBe('ts');
+    expect(container.querySelector('.hljs-keyword')?.textContent).toBe('const');
+    expect(container.querySelector('.hljs-number')?.textContent).toBe('42');
+    expect(container.querySelector('[style]')).toBeNull(); // classes, no inline styles
+    fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('const answer = 42; // why\n'));
+    expect(await screen.findByText('Copied')).toBeTruthy();
+  });
+});
+
+describe('tool cards and widgets', () => {
+  it('shows a rejected call as rejected (not an error), with the reason given', () => {
+    view({
+      type: 'tool',
+      toolId: 'demo.delete',
+      input: {},
+      approval: { reason: 'Deletes data.', decision: 'rejected', comment: 'not now' },
+      result: { type: 'error', error: { code: 'rejected', message: 'The user did not approve this call.' } },
+    });
+    expect(screen.getByText('rejected').className).toContain('badge-rejected');
+    expect(screen.queryByText('error')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    expect(screen.getByText('Rejected: “not now”')).toBeTruthy();
+  });
+
+  it('aligns a numeric column and its header to the right, text to the left', () => {
+    const { container } = view({
+      type: 'widget',
+      widget: 'table',
+      fallback: '',
+      data: {
+        columns: [{ key: 'name' }, { key: 'units' }],
+        rows: [
+          { name: 'a', units: 3 },
+          { name: 'b', units: null },
+        ],
+      },
+    });
+    const headers = [...container.querySelectorAll('th')].map((th) => th.className);
+    expect(headers).toEqual(['align-left', 'align-right']);
+    const cells = [...container.querySelectorAll('tbody tr:first-child td')].map((td) => td.className);
+    expect(cells).toEqual(headers);
+  });
+});
+
+const prompt = (extra: Record<string, unknown> = {}) =>
+  ({
+    id: 'p1',
+    conversationId: 'c1',
+    userId: 'ada',
+    model: 'normal',
+    visible: true,
+    state: 'completed',
+    input: 'What is 6 × 7?',
+    output: [{ id: 't1', type: 'text', text: 'It is **42**.', createdAt: at }],
+    usage: { inputTokens: 1, outputTokens: 1, modelCalls: 1 },
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  }) as never;
+
+const promptView = (props: Partial<Parameters<typeof PromptView>[0]> = {}) =>
+  render(
+    <PromptView
+      prompt={prompt()}
+      streaming={{}}
+      fileUrl={fileUrl}
+      onDecide={vi.fn(async () => {})}
+      {...props}
+    />,
+  );
+
+describe('a prompt and its actions', () => {
+  it('retries a failed prompt with the same input, and regenerates only the last answer', async () => {
+    const onResend = vi.fn(async () => {});
+    promptView({ prompt: prompt({ state: 'failed', output: [] }), onResend });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(onResend).toHaveBeenCalledWith('What is 6 × 7?', []));
+    cleanup();
+    promptView({ onResend, last: false });
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    cleanup();
+    promptView({ onResend, last: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await vi.waitFor(() => expect(onResend).toHaveBeenCalledTimes(2));
+    cleanup();
+    promptView({ onResend, last: true, busy: true });
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+  });
+
+  it('edits a message and sends it again; Escape leaves it as it was', async () => {
+    const onResend = vi.fn(async () => {});
+    promptView({ onResend });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const field = screen.getByRole('textbox', { name: 'Edited text' });
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Edited text' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edited text' }), {
+      target: { value: 'And 6 × 8?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
+    await vi.waitFor(() => expect(onResend).toHaveBeenCalledWith('And 6 × 8?', []));
+    await vi.waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edited text' })).toBeNull());
+  });
+
+  it('shows a failed resend in words and keeps the edit', async () => {
+    const onResend = vi.fn(async () => {
+      throw new Error('Cannot reach the Tessera server.');
+    });
+    promptView({ onResend });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Cannot reach the Tessera server.');
+    expect(screen.getByRole('textbox', { name: 'Edited text' })).toBeTruthy();
+  });
+
+  it("shows the user's attachments in their message, not among the answer's outputs", () => {
+    const upload = {
+      id: 'f1',
+      type: 'file',
+      fileId: 'file_1',
+      name: 'notes.txt',
+      mediaType: 'text/plain',
+      size: 12,
+      origin: 'upload',
+      createdAt: at,
+    };
+    const { container } = promptView({ prompt: prompt({ input: undefined, output: [upload] }) });
+    const attachments = screen.getByRole('list', { name: 'Attachments' });
+    expect(container.querySelector('.user-input')?.contains(attachments)).toBe(true);
+    expect(screen.getByRole('link', { name: /notes\.txt/ }).getAttribute('href')).toBe('/files/file_1');
+    expect(container.querySelector('.outputs .file-card')).toBeNull();
+    expect(screen.queryByText(/Started by/)).toBeNull();
+  });
+
+  it('names the trigger that started a prompt, never its id', () => {
+    promptView({
+      prompt: prompt({ input: undefined, metadata: { trigger: 'trg_1', triggerName: 'Daily report' } }),
+    });
+    expect(screen.getByText('Started by “Daily report”')).toBeTruthy();
+    cleanup();
+    promptView({ prompt: prompt({ input: undefined, metadata: { trigger: 'trg_1' } }) });
+    expect(screen.getByText('Started by a trigger')).toBeTruthy();
+    expect(screen.queryByText(/trg_1/)).toBeNull();
+  });
+
+  it('copies the answer', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    promptView();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy answer' }));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('It is **42**.'));
+  });
+});
+
+describe('the composer', () => {
+  const file = (name: string) => new File(['hello'], name, { type: 'text/plain' });
+  const composer = (props: Partial<Parameters<typeof Composer>[0]> = {}) => {
+    const onSend = vi.fn(async (_input: string, _files: File[]) => {});
+    const onCancel = vi.fn(async () => {});
+    render(<Composer onSend={onSend} onCancel={onCancel} {...props} />);
+    return { onSend, onCancel };
+  };
+
+  it('takes dropped and pasted files, removes one, and sends files without text', async () => {
+    const { onSend } = composer();
+    const form = screen.getByRole('form', { name: 'Send a message' });
+    const dataTransfer = { types: ['Files'], files: [file('a.txt'), file('b.txt')] };
+    fireEvent.dragOver(form, { dataTransfer });
+    fireEvent.drop(form, { dataTransfer });
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Message' }), {
+      clipboardData: { files: [file('c.txt')], types: ['Files'] },
+    });
+    const chips = () =>
+      screen.getAllByRole('listitem').map((li) => li.querySelector('.chip-name')?.textContent);
+    expect(chips()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove b.txt' }));
+    expect(chips()).toEqual(['a.txt', 'c.txt']);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(onSend).toHaveBeenCalledTimes(1));
+    const [input, sent] = onSend.mock.calls[0]!;
+    expect(input).toBe('');
+    expect(sent.map((f) => f.name)).toEqual(['a.txt', 'c.txt']);
+    await vi.waitFor(() => expect(screen.queryByRole('listitem')).toBeNull());
+  });
+
+  it('keeps the text and files when sending fails, and says why', async () => {
+    composer({
+      onSend: vi.fn(async () => {
+        throw new Error('Cannot reach the Tessera server.');
+      }),
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'hi' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Cannot reach the Tessera server.');
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('hi');
+  });
+
+  it('is a stop button while an answer runs', async () => {
+    const { onCancel } = composer({ running: true, busyReason: 'The assistant is working.' });
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await vi.waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
   });
 });

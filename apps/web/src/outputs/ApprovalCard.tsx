@@ -1,8 +1,26 @@
 import { useState } from 'react';
 import type { Output } from '../api.ts';
 import { PauseIcon } from '../icons.tsx';
+import { showValue } from './ToolCard.tsx';
+import './outputs.css';
 
 export type Decide = (toolCallId: string, approve: boolean, reason?: string) => Promise<void>;
+
+/**
+ * The arguments the call would run with. This is where "edit the arguments before approving" goes: core's
+ * `approve(id, { userId, input })` takes edited arguments, but the HTTP route and api.ts do not yet; when they
+ * do, this section gets an "Edit" button turning the block into a JSON field whose value goes with Approve.
+ */
+function ApprovalArguments({ output }: { output: Output }) {
+  return (
+    <section className="approval-arguments" aria-label="Arguments">
+      <div className="approval-arguments-head">
+        <code className="tool-name">{String(output.toolId)}</code>
+      </div>
+      <pre className="json-block approval-input">{showValue(output.input ?? {})}</pre>
+    </section>
+  );
+}
 
 /** A tool call waiting for the user: what it would do, why it needs approval, and the two decisions. */
 export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: Decide }) {
@@ -31,9 +49,7 @@ export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: D
           <p className="approval-reason">{pending.reason}</p>
         </div>
       </div>
-      <pre className="approval-input">
-        {String(output.toolId)} {JSON.stringify(output.input)}
-      </pre>
+      <ApprovalArguments output={output} />
       <label className="approval-comment">
         <span>Reason if you reject (the assistant reads it)</span>
         <input

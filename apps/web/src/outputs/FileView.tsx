@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Output } from '../api.ts';
 import { FileIcon } from '../icons.tsx';
-
-const size = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 ** 2
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+import { fileSize as size } from './file-size.ts';
 
 const TEXT = /^(text\/|application\/json)/;
 const IMAGE = /^image\/(png|jpeg|gif|webp|avif)$/;

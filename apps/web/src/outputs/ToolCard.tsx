@@ -1,15 +1,33 @@
 import { useState } from 'react';
 import type { Output } from '../api.ts';
+import './outputs.css';
 
 type Result =
   | { type: 'success'; output: unknown }
   | { type: 'error'; error: unknown }
   | { type: 'pending'; reason: string };
 
-export function toolStatus(output: Output): 'running' | 'queued' | 'success' | 'error' | 'pending' {
+export type ToolStatus =
+  | 'running'
+  | 'queued'
+  | 'success'
+  | 'error'
+  | 'pending'
+  | 'rejected'
+  | 'denied'
+  | 'cancelled';
+
+/** Error codes that are a decision or a stop, not a failure: shown by their name, without the red. */
+const NOT_FAILURES = new Set(['rejected', 'denied', 'cancelled']);
+
+export function toolStatus(output: Output): ToolStatus {
   const result = output.result as Result | undefined;
-  if (result) return result.type;
-  return output.startedAt ? 'running' : 'queued';
+  if (!result) return output.startedAt ? 'running' : 'queued';
+  if (result.type === 'error') {
+    const code = (result.error as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && NOT_FAILURES.has(code)) return code as ToolStatus;
+  }
+  return result.type;
 }
 
 const duration = (output: Output) => {
@@ -18,7 +36,19 @@ const duration = (output: Output) => {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 };
 
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+export const showValue = (value: unknown) =>
+  typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+
+const RESULT_HEADING: Record<ToolStatus, string> = {
+  success: 'Result',
+  error: 'Error',
+  rejected: 'Rejected',
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+  pending: 'Waiting for approval',
+  running: 'Result',
+  queued: 'Result',
+};
 
 /** A tool call as a compact card: tool, arguments, status and duration; expands to the full input and result. */
 export function ToolCard({ output }: { output: Output }) {
@@ -26,6 +56,7 @@ export function ToolCard({ output }: { output: Output }) {
   const status = toolStatus(output);
   const result = output.result as Result | undefined;
   const args = JSON.stringify(output.input ?? {});
+  const approval = output.approval as { decision?: string; comment?: string } | undefined;
   return (
     <div className={`tool-card status-${status}`}>
       <button type="button" className="tool-summary" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -37,18 +68,23 @@ export function ToolCard({ output }: { output: Output }) {
       {open && (
         <div className="tool-detail">
           <h4>Input</h4>
-          <pre>{show(output.input ?? output.arguments)}</pre>
+          <pre className="json-block">{showValue(output.input ?? output.arguments)}</pre>
+          {output.editedInput !== undefined && (
+            <>
+              <h4>Input as edited before approval</h4>
+              <pre className="json-block">{showValue(output.editedInput)}</pre>
+            </>
+          )}
+          {approval?.comment && (
+            <p className="tool-comment">
+              {approval.decision === 'rejected' ? 'Rejected' : 'Decided'}: “{approval.comment}”
+            </p>
+          )}
           {result && (
             <>
-              <h4>
-                {result.type === 'success'
-                  ? 'Result'
-                  : result.type === 'error'
-                    ? 'Error'
-                    : 'Waiting for approval'}
-              </h4>
-              <pre>
-                {show(
+              <h4>{RESULT_HEADING[status]}</h4>
+              <pre className="json-block">
+                {showValue(
                   result.type === 'success'
                     ? result.output
                     : result.type === 'error'

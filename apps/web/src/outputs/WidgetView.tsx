@@ -1,4 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import type { Output } from '../api.ts';
+import './outputs.css';
 
 type Scalar = string | number | boolean | null;
 type Table = {
@@ -17,7 +19,20 @@ type Chart = {
 
 const text = (value: Scalar | undefined) => (value === null || value === undefined ? '' : String(value));
 
+type Align = 'left' | 'right' | 'center';
+
+/**
+ * A column's alignment, the same for its header and its cells: as the widget says, else right when every
+ * value in it is a number (figures line up by their last digit, and the header sits over them).
+ */
+export function columnAlign(column: Table['columns'][number], rows: Table['rows']): Align {
+  if (column.align === 'left' || column.align === 'right' || column.align === 'center') return column.align;
+  const values = rows.map((row) => row[column.key]).filter((v) => v !== null && v !== undefined && v !== '');
+  return values.length > 0 && values.every((v) => typeof v === 'number') ? 'right' : 'left';
+}
+
 function TableWidget({ data }: { data: Table }) {
+  const aligns = data.columns.map((c) => columnAlign(c, data.rows));
   return (
     <figure className="widget widget-table">
       {data.title && <figcaption>{data.title}</figcaption>}
@@ -25,8 +40,8 @@ function TableWidget({ data }: { data: Table }) {
         <table>
           <thead>
             <tr>
-              {data.columns.map((c) => (
-                <th key={c.key} scope="col" style={{ textAlign: (c.align as 'left') ?? 'left' }}>
+              {data.columns.map((c, i) => (
+                <th key={c.key} scope="col" className={`align-${aligns[i]}`}>
                   {c.label ?? c.key}
                 </th>
               ))}
@@ -36,13 +51,8 @@ function TableWidget({ data }: { data: Table }) {
             {data.rows.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
               <tr key={i}>
-                {data.columns.map((c) => (
-                  <td
-                    key={c.key}
-                    style={{
-                      textAlign: (c.align as 'left') ?? (typeof row[c.key] === 'number' ? 'right' : 'left'),
-                    }}
-                  >
+                {data.columns.map((c, i) => (
+                  <td key={c.key} className={`align-${aligns[i]}`}>
                     {text(row[c.key])}
                   </td>
                 ))}
@@ -83,13 +93,35 @@ function ProgressWidget({ data }: { data: Progress }) {
   );
 }
 
-const COLORS = ['#4f46e5', '#0891b2', '#d97706', '#db2777'];
+/** Series colors: the theme's tokens, so both themes keep them readable on the panel. */
+const COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)'];
+
+/**
+ * The width the chart gets on the page, in CSS pixels: the SVG is drawn at that size (its viewBox is its pixel
+ * width), so labels keep their 11 px on a phone instead of shrinking with a scaled drawing.
+ */
+function useWidth<T extends HTMLElement>(fallback: number) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.floor(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(measured);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /** A small SVG chart: lines (or bars) for each series, category labels along the bottom. */
 function ChartWidget({ data }: { data: Chart }) {
-  const width = 520;
-  const height = 200;
-  const pad = 28;
+  const [box, measured] = useWidth<HTMLDivElement>(520);
+  const width = Math.max(240, measured);
+  const height = width < 480 ? 180 : 200;
+  const pad = 32;
   const points = data.series.flatMap((s) => s.points);
   const ys = points.map((p) => p.y);
   const min = Math.min(0, ...ys);
@@ -98,45 +130,58 @@ function ChartWidget({ data }: { data: Chart }) {
   const xAt = (i: number) => pad + (i * (width - 2 * pad)) / Math.max(1, xs.length - 1);
   const yAt = (y: number) => height - pad - ((y - min) * (height - 2 * pad)) / (max - min);
   const unit = data.y?.unit ? ` ${data.y.unit}` : '';
+  // Category labels that would overlap (about 7 px a character at 11 px) are thinned to every n-th.
+  const longest = Math.max(1, ...xs.map((x) => String(x).length));
+  const labelEvery = Math.max(1, Math.ceil((xs.length * (longest * 7 + 8)) / (width - 2 * pad)));
   return (
     <figure className="widget widget-chart">
       {data.title && <figcaption>{data.title}</figcaption>}
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={data.title ?? 'Chart'}>
-        <line x1={pad} y1={height - pad} x2={width - pad} y2={height - pad} className="axis" />
-        <text x={4} y={yAt(max) + 4} className="tick">{`${max}${unit}`}</text>
-        <text x={4} y={yAt(min) + 4} className="tick">{`${min}${unit}`}</text>
-        {xs.map((x, i) => (
-          <text key={String(x)} x={xAt(i)} y={height - 8} className="tick" textAnchor="middle">
-            {String(x)}
-          </text>
-        ))}
-        {data.series.map((series, s) =>
-          data.kind === 'bar' ? (
-            series.points.map((p, i) => (
-              <rect
-                key={`${series.name}-${String(p.x)}`}
-                x={xAt(i) - 8 + s * 6}
-                y={yAt(p.y)}
-                width={10}
-                height={yAt(min) - yAt(p.y)}
-                fill={COLORS[s % COLORS.length]}
+      <div className="chart-box" ref={box}>
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          width={width}
+          height={height}
+          role="img"
+          aria-label={data.title ?? 'Chart'}
+        >
+          <line x1={pad} y1={height - pad} x2={width - pad} y2={height - pad} className="axis" />
+          <text x={4} y={yAt(max) + 4} className="tick">{`${max}${unit}`}</text>
+          <text x={4} y={yAt(min) + 4} className="tick">{`${min}${unit}`}</text>
+          {xs.map((x, i) =>
+            i % labelEvery === 0 ? (
+              <text key={String(x)} x={xAt(i)} y={height - 8} className="tick" textAnchor="middle">
+                {String(x)}
+              </text>
+            ) : null,
+          )}
+          {data.series.map((series, s) =>
+            data.kind === 'bar' ? (
+              series.points.map((p, i) => (
+                <rect
+                  key={`${series.name}-${String(p.x)}`}
+                  x={xAt(i) - 8 + s * 6}
+                  y={yAt(p.y)}
+                  width={10}
+                  height={yAt(min) - yAt(p.y)}
+                  fill={COLORS[s % COLORS.length]}
+                >
+                  <title>{`${series.name} ${String(p.x)}: ${p.y}${unit}`}</title>
+                </rect>
+              ))
+            ) : (
+              <polyline
+                key={series.name}
+                fill="none"
+                stroke={COLORS[s % COLORS.length]}
+                strokeWidth={2.5}
+                points={series.points.map((p, i) => `${xAt(i)},${yAt(p.y)}`).join(' ')}
               >
-                <title>{`${series.name} ${String(p.x)}: ${p.y}${unit}`}</title>
-              </rect>
-            ))
-          ) : (
-            <polyline
-              key={series.name}
-              fill="none"
-              stroke={COLORS[s % COLORS.length]}
-              strokeWidth={2.5}
-              points={series.points.map((p, i) => `${xAt(i)},${yAt(p.y)}`).join(' ')}
-            >
-              <title>{series.name}</title>
-            </polyline>
-          ),
-        )}
-      </svg>
+                <title>{series.name}</title>
+              </polyline>
+            ),
+          )}
+        </svg>
+      </div>
       {data.series.length > 1 && (
         <ul className="legend">
           {data.series.map((s, i) => (

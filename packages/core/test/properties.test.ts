@@ -162,7 +162,82 @@ const turnArb: fc.Arbitrary<ScriptedReply> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ text: 'final answer' }) },
 );
 
+/** What each random hook does, call after call (the lists are consumed in order, then cycle). */
+const hookPlanArb = fc.record({
+  beforeToolCall: fc.array(fc.constantFrom('none', 'edit', 'badEdit', 'skip', 'ask', 'throw'), {
+    minLength: 1,
+    maxLength: 6,
+  }),
+  afterToolCall: fc.array(fc.constantFrom('none', 'rewrite', 'throw'), { minLength: 1, maxLength: 4 }),
+  permissions: fc.array(fc.constantFrom('none', 'ask', 'deny', 'throw'), { minLength: 1, maxLength: 4 }),
+  beforeModelCall: fc.array(
+    fc.constantFrom('none', 'none', 'none', 'none', 'none', 'none', 'instructions', 'skip', 'throw'),
+    { minLength: 1, maxLength: 4 },
+  ),
+  betweenRounds: fc.array(fc.constantFrom('none', 'none', 'none', 'none', 'none', 'pause', 'stop', 'throw'), {
+    minLength: 1,
+    maxLength: 4,
+  }),
+});
+type HookPlan = typeof hookPlanArb extends fc.Arbitrary<infer T> ? T : never;
+
+/**
+ * A plugin whose hooks do random things (from `plan`): edits (valid and not), skips, approvals asked,
+ * denials, rewrites, pauses, stops, throws. No policy ever allows: an allowed call would rightly run without
+ * the approval its tool asks for, which the check below counts as a violation.
+ */
+function randomHooks(plan: HookPlan) {
+  const cursors = new Map<string, number>();
+  const next = <K extends keyof HookPlan>(hook: K): HookPlan[K][number] => {
+    const at = cursors.get(hook) ?? 0;
+    cursors.set(hook, at + 1);
+    return plan[hook][at % plan[hook].length]!;
+  };
+  const editOf = (toolId: string, input: unknown): unknown =>
+    toolId === 'demo.pay' ? { amount: ((input as { amount: number }).amount % 300) + 50 } : input;
+  return definePlugin({
+    id: 'random-hooks',
+    hooks: {
+      beforeToolCall: ({ call }) => {
+        const action = next('beforeToolCall');
+        if (action === 'edit') return { input: editOf(call.toolId, call.input) };
+        if (action === 'badEdit') return { input: { nonsense: true, amount: 'x', text: 3, id: 4 } };
+        if (action === 'skip') return { skip: { output: 'skipped by hook' } };
+        if (action === 'ask') return { requireApproval: 'A hook asks.' };
+        if (action === 'throw') throw new Error('before hook');
+        return undefined;
+      },
+      afterToolCall: () => {
+        const action = next('afterToolCall');
+        if (action === 'rewrite') return { result: { output: 'rewritten' } };
+        if (action === 'throw') throw new Error('after hook');
+        return undefined;
+      },
+      beforeModelCall: ({ request }) => {
+        const action = next('beforeModelCall');
+        if (action === 'instructions') return { instructions: `${request.instructions} (checked)` };
+        if (action === 'skip') return { skip: { text: 'skipped' } };
+        if (action === 'throw') throw new Error('model hook');
+        return undefined;
+      },
+      betweenRounds: () => {
+        const action = next('betweenRounds');
+        if (action === 'pause') return { pause: 'Check in.' };
+        if (action === 'stop') return { stop: 'Enough.' };
+        if (action === 'throw') throw new Error('between hook');
+        return undefined;
+      },
+    },
+    permissions: () => {
+      const action = next('permissions');
+      if (action === 'throw') throw new Error('policy');
+      return action === 'none' ? undefined : action;
+    },
+  });
+}
+
 const scenarioArb = fc.record({
+  hooks: fc.option(hookPlanArb, { nil: undefined, freq: 3 }),
   turns: fc.array(turnArb, { maxLength: 6 }),
   decisions: fc.array(fc.constantFrom('approve', 'approve', 'reject', 'cancel'), { maxLength: 8 }),
   abortAfterEvents: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
@@ -221,7 +296,7 @@ function checkProjection(prompts: Prompt[], outputs: Parameters<typeof promptsTo
 describe('the loop under random scripts', () => {
   it('keeps every invariant after every step', async () => {
     await fc.assert(
-      fc.asyncProperty(scenarioArb, async ({ turns, decisions, abortAfterEvents, thrown }) => {
+      fc.asyncProperty(scenarioArb, async ({ turns, decisions, abortAfterEvents, thrown, hooks }) => {
         const { plugin, ran } = trackedTools(thrown);
         // The record as the events show it, and what it was each time the model was called.
         const live = new Map<string, PromptOutput>();
@@ -233,7 +308,7 @@ describe('the loop under random scripts', () => {
             return turn;
           };
         const t = await createTestPlatform({
-          plugins: [plugin, badgesPlugin],
+          plugins: hooks ? [plugin, badgesPlugin, randomHooks(hooks)] : [plugin, badgesPlugin],
           budgets: { maxRounds: 6, maxToolCalls: 8 },
           script: [...turns, { text: 'done' }, { text: 'done' }, { text: 'done' }].map(seeing),
         });

@@ -5,6 +5,7 @@ import {
   emptyUsage,
   newId,
   type PromptRecord,
+  type QueuedMessage,
   type Store,
   VersionConflictError,
 } from '@tessera/core';
@@ -346,6 +347,63 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
         });
         expect(second.items.map((r) => r.id)).toEqual(['u1:c']);
         expect(second.nextCursor).toBeUndefined();
+      });
+    });
+
+    // `Store.messages` is optional: a store without it skips these (and its platform refuses steering).
+    describe('messages', () => {
+      const message = (
+        conversation: Conversation,
+        mode: 'steer' | 'queue',
+        input: string,
+      ): QueuedMessage => ({
+        id: newId('msg'),
+        conversationId: conversation.id,
+        userId: conversation.userId,
+        mode,
+        input,
+        createdAt: iso(3),
+      });
+
+      it("lists a conversation's messages in the order they were added, and only its own", async ({
+        skip,
+      }) => {
+        const messages = store.messages ?? skip();
+        const a = sampleConversation();
+        const b = sampleConversation();
+        await store.conversations.create(a);
+        await store.conversations.create(b);
+        const sent = [message(a, 'queue', 'one'), message(b, 'steer', 'other'), message(a, 'steer', 'two')];
+        for (const m of sent) await messages.add(m);
+        expect(await messages.list(a.id)).toEqual([sent[0], sent[2]]);
+        expect(await messages.list(b.id)).toEqual([sent[1]]);
+        expect((await messages.conversationsWithMessages()).sort()).toEqual([a.id, b.id].sort());
+        await expect(messages.add(sent[0]!)).rejects.toSatisfy((e) => ConflictError.is(e));
+      });
+
+      it('removes messages by id, returning those that were there, and keeps the rest in order', async ({
+        skip,
+      }) => {
+        const messages = store.messages ?? skip();
+        const a = sampleConversation();
+        await store.conversations.create(a);
+        const sent = ['1', '2', '3'].map((input) => message(a, 'queue', input));
+        for (const m of sent) await messages.add(m);
+        expect(await messages.remove(a.id, [sent[1]!.id, 'msg_unknown'])).toEqual([sent[1]!.id]);
+        expect(await messages.remove(a.id, [sent[1]!.id])).toEqual([]);
+        expect((await messages.list(a.id)).map((m) => m.input)).toEqual(['1', '3']);
+        await messages.remove(a.id, [sent[0]!.id, sent[2]!.id]);
+        expect(await messages.list(a.id)).toEqual([]);
+        expect(await messages.conversationsWithMessages()).toEqual([]);
+      });
+
+      it("deletes a conversation's messages with it", async ({ skip }) => {
+        const messages = store.messages ?? skip();
+        const a = sampleConversation();
+        await store.conversations.create(a);
+        await messages.add(message(a, 'queue', 'x'));
+        await store.conversations.delete(a.id);
+        expect(await messages.list(a.id)).toEqual([]);
       });
     });
   });

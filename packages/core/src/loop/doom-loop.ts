@@ -1,8 +1,21 @@
 import type { PromptOutput, ToolOutput } from '../model/outputs.ts';
 import { runInput } from './approval.ts';
 
-/** A call as the loop detector compares them: the tool and its arguments, as canonical JSON. */
-const callKey = (call: ToolOutput): string => `${call.toolId} ${canonical(runInput(call))}`;
+/** The longest cycle of calls looked for: a loop longer than this is not told from work. */
+const MAX_PERIOD = 8;
+
+/**
+ * Each call's key (the tool and its arguments, as canonical JSON), made once per recorded version of the
+ * call: outputs are frozen and replaced, never changed. The runtime owns the cache.
+ */
+function callKey(cache: WeakMap<object, string>, call: ToolOutput): string {
+  let key = cache.get(call);
+  if (key === undefined) {
+    key = `${call.toolId} ${canonical(runInput(call))}`;
+    cache.set(call, key);
+  }
+  return key;
+}
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -19,18 +32,21 @@ function canonical(value: unknown): string {
  * prompt continue is asked again after `repeats` more, never left without the check. Returns what repeats,
  * for the user.
  */
-export function detectDoomLoop(outputs: readonly PromptOutput[], repeats: number): string | undefined {
-  const keys: string[] = [];
-  const tools: string[] = [];
-  for (const output of outputs) {
-    if (output.type === 'pause' && output.source === 'doom_loop') {
-      keys.length = 0;
-      tools.length = 0;
-    } else if (output.type === 'tool' && output.arguments === undefined) {
-      keys.push(callKey(output));
-      tools.push(output.toolId);
-    }
+export function detectDoomLoop(
+  outputs: readonly PromptOutput[],
+  repeats: number,
+  cache: WeakMap<object, string>,
+): string | undefined {
+  // The latest calls, newest last: no more than the longest cycle looked for needs, read from the end.
+  const calls: ToolOutput[] = [];
+  for (let i = outputs.length - 1; i >= 0 && calls.length < MAX_PERIOD * repeats; i--) {
+    const output = outputs[i]!;
+    if (output.type === 'pause' && output.source === 'doom_loop') break;
+    if (output.type === 'tool' && output.arguments === undefined) calls.push(output);
   }
+  calls.reverse();
+  const keys = calls.map((call) => callKey(cache, call));
+  const tools = calls.map((call) => call.toolId);
   for (let period = 1; period * repeats <= keys.length; period++) {
     const tail = keys.length - period * repeats;
     let repeating = true;

@@ -18,6 +18,8 @@ export class RoundBoundary {
   readonly #record: PromptRecord;
   readonly #scope: HookScope;
   readonly #tools: ToolBatch;
+  /** Whether this run asked the store for steering messages yet (after a restart, nobody marked them). */
+  #askedStore = false;
 
   constructor(runtime: Runtime, record: PromptRecord, scope: HookScope, tools: ToolBatch) {
     this.#runtime = runtime;
@@ -35,7 +37,9 @@ export class RoundBoundary {
     if (prompt.usage.modelCalls === 0 || (last?.type === 'pause' && last.decision === 'continue'))
       return undefined;
     const { doomLoop } = this.#runtime.options;
-    const looping = doomLoop ? detectDoomLoop(prompt.output, doomLoop.repeats) : undefined;
+    const looping = doomLoop
+      ? detectDoomLoop(prompt.output, doomLoop.repeats, this.#runtime.caches.callKeys)
+      : undefined;
     if (looping) return this.#pauseFor({ source: 'doom_loop', reason: `${looping} Continue, or stop?` });
     for (const entry of this.#runtime.hooks.betweenRounds) {
       const context = { ...this.#scope(entry.plugin), round: prompt.usage.modelCalls };
@@ -68,8 +72,11 @@ export class RoundBoundary {
    */
   async #deliverSteering(): Promise<void> {
     const messages = this.#runtime.store.messages;
-    if (!messages) return;
     const prompt = this.#record.prompt;
+    const { steering } = this.#runtime.caches;
+    if (!messages || (this.#askedStore && !steering.has(prompt.conversationId))) return;
+    this.#askedStore = true;
+    steering.delete(prompt.conversationId);
     const waiting = await messages.list(prompt.conversationId);
     for (const message of waiting) {
       // A steering message left when the last prompt ended runs as its own prompt, this one.

@@ -93,6 +93,14 @@ export function createPlatform(options: PlatformOptions): Platform {
   };
   const runs = new LocalRuns();
   const relay = options.relay ?? store.relay;
+  // Steering sent in another process reaches a prompt this one runs at its next round boundary.
+  if (relay) {
+    events.subscribe({}, (event) => {
+      if (event.type === 'message.queued' && event.message.mode === 'steer') {
+        runtime.caches.steering.add(event.message.conversationId);
+      }
+    });
+  }
   const unbridge =
     relay && bridgeRelay(relay, events, (promptId) => void runs.abort(promptId).catch(() => {}));
 
@@ -407,6 +415,7 @@ export function createPlatform(options: PlatformOptions): Platform {
           createdAt: now(),
         };
         await messageStore().add(queued);
+        if (queued.mode === 'steer') runtime.caches.steering.add(queued.conversationId);
         events.publish({ type: 'message.queued', ...messageScope(queued), message: queued });
         const run = await followUps.next(message.conversationId);
         return run ? { message: queued, run } : { message: queued };

@@ -1,0 +1,172 @@
+import { callTool, createTestPlatform, reply, scriptedModel } from '@tessera/testing';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createPlatform,
+  createTool,
+  definePlugin,
+  MemoryStore,
+  NotFoundError,
+  type Prompt,
+  type TesseraEvent,
+} from '../src/index.ts';
+import { toolbox } from './helpers.ts';
+
+/** A tool that waits until the test lets it finish, so messages can be sent while a prompt runs. */
+function gate() {
+  let open: () => void = () => {};
+  let entered: () => void = () => {};
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const plugin = definePlugin({
+    id: 'gate',
+    tools: [
+      createTool({
+        id: 'gate.wait',
+        description: 'Waits.',
+        input: z.object({}),
+        invoke: async () => {
+          entered();
+          await released;
+          return 'opened';
+        },
+      }),
+    ],
+  });
+  return { plugin, inside, open };
+}
+
+/** Resolves with the prompt once it ends (completed, failed or cancelled). */
+const ended = (t: Awaited<ReturnType<typeof createTestPlatform>>, promptId: string) =>
+  new Promise<Prompt>((resolve) => {
+    const stop = t.platform.events.subscribe({ promptId }, (event) => {
+      if (
+        event.type === 'prompt.completed' ||
+        event.type === 'prompt.failed' ||
+        event.type === 'prompt.cancelled'
+      ) {
+        stop();
+        resolve(event.prompt);
+      }
+    });
+  });
+
+describe('steering and follow-ups', () => {
+  it('steer: recorded and read by the model at the next round boundary, never between a call and its result', async () => {
+    const { plugin, inside, open } = gate();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('gate.wait'), reply('Adjusted.')],
+    });
+    const events: TesseraEvent[] = [];
+    t.platform.events.subscribe({}, (e) => {
+      events.push(e);
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    const sent = await t.platform.messages.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'Use metric units.',
+      mode: 'steer',
+    });
+    expect(sent.run).toBeUndefined();
+    expect(await t.platform.messages.list(t.conversation.id, t.userId)).toEqual([sent.message]);
+    open();
+    const prompt = await run.done;
+    expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'steering', 'text']);
+    expect(prompt.output[1]).toMatchObject({ text: 'Use metric units.', messageId: sent.message.id });
+    const messages = t.model.requests[1]!.messages;
+    expect(messages.at(-1)).toEqual({ type: 'message', role: 'user', content: 'Use metric units.' });
+    expect(messages.at(-2)?.type).toBe('function_call_output');
+    expect(await t.platform.messages.list(t.conversation.id, t.userId)).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['message.queued', 'prompt.steered']));
+  });
+
+  it('queue: follow-ups run in order as the next prompts once the current one ends; one can be removed', async () => {
+    const { plugin, inside, open } = gate();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('gate.wait'), reply('first'), reply('third')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    const send = (input: string) =>
+      t.platform.messages.send({ conversationId: t.conversation.id, userId: t.userId, input, mode: 'queue' });
+    const second = await send('second');
+    const third = await send('third');
+    await t.platform.messages.remove(second.message.id, {
+      userId: t.userId,
+      conversationId: t.conversation.id,
+    });
+    await expect(
+      t.platform.messages.remove(second.message.id, { userId: t.userId, conversationId: t.conversation.id }),
+    ).rejects.toSatisfy((e) => NotFoundError.is(e));
+    const thirdDone = ended(t, third.message.id);
+    open();
+    await run.done;
+    const prompt = await thirdDone;
+    expect(prompt).toMatchObject({ id: third.message.id, input: 'third', state: 'completed' });
+    const prompts = await t.platform.conversations.prompts(t.conversation.id, t.userId);
+    expect(prompts.map((p) => p.input)).toEqual(['go', 'third']);
+  });
+
+  it('on an idle conversation a message runs at once, as a prompt with its id', async () => {
+    const t = await createTestPlatform({ script: [reply('hi')] });
+    const sent = await t.platform.messages.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'hello',
+      mode: 'queue',
+    });
+    expect(sent.run?.prompt.id).toBe(sent.message.id);
+    expect((await sent.run!.done).state).toBe('completed');
+    expect(await t.platform.messages.list(t.conversation.id, t.userId)).toEqual([]);
+  });
+
+  it('cancel leaves the waiting messages: they run next, in order, nothing dropped', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('demo.delete', { id: 'x' }), reply('after cancel')],
+    });
+    const paused = await t.send('delete');
+    expect(paused.state).toBe('waiting_for_approval');
+    const steer = await t.platform.messages.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'actually, keep it',
+      mode: 'steer',
+    });
+    const next = ended(t, steer.message.id);
+    await t.platform.cancel(paused.id, { userId: t.userId });
+    const prompt = await next;
+    expect(prompt).toMatchObject({ input: 'actually, keep it', state: 'completed' });
+    // Run as its own prompt, not delivered a second time as steering.
+    expect(prompt.output.map((o) => o.type)).toEqual(['text']);
+  });
+
+  it('a waiting message survives a restart: recover() runs it on a new platform over the same store', async () => {
+    const store = new MemoryStore();
+    const first = createPlatform({ store, model: scriptedModel([]) });
+    const conversation = await first.conversations.create({ userId: 'u' });
+    // A message added to the store while a prompt of the first process was active, which then died.
+    await store.messages.add({
+      id: 'msg_left',
+      conversationId: conversation.id,
+      userId: 'u',
+      mode: 'queue',
+      input: 'still here',
+      createdAt: new Date().toISOString(),
+    });
+    const second = createPlatform({ store, model: scriptedModel([reply('yes')]) });
+    const runs = await second.recover();
+    expect(runs.map((r) => r.prompt.id)).toEqual(['msg_left']);
+    expect((await runs[0]!.done).state).toBe('completed');
+    expect(await store.messages.list(conversation.id)).toEqual([]);
+  });
+});

@@ -23,6 +23,8 @@ export type BenchServer = {
   pid: number;
   stats(): Promise<Stats>;
   gc(): Promise<void>;
+  /** Writes a heap snapshot of the server (after a GC) to `path`. */
+  heapSnapshot(path: string): Promise<void>;
   /** Resident memory (VmRSS) and its anonymous part (RssAnon), in MB, from /proc. */
   rss(): Promise<{ rss: number; anon: number }>;
   stop(): Promise<void>;
@@ -55,7 +57,7 @@ export async function startServer(
     child.once('exit', (code, signal) => reject(new Error(`the bench server exited (${code ?? signal})`)));
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
   });
-  const ask = <T>(type: string) =>
+  const ask = <T>(type: string, extra: object = {}) =>
     new Promise<T>((resolve) => {
       const onMessage = (message: { type: string }) => {
         if (message.type !== type) return;
@@ -63,7 +65,7 @@ export async function startServer(
         resolve(message as T);
       };
       child.on('message', onMessage);
-      child.send({ type });
+      child.send({ type, ...extra });
     });
   return {
     ...ready,
@@ -72,6 +74,9 @@ export async function startServer(
       await ask('gc');
     },
     rss: () => residentMemory(ready.pid),
+    heapSnapshot: async (path) => {
+      await ask('heap-snapshot', { path });
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,11 +1,12 @@
 // One server of the throughput, memory and scaling benchmarks, in its own process so that what is measured
 // (CPU, resident memory) is the server's alone: createServer with the built-in plugins and an instant model
 // over the store BENCH_STORE names (memory | embedded | postgres). Prints `{ url, pid }` as one JSON line,
-// then answers the parent's IPC messages: `stats` (memory breakdown and, with BENCH_COUNT_QUERIES=1, the SQL
+// then answers the parent's IPC messages: `heap-snapshot`, `stats` (memory breakdown and, with BENCH_COUNT_QUERIES=1, the SQL
 // statements run so far), `gc`, `stop`. BENCH_PGLITE_SHARED_BUFFERS sets the embedded store's buffer cache.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { createMemoryStore, type ModelProvider, type Store } from '@tessera/core';
 import { createPostgresStore, type PostgresStore } from '@tessera/store-postgres';
 import { createServer } from '../src/index.ts';
@@ -71,7 +72,12 @@ const stop = async () => {
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());
-process.on('message', (message: { type: string }) => {
+process.on('message', (message: { type: string; path?: string }) => {
+  if (message.type === 'heap-snapshot') {
+    globalThis.gc?.();
+    process.send?.({ type: 'heap-snapshot', path: writeHeapSnapshot(message.path) });
+    return;
+  }
   if (message.type === 'gc') {
     globalThis.gc?.();
     process.send?.({ type: 'gc' });

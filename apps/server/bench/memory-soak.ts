@@ -20,6 +20,8 @@ const { values } = parseArgs({
     'max-heap-growth-mb': { type: 'string', default: '10' },
     'max-rss-growth-mb': { type: 'string', default: '40' },
     'node-args': { type: 'string', default: '' },
+    /** Where to write a heap snapshot of the server at the end (open it in Chrome's DevTools). */
+    'heap-snapshot': { type: 'string' },
   },
 });
 const store = values.store as StoreKind;
@@ -99,6 +101,7 @@ try {
   await users;
   await sleep(1_000); // closed streams and finished prompts let go
   await sample();
+  if (values['heap-snapshot']) await server.heapSnapshot(values['heap-snapshot']);
 
   // From the end of the first minute (caches and the JIT warm), or the second sample in a shorter run.
   const base = samples.find((s) => s.minute >= 1) ?? samples[1] ?? samples[0]!;

@@ -31,11 +31,11 @@ console.log(
     `${process.env.BENCH_PGLITE_SHARED_BUFFERS ? `, PGlite shared_buffers ${process.env.BENCH_PGLITE_SHARED_BUFFERS}` : ''}\n`,
 );
 console.log(
-  '| store | prompts/s | p50 ms | p99 ms | runs (prompts/s) | queries/prompt | server CPU ms/prompt | PostgreSQL CPU ms/prompt |',
+  '| store | prompts/s | p50 ms | p99 ms | runs (prompts/s) | queries/prompt | server CPU ms/prompt | PostgreSQL CPU ms/prompt | load generator CPU ms/prompt |',
 );
-console.log('|---|---:|---:|---:|---|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|');
 for (const store of stores) {
-  const results: (LoadResult & { serverCpu: number; postgresCpu: number })[] = [];
+  const results: (LoadResult & { serverCpu: number; postgresCpu: number; clientCpu: number })[] = [];
   let queriesPerPrompt: string | undefined;
   let byStatement: [string, number][] = [];
   for (let run = 0; run < runs; run++) {
@@ -51,22 +51,26 @@ for (const store of stores) {
     try {
       let before: Awaited<ReturnType<typeof server.stats>> | undefined;
       let postgresBefore = 0;
+      let clientBefore = process.cpuUsage();
       const result = await runLoad({
         onMeasureStart: async () => {
           before = await server.stats();
           postgresBefore = await cpuOf('postgres');
+          clientBefore = process.cpuUsage();
         },
         urls: [server.url],
         token: TOKEN,
         conversations,
         durationMs: Number(values.seconds) * 1000,
       });
+      const clientCpu = process.cpuUsage(clientBefore);
       const stats = await server.stats();
       const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
       results.push({
         ...result,
         serverCpu: (cpuMs(stats.cpu) - cpuMs(before!.cpu)) / result.prompts,
         postgresCpu: ((await cpuOf('postgres')) - postgresBefore) / result.prompts,
+        clientCpu: cpuMs(clientCpu) / result.prompts,
       });
       const after = stats.queries;
       if (before?.queries && after) {
@@ -85,7 +89,7 @@ for (const store of stores) {
   }
   const perSecond = median(results.map((r) => r.perSecond));
   console.log(
-    `| ${store} | ${perSecond.toFixed(0)} | ${median(results.map((r) => r.p50)).toFixed(1)} | ${median(results.map((r) => r.p99)).toFixed(1)} | ${results.map((r) => r.perSecond.toFixed(0)).join(', ')} | ${queriesPerPrompt ?? '-'} | ${median(results.map((r) => r.serverCpu)).toFixed(2)} | ${store === 'postgres' ? median(results.map((r) => r.postgresCpu)).toFixed(2) : '-'} |`,
+    `| ${store} | ${perSecond.toFixed(0)} | ${median(results.map((r) => r.p50)).toFixed(1)} | ${median(results.map((r) => r.p99)).toFixed(1)} | ${results.map((r) => r.perSecond.toFixed(0)).join(', ')} | ${queriesPerPrompt ?? '-'} | ${median(results.map((r) => r.serverCpu)).toFixed(2)} | ${store === 'postgres' ? median(results.map((r) => r.postgresCpu)).toFixed(2) : '-'} | ${median(results.map((r) => r.clientCpu)).toFixed(2)} |`,
   );
   if (byStatement.length > 0) {
     console.log(`\n  ${store}: statements per prompt:`);

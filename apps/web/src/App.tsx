@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { type Api, type Conversation, CSRF_HEADERS } from './api.ts';
 import { useSession } from './auth.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -138,7 +139,8 @@ export function App() {
     if (narrow && panelShown) document.getElementById(SIDE_PANEL_ID)?.querySelector('button')?.focus();
   }, [narrow, panelShown]);
   const closeDrawer = useCallback((refocus: boolean) => {
-    setDrawerOpen(false);
+    // At once, so the page is no longer inert when the menu button takes the focus back.
+    flushSync(() => setDrawerOpen(false));
     if (refocus) menuButton.current?.focus();
   }, []);
   useEffect(() => {
@@ -154,6 +156,20 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [drawerOpen, narrow, panelShown, closeDrawer, closePanel]);
 
+  const current = conversations.find((c) => route.view === 'conversation' && c.id === route.id);
+  const heading =
+    route.view === 'settings'
+      ? 'Settings'
+      : route.view === 'home'
+        ? 'Tessera'
+        : current
+          ? titleOf(current)
+          : '';
+  // The tab and the history name the conversation.
+  useEffect(() => {
+    document.title = route.view === 'home' || !heading ? 'Tessera' : `${heading} · Tessera`;
+  }, [route.view, heading]);
+
   if (session.status === 'loading') return <p className="loading">Loading…</p>;
   if (!api || (error && !me)) return <TokenForm error={session.error ?? error} onSignIn={session.signIn} />;
   if (!me) return <p className="loading">Loading…</p>;
@@ -161,7 +177,6 @@ export function App() {
   const selected = route.view === 'conversation' ? route.id : undefined;
   const pendingIds = new Set(deletes.pending.map((p) => p.id));
   const visible = conversations.filter((c) => !pendingIds.has(c.id));
-  const current = conversations.find((c) => c.id === selected);
   const withPanel = panelsOf(me.plugins).length > 0;
 
   const open = (id: string) => {
@@ -189,22 +204,17 @@ export function App() {
   };
   const confirmDelete = (conversation: Conversation) => {
     setConfirming(undefined);
-    deletes.schedule({ id: conversation.id, title: titleOf(conversation) });
+    deletes.schedule({
+      id: conversation.id,
+      title: titleOf(conversation),
+      wasOpen: selected === conversation.id,
+    });
     // The address must not keep pointing at it (a reload would open a ghost); Back must not lead to it either.
     if (selected === conversation.id) navigate({ view: 'home' }, true);
   };
   const notFound = (
     <NotFound onHome={() => navigate({ view: 'home' }, true)} onCreate={() => void create()} />
   );
-
-  const heading =
-    route.view === 'settings'
-      ? 'Settings'
-      : route.view === 'home'
-        ? 'Tessera'
-        : current
-          ? titleOf(current)
-          : '';
 
   return (
     <div
@@ -266,7 +276,8 @@ export function App() {
         // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the drawer
         <div className="backdrop" onClick={() => closeDrawer(true)} />
       )}
-      <main className="main">
+      {/* Behind the open drawer, the page is out of reach of Tab and screen readers. */}
+      <main className="main" inert={phone && drawerOpen}>
         <header className="topbar">
           <button
             type="button"
@@ -279,7 +290,7 @@ export function App() {
           >
             <MenuIcon />
           </button>
-          <h1 className="topbar-title">{heading}</h1>
+          <h1 className="topbar-title">{heading || 'Tessera'}</h1>
           <button
             type="button"
             className="icon topbar-button new-chat-small"
@@ -338,7 +349,13 @@ export function App() {
           ...deletes.pending.map((p) => ({
             id: p.id,
             text: `Deleted “${p.title}”.`,
-            action: { label: 'Undo', run: () => deletes.undo(p.id) },
+            action: {
+              label: 'Undo',
+              run: () => {
+                deletes.undo(p.id);
+                if (p.wasOpen) navigate({ view: 'conversation', id: p.id });
+              },
+            },
           })),
           ...(deletes.failure ? [{ id: 'failure', text: deletes.failure }] : []),
         ]}

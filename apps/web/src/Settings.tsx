@@ -14,7 +14,7 @@ const THEMES: { value: Theme; label: string; hint: string }[] = [
   { value: 'dark', label: 'Dark', hint: '' },
 ];
 
-/** The user's settings: appearance, the model answering, and signing out. Kept in this browser. */
+/** The user's settings (the top bar is their heading): appearance, the model class, signing out. Kept in this browser. */
 export function Settings({
   model,
   userId,
@@ -29,7 +29,6 @@ export function Settings({
   const id = useId();
   return (
     <div className="settings">
-      <h1>Settings</h1>
       <section aria-labelledby={`${id}-appearance`}>
         <h2 id={`${id}-appearance`}>Appearance</h2>
         <fieldset className="choice">

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** How long a deleted conversation can still be brought back: the DELETE is sent only after this. */
 export const UNDO_MS = 6_000;
 
-export type PendingDelete = { id: string; title: string };
+/** `wasOpen`: it was the conversation on screen (Undo opens it again). */
+export type PendingDelete = { id: string; title: string; wasOpen: boolean };
 
 /**
  * Deletes with an undo: the conversation leaves the list at once, but the server is asked to delete it

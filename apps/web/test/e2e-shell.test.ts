@@ -187,9 +187,10 @@ describe('the shell', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await item.waitFor();
     expect((await api(`/api/conversations/${id}`)).status).toBe(200);
+    expect(new URL(page.url()).hash).toBe(`#${id}`); // back where the user was
+    expect(await page.title()).toBe('To be deleted · Tessera');
 
     // Deleted for real once the undo time is over.
-    await item.hover();
     await item.getByRole('button', { name: 'Delete conversation' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted “To be deleted”.').waitFor({ state: 'detached', timeout: 20_000 });
@@ -319,7 +320,7 @@ describe('the shell', () => {
 
   it('settings: the theme and the model class; a new message is sent with the chosen class', async () => {
     const page = await open({ hash: '#settings' });
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.getByRole('radio', { name: /High/ }).check();
     await page.reload();
     expect(await page.getByRole('radio', { name: /High/ }).isChecked()).toBe(true);
@@ -371,5 +372,22 @@ describe('the shell', () => {
         await page.close();
       }
     }
+    // The states around a delete, at the phone size.
+    const page = await open({ width: 390, height: 844, hash: '#conv_deletedLongAgo' });
+    await page.getByRole('heading', { name: 'Conversation not found' }).waitFor();
+    await page.screenshot({ path: join(shots, 'shell-390-light-not-found.png') });
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    const item = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Sales report', exact: true }) });
+    await item.hover(); // a mouse shows the actions of a conversation on hover
+    await item.getByRole('button', { name: 'Delete conversation' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.screenshot({ path: join(shots, 'shell-390-light-confirm.png') });
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
+    await page.screenshot({ path: join(shots, 'shell-390-light-undo.png') });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.close();
   });
 });

@@ -1,87 +1,201 @@
+import { writeFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import ora from 'ora';
-import type { TesseraClient } from './client.ts';
+import type { ServerEvent, TesseraClient } from './client.ts';
+import { brief, type Io, Renderer } from './render.ts';
 
-type Output = { type: string; id: string; toolId?: string; input?: unknown; result?: { type: string } };
-type Prompt = { id: string; state: string; stopReason?: { message: string }; output: Output[] };
+type Prompt = { id: string; conversationId: string; state: string; input?: string; output: Output[] };
+type Output = { type: string; id: string } & Record<string, unknown>;
+type Conversation = { id: string; title?: string; createdAt: string; updatedAt?: string };
 type Approval = {
   toolCallId: string;
+  conversationId: string;
   toolId: string;
   input: unknown;
   reason: string;
-  conversationId: string;
 };
 
-export type Io = { out: (text: string) => void; interactive: boolean };
+export type Format = { json: boolean };
+
+/** Exit codes: what a script can branch on. */
+export const EXIT = { ok: 0, failed: 1, waiting: 3 } as const;
+
+const LOOP_ENDS: Record<string, number> = {
+  'prompt.completed': EXIT.ok,
+  'prompt.failed': EXIT.failed,
+  'prompt.cancelled': EXIT.failed,
+  'prompt.approval-requested': EXIT.waiting,
+  'prompt.pause-requested': EXIT.waiting,
+};
 
 /**
- * Sends a message (in a new conversation unless one is given) and streams the answer until the prompt
- * completes, fails, or pauses for approval.
+ * Opens the conversation's event stream, then `act`s (sends, approves, rejects) and follows the prompt it
+ * names until its loop ends or pauses: rendered, or one JSON event per line. Opened first, so that nothing
+ * the prompt does before `act` answers is missed.
  */
+async function actAndFollow(
+  client: TesseraClient,
+  io: Io,
+  format: Format,
+  conversationId: string,
+  act: () => Promise<Prompt>,
+): Promise<number> {
+  const controller = new AbortController();
+  const stream = client.events(conversationId, controller.signal);
+  const renderer = new Renderer(io, client.url);
+  const spinner = spinnerFor(io, format);
+  let started = false;
+  try {
+    await stream.next(); // `ready`
+    const prompt = await act();
+    started = true;
+    spinner.start('Thinking…');
+    for await (const event of stream) {
+      if (event.data.promptId !== prompt.id) continue;
+      spinner.stop();
+      if (format.json) io.out(`${JSON.stringify(event.data)}\n`);
+      else renderer.event(event);
+      const end = LOOP_ENDS[event.event];
+      if (end !== undefined) return end;
+      // Only on a line of its own: a spinner redraws its line, which would erase text being streamed.
+      if (!renderer.atLineStart) continue;
+      if (isRunningTool(event)) spinner.start(`Running ${(event.data.output as Output).toolId}…`);
+      else spinner.start('Thinking…');
+    }
+    throw new Error('The server closed the event stream before the prompt ended.');
+  } finally {
+    spinner.stop();
+    controller.abort();
+    if (started && !format.json) {
+      renderer.finish();
+      io.err(`[conversation ${conversationId}]\n`);
+    }
+  }
+}
+
+/** A spinner on a terminal (on stderr); nothing at all otherwise (ora would print its text as lines). */
+function spinnerFor(io: Io, format: Format): { start: (text: string) => void; stop: () => void } {
+  if (!io.interactive || format.json) return { start: () => {}, stop: () => {} };
+  const spinner = ora({ discardStdin: false });
+  return { start: (text) => void spinner.start(text), stop: () => void spinner.stop() };
+}
+
+const isRunningTool = ({ event, data }: ServerEvent) =>
+  event === 'prompt.output' && (data.output as Output).type === 'tool';
+
+/** Sends a message, in a new conversation unless one is given, and streams the answer. */
 export async function send(
   client: TesseraClient,
   io: Io,
+  format: Format,
   message: string,
   conversationId?: string,
 ): Promise<number> {
   const id =
     conversationId ??
-    (await client.request<{ id: string }>('POST', '/api/conversations', { title: message.slice(0, 60) })).id;
-  const controller = new AbortController();
-  const stream = client.events(id, controller.signal);
-  await stream.next(); // `ready`: the stream is attached before the prompt starts
-  const { prompt } = await client.request<{ prompt: Prompt }>('POST', `/api/conversations/${id}/prompts`, {
-    input: message,
+    (await client.request<Conversation>('POST', '/api/conversations', { title: message.slice(0, 60) })).id;
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return actAndFollow(client, io, format, id, async () => {
+    const body = { input: message, ...(timeZone && { timeZone }) };
+    return (await client.request<{ prompt: Prompt }>('POST', `/api/conversations/${id}/prompts`, body))
+      .prompt;
   });
-  const spinner = ora({ text: 'Thinking…', isEnabled: io.interactive, discardStdin: false }).start();
-  let exitCode = 0;
-  try {
-    for await (const { event, data } of stream) {
-      if (data.promptId !== prompt.id) continue;
-      if (event === 'prompt.text-delta') {
-        if (spinner.isSpinning) spinner.stop();
-        io.out(String(data.delta));
-      } else if (event === 'prompt.output' && (data.output as Output).type === 'tool') {
-        spinner.text = `Running ${(data.output as Output).toolId}…`;
-      } else if (event === 'prompt.approval-requested') {
-        spinner.stop();
-        io.out(
-          `\n⏸  ${data.toolId} needs your approval: ${data.reason}\n   tessera approve ${data.toolCallId}   |   tessera reject ${data.toolCallId}\n`,
-        );
-        break;
-      } else if (event === 'prompt.completed' || event === 'prompt.failed') {
-        spinner.stop();
-        const ended = data.prompt as Prompt;
-        if (ended.stopReason) io.out(`\n(${ended.state}: ${ended.stopReason.message})`);
-        exitCode = event === 'prompt.failed' ? 1 : 0;
-        break;
-      }
-    }
-  } finally {
-    spinner.stop();
-    controller.abort();
-  }
-  io.out(`\n[conversation ${id}]\n`);
-  return exitCode;
 }
 
-export async function pending(client: TesseraClient, io: Io): Promise<number> {
-  const { items } = await client.request<{ items: Approval[] }>('GET', '/api/approvals');
-  if (items.length === 0) io.out('Nothing is waiting for your approval.\n');
-  for (const item of items) {
-    io.out(`${item.toolCallId}  ${item.toolId}  ${JSON.stringify(item.input)}\n    ${item.reason}\n`);
-  }
-  return 0;
-}
-
+/** Approves or rejects a pending tool call and streams what the prompt does next. */
 export async function decide(
   client: TesseraClient,
   io: Io,
+  format: Format,
   toolCallId: string,
   approve: boolean,
   reason?: string,
 ): Promise<number> {
   const path = `/api/tool-calls/${encodeURIComponent(toolCallId)}/${approve ? 'approve' : 'reject'}`;
-  const { prompt } = await client.request<{ prompt: Prompt }>('POST', path, approve ? undefined : { reason });
-  io.out(`${approve ? 'Approved' : 'Rejected'}; prompt ${prompt.id} resumed.\n`);
-  return 0;
+  const post = async () =>
+    (await client.request<{ prompt: Prompt }>('POST', path, approve ? undefined : { reason })).prompt;
+  const { items } = await client.request<{ items: Approval[] }>('GET', '/api/approvals');
+  const waiting = items.find((item) => item.toolCallId === toolCallId);
+  if (!waiting) {
+    // Not in the list (decided already, or unknown): the server's answer says which.
+    const prompt = await post();
+    io.err(`${approve ? 'Approved' : 'Rejected'}; prompt ${prompt.id} resumed.\n`);
+    return EXIT.ok;
+  }
+  if (!format.json) io.err(`${approve ? 'Approved' : 'Rejected'} ${waiting.toolId}.\n`);
+  return actAndFollow(client, io, format, waiting.conversationId, post);
+}
+
+export async function pending(client: TesseraClient, io: Io, format: Format): Promise<number> {
+  const { items } = await client.request<{ items: Approval[] }>('GET', '/api/approvals');
+  if (format.json) {
+    io.out(`${JSON.stringify(items)}\n`);
+    return EXIT.ok;
+  }
+  if (items.length === 0) io.out('Nothing is waiting for your approval.\n');
+  for (const item of items) {
+    io.out(`${item.toolCallId}  ${item.toolId}  ${brief(item.input)}\n    ${item.reason}\n`);
+    io.out(`    in conversation ${item.conversationId}: ${io.command} approve ${item.toolCallId}\n`);
+  }
+  return EXIT.ok;
+}
+
+/** Your conversations, most recent first. */
+export async function list(client: TesseraClient, io: Io, format: Format, limit: number): Promise<number> {
+  const page = await client.request<{ items: Conversation[] }>('GET', `/api/conversations?limit=${limit}`);
+  if (format.json) {
+    io.out(`${JSON.stringify(page.items)}\n`);
+    return EXIT.ok;
+  }
+  if (page.items.length === 0) io.out(`No conversations yet: ${io.command} send "hello"\n`);
+  for (const conversation of page.items) {
+    const when = new Date(conversation.updatedAt ?? conversation.createdAt).toLocaleString();
+    io.out(`${conversation.id}  ${when}  ${conversation.title ?? '(untitled)'}\n`);
+  }
+  return EXIT.ok;
+}
+
+/** A conversation as it was recorded: each prompt's input and every output. */
+export async function show(client: TesseraClient, io: Io, format: Format, id: string): Promise<number> {
+  const record = await client.request<{ conversation: Conversation; prompts: Prompt[] }>(
+    'GET',
+    `/api/conversations/${encodeURIComponent(id)}`,
+  );
+  if (format.json) {
+    io.out(`${JSON.stringify(record)}\n`);
+    return EXIT.ok;
+  }
+  io.out(`# ${record.conversation.title ?? '(untitled)'}  (${record.conversation.id})\n`);
+  for (const prompt of record.prompts) {
+    const renderer = new Renderer(io, client.url);
+    io.out(`\n> ${prompt.input ?? '(no input: started by a trigger)'}\n`);
+    for (const output of prompt.output) renderer.output(output, prompt.conversationId);
+    renderer.finish();
+    if (prompt.state !== 'completed') io.out(`(${prompt.state.replaceAll('_', ' ')})\n`);
+  }
+  return EXIT.ok;
+}
+
+/** Saves a conversation's file (its links need a token, which this program has). */
+export async function download(
+  client: TesseraClient,
+  io: Io,
+  conversationId: string,
+  fileId: string,
+  to: string | undefined,
+  cwd: string,
+): Promise<number> {
+  const { bytes, name } = await client.download(
+    `/api/conversations/${encodeURIComponent(conversationId)}/files/${encodeURIComponent(fileId)}`,
+  );
+  // The server's name is for display: only its last part is used, never a path it might contain.
+  const path = to ?? resolve(cwd, basename(name ?? fileId));
+  try {
+    await writeFile(path, bytes, { flag: to ? 'w' : 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new Error(`${path} exists already: name another file with --output.`);
+  }
+  io.err(`Saved ${path} (${bytes.byteLength} bytes).\n`);
+  return EXIT.ok;
 }

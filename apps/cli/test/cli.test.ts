@@ -1,58 +1,220 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TesseraClient } from '../src/client.ts';
-import { decide, pending, send } from '../src/commands.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../bin/tessera.js', import.meta.url));
+const TOKEN = 'cli-token-0123456789';
 
 let server: Awaited<ReturnType<typeof createServer>>;
 let url: string;
 let dataDir: string;
-const output: string[] = [];
-const io = { out: (text: string) => void output.push(text), interactive: false };
+let workDir: string;
+
+// The model's turns, in the order the tests below use them (they run one after another).
+const model = new ScriptedModel([
+  callTool('demo.report', { products: 3 }),
+  reply('Here is the report.'),
+  callTool('demo.delete_records', { names: ['alpha'] }),
+  reply(['Deleted ', 'alpha.']),
+  callTool('demo.delete_records', { names: ['beta'] }),
+  reply('Understood: beta stays.'),
+  reply(['Hello ', 'from ', 'Tessera.']),
+  reply('Found by the token file.'),
+]);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'tessera-cli-'));
-  const model = new ScriptedModel([
-    reply(['Hello ', 'from ', 'Tessera.']),
-    callTool('demo.delete_records', { names: ['alpha'] }),
-    reply('Deleted alpha.'),
-  ]);
-  // The demo tools join a scripted model only when asked for: this test approves one.
+  dataDir = await mkdtemp(join(tmpdir(), 'tessera-cli-server-'));
+  workDir = await mkdtemp(join(tmpdir(), 'tessera-cli-work-'));
   server = await createServer({
     dataDir,
-    auth: { tokens: { 'cli-token-0123456789': 'ada' } },
+    auth: { tokens: { [TOKEN]: 'ada' } },
     model,
     plugins: [demoPlugin],
   });
   ({ url } = await server.listen({ port: 0 }));
 });
 afterAll(async () => {
-  await server.close({ graceMs: 50 });
+  await server?.close({ graceMs: 50 });
   await rm(dataDir, { recursive: true, force: true });
+  await rm(workDir, { recursive: true, force: true });
 });
 
-it('sends, streams, lists pending approvals and approves', async () => {
-  const client = new TesseraClient(url, 'cli-token-0123456789');
-  expect(await send(client, io, 'hi')).toBe(0);
-  expect(output.join('')).toContain('Hello from Tessera.');
+type Run = { code: number | null; stdout: string; stderr: string };
 
-  output.length = 0;
-  await send(client, io, 'delete records alpha');
-  expect(output.join('')).toContain('demo.delete_records needs your approval');
-  output.length = 0;
-  await pending(client, io);
-  const toolCallId = /^(call_\S+)/m.exec(output.join(''))?.[1];
-  expect(toolCallId).toBeDefined();
-  output.length = 0;
-  await decide(client, io, toolCallId!, true);
-  expect(output.join('')).toContain('Approved');
-  await expect(decide(client, io, toolCallId!, true)).rejects.toMatchObject({ status: 409 });
-  await expect(
-    new TesseraClient(url, 'wrong-token-000000000').request('GET', '/api/approvals'),
-  ).rejects.toMatchObject({
-    status: 401,
+/** The real `tessera` command, in a child process (on this Node), against the server of this test. */
+function tessera(args: string[], env: Record<string, string | undefined> = {}, cwd = workDir): Promise<Run> {
+  const { INIT_CWD, npm_lifecycle_event, TESSERA_TOKEN, TESSERA_URL, ...inherited } = process.env;
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...inherited, NO_COLOR: '1', TESSERA_URL: url, TESSERA_TOKEN: TOKEN, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const conversationOf = (run: Run) => /\[conversation (\S+)\]/.exec(run.stderr)?.[1];
+
+describe('help', () => {
+  it('lists every command, and each command has its own help', async () => {
+    const help = await tessera(['--help']);
+    expect(help.code).toBe(0);
+    const commands = ['send', 'approve', 'reject', 'pending', 'list', 'show', 'download'];
+    for (const command of commands) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    expect(help.stdout).toContain('TESSERA_URL');
+    for (const command of commands) {
+      const own = await tessera([command, '--help']);
+      expect(own.code).toBe(0);
+      expect(own.stdout).toContain(`Usage: tessera ${command}`);
+    }
+    expect((await tessera(['send', '--help'])).stdout).toContain('--json');
+  });
+
+  it('answers a mistake with usage, not a stack', async () => {
+    const wrong = await tessera(['approve']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("missing required argument 'toolCallId'");
+  });
+});
+
+describe('send', () => {
+  it('streams tool calls, widgets as text tables and file links', async () => {
+    const run = await tessera(['send', 'make', 'a', 'sales', 'report']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('▸ demo.report {"products":3}');
+    expect(run.stdout).toContain('Report ready: 100% (3/3) (done)');
+    // The table widget: a header row and one row per product, in a grid.
+    expect(run.stdout).toMatch(/│ Product\s+│ Units\s+│ Revenue \(\$\)\s+│/);
+    expect(run.stdout).toMatch(/│ Product C\s+│ \d+\s+│ \d+\s+│/);
+    expect(run.stdout).toMatch(/✓ \{"products":3,"totalRevenue":\d+,"file":"file_/);
+    const conversation = conversationOf(run);
+    const fileId = /\/files\/(file_[\w-]+)/.exec(run.stdout)?.[1];
+    expect(run.stdout).toContain(`📎 sales-report.csv (text/csv`);
+    expect(run.stdout).toContain(`${url}/api/conversations/${conversation}/files/${fileId}`);
+    expect(run.stdout).toContain(`tessera download ${conversation} ${fileId}`);
+    expect(run.stdout.trimEnd().endsWith('Here is the report.')).toBe(true);
+
+    // The link's command saves the file (the link itself needs the token).
+    const saved = await tessera(['download', conversation!, fileId!]);
+    expect(saved.code).toBe(0);
+    expect(await readFile(join(workDir, 'sales-report.csv'), 'utf8')).toMatch(
+      /^product,units,revenue\nProduct A,/,
+    );
+    const again = await tessera(['download', conversation!, fileId!]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('exists already');
+
+    // `show` renders the same record from the store.
+    const shown = await tessera(['show', conversation!]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('> make a sales report');
+    expect(shown.stdout).toMatch(/│ Product B\s+│/);
+    expect(shown.stdout).toContain('Here is the report.');
+    const listed = await tessera(['list']);
+    expect(listed.stdout).toMatch(new RegExp(`^${conversation}  .*make a sales report`, 'm'));
+  });
+
+  it('stops at an approval with its id; approve streams the answer that follows', async () => {
+    const asked = await tessera(['send', 'delete records alpha']);
+    expect(asked.code).toBe(3);
+    expect(asked.stdout).toContain(
+      '⏸  demo.delete_records needs your approval: This permanently deletes 1 record(s): alpha.',
+    );
+    const toolCallId = /approve: tessera approve (\S+)/.exec(asked.stdout)?.[1];
+    expect(toolCallId).toBeDefined();
+    expect((await tessera(['pending'])).stdout).toContain(`${toolCallId}  demo.delete_records`);
+
+    const approved = await tessera(['approve', toolCallId!]);
+    expect(approved.code).toBe(0);
+    expect(approved.stderr).toContain('Approved demo.delete_records.');
+    expect(approved.stdout).toContain('✓ {"deleted":["alpha"]}');
+    expect(approved.stdout).toContain('Deleted alpha.');
+    expect(conversationOf(approved)).toBe(conversationOf(asked));
+
+    const twice = await tessera(['approve', toolCallId!]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toMatch(/^tessera: .+\(conflict|^tessera: .+/);
+    expect((await tessera(['pending'])).stdout).toContain('Nothing is waiting for your approval.');
+  });
+
+  it('reject sends the reason to the model and streams its answer', async () => {
+    const asked = await tessera(['send', 'delete records beta']);
+    const toolCallId = /approve: tessera approve (\S+)/.exec(asked.stdout)?.[1];
+    const rejected = await tessera(['reject', toolCallId!, '--reason', 'keep beta']);
+    expect(rejected.code).toBe(0);
+    expect(rejected.stdout).toContain('✗ rejected');
+    expect(rejected.stdout).toContain('Understood: beta stays.');
+  });
+
+  it('--json writes one event per line, the last one ending the prompt', async () => {
+    const run = await tessera(['send', '--json', 'hi']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    const events = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(events[0].type).toBe('prompt.started');
+    expect(events.at(-1).type).toBe('prompt.completed');
+    expect(events.at(-1).prompt.state).toBe('completed');
+    const deltas = events.filter((event) => event.type === 'prompt.text-delta').map((event) => event.delta);
+    expect(deltas.join('')).toBe('Hello from Tessera.');
+    const list = JSON.parse((await tessera(['list', '--json'])).stdout);
+    expect(list.map((c: { id: string }) => c.id)).toContain(events[0].conversationId);
+  });
+});
+
+describe('finding the server and its token', () => {
+  it('reads the local token file, walking up to the workspace root', async () => {
+    const workspace = join(workDir, 'checkout');
+    await mkdir(join(workspace, 'apps', 'server', '.tessera'), { recursive: true });
+    await mkdir(join(workspace, 'docs', 'deep'), { recursive: true });
+    await writeFile(join(workspace, 'pnpm-workspace.yaml'), 'packages: []\n');
+    await writeFile(join(workspace, 'apps', 'server', '.tessera', 'local-token'), `${TOKEN}\n`);
+    const run = await tessera(
+      ['send', 'hello'],
+      { TESSERA_TOKEN: undefined },
+      join(workspace, 'docs', 'deep'),
+    );
+    expect(run.stderr).not.toContain('tessera:');
+    expect(run.stdout).toContain('Found by the token file.');
+  });
+
+  it('says that a token is refused, and where tokens come from', async () => {
+    const run = await tessera(['list'], { TESSERA_TOKEN: 'wrong-token-000000000' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('This token is not valid.');
+    expect(run.stderr).toContain('TESSERA_TOKEN');
+  });
+
+  it('names an unknown conversation instead of failing on its event stream', async () => {
+    for (const args of [
+      ['send', '-c', 'conv_nope', 'hi'],
+      ['show', 'conv_nope'],
+    ]) {
+      const run = await tessera(args);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe('tessera: Conversation conv_nope does not exist. (not found)\n');
+    }
+  });
+
+  it('says how to start the server when none answers', async () => {
+    const probe = createNetServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    const run = await tessera(['send', 'hi'], { TESSERA_URL: undefined, PORT: String(port) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `tessera: No Tessera server at http://127.0.0.1:${port}: start it with \`pnpm start\` (or point TESSERA_URL at it).\n`,
+    );
   });
 });

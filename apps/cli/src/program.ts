@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { ApiError, ServerDownError, TesseraClient } from './client.ts';
+import { decide, download, EXIT, type Format, list, pending, send, show } from './commands.ts';
+import { findToken, serverUrl } from './locate.ts';
+import type { Io } from './render.ts';
+
+/** Read at run time: the same path from src/ and from the compiled dist/. */
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+export type Context = { io: Io; env: Record<string, string | undefined>; cwd: string };
+
+const ENVIRONMENT = `
+Environment:
+  TESSERA_URL       the server (default: http://$HOST:$PORT, as the server listens: http://127.0.0.1:3000)
+  TESSERA_TOKEN     a bearer token (default: the local server's apps/server/.tessera/local-token,
+                    found from the current folder up to the workspace root)
+  TESSERA_DATA_DIR  the server's data directory, if it is not .tessera
+  NO_COLOR          plain text even in a terminal`;
+
+const EXAMPLES = (command: string) => `
+Examples:
+  $ ${command} send "make a sales report"
+  $ ${command} send -c conv_123 "and now the weather in Paris"
+  $ ${command} approve call_123
+  $ ${command} reject call_123 --reason "not this one"
+  $ ${command} send --json "weather in Oslo" | jq -c 'select(.type == "prompt.output")'
+${ENVIRONMENT}`;
+
+const positive = (value: string) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('Give a whole number from 1.');
+  return number;
+};
+
+/** The `tessera` program: each command is a call of the server's HTTP API, rendered for people or as JSON. */
+export function buildProgram({ io, env, cwd }: Context): { program: Command; exitCode: () => number } {
+  let exitCode: number = EXIT.ok;
+  const program = new Command()
+    .name('tessera')
+    .description(
+      'Talk to a running Tessera server from the terminal: send messages, follow the answers, decide approvals.',
+    )
+    .version(version)
+    .option('--url <url>', 'the server (default: $TESSERA_URL, else http://127.0.0.1:$PORT)')
+    .option('--token <token>', 'a bearer token (default: $TESSERA_TOKEN, else the local token file)')
+    .showHelpAfterError('(add --help for usage)')
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .exitOverride()
+    .addHelpText('after', EXAMPLES(io.command));
+
+  const client = () => {
+    const { url, token } = program.opts<{ url?: string; token?: string }>();
+    return new TesseraClient(url ?? serverUrl(env), findToken(token, cwd, env)?.token);
+  };
+  /** Runs a command: the exit code it returns, or a one-line error (with exit code 1). */
+  const run =
+    <A extends unknown[]>(action: (...args: A) => Promise<number>) =>
+    async (...args: A) => {
+      try {
+        exitCode = await action(...args);
+      } catch (error) {
+        io.err(`tessera: ${describe(error)}\n`);
+        exitCode = EXIT.failed;
+      }
+    };
+  const json = (command: Command, what: string) => command.option('--json', what);
+  const format = (options: { json?: boolean }): Format => ({ json: Boolean(options.json) });
+
+  json(
+    program
+      .command('send')
+      .description('send a message and stream the answer: text, tool calls, approvals, widgets, files')
+      .argument('<message...>', 'what to say (quotes are optional)')
+      .option('-c, --conversation <id>', 'continue this conversation (default: a new one)'),
+    'one JSON event per line (NDJSON) instead of text; the last one ends the prompt',
+  ).action(
+    run((words: string[], options: { conversation?: string; json?: boolean }) =>
+      send(client(), io, format(options), words.join(' '), options.conversation),
+    ),
+  );
+
+  json(
+    program
+      .command('approve')
+      .description('approve a pending tool call: it runs, and the answer that follows streams')
+      .argument('<toolCallId>', 'the id shown with the approval (or by `pending`)'),
+    'one JSON event per line (NDJSON)',
+  ).action(run((id: string, options: { json?: boolean }) => decide(client(), io, format(options), id, true)));
+
+  json(
+    program
+      .command('reject')
+      .description('reject a pending tool call: the model reads why, and its answer streams')
+      .argument('<toolCallId>', 'the id shown with the approval (or by `pending`)')
+      .option('-r, --reason <reason>', 'why (the model reads it)'),
+    'one JSON event per line (NDJSON)',
+  ).action(
+    run((id: string, options: { reason?: string; json?: boolean }) =>
+      decide(client(), io, format(options), id, false, options.reason),
+    ),
+  );
+
+  json(
+    program.command('pending').description('list the tool calls waiting for your approval'),
+    'the list as JSON',
+  ).action(run((options: { json?: boolean }) => pending(client(), io, format(options))));
+
+  json(
+    program
+      .command('list')
+      .alias('ls')
+      .description('list your conversations, most recent first')
+      .option('-n, --limit <n>', 'how many', positive, 20),
+    'the list as JSON',
+  ).action(
+    run((options: { limit: number; json?: boolean }) => list(client(), io, format(options), options.limit)),
+  );
+
+  json(
+    program
+      .command('show')
+      .description('show a conversation: each message and everything the answer did')
+      .argument('<conversationId>', 'the id from `list` or printed after `send`'),
+    'the conversation with its prompts, as JSON',
+  ).action(run((id: string, options: { json?: boolean }) => show(client(), io, format(options), id)));
+
+  program
+    .command('download')
+    .description('save a file of a conversation (a file link needs your token: this command has it)')
+    .argument('<conversationId>')
+    .argument('<fileId>')
+    .option('-o, --output <path>', "where to save it (default: the file's name, never overwriting)")
+    .action(
+      run((conversationId: string, fileId: string, options: { output?: string }) =>
+        download(client(), io, conversationId, fileId, options.output && resolve(cwd, options.output), cwd),
+      ),
+    );
+
+  for (const command of program.commands) {
+    command.configureOutput({ writeOut: io.out, writeErr: io.err }).exitOverride().showHelpAfterError();
+  }
+  return { program, exitCode: () => exitCode };
+}
+
+/** The message of an error, for one line: what the server said, or what went wrong here. */
+function describe(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === 404 ? `${error.message} (not found)` : `${error.message} (${error.code})`;
+  }
+  if (error instanceof ServerDownError) return error.message;
+  return (error as Error).message;
+}
+
+/** Parses `argv` (without node and the script) and runs the command; resolves to the exit code. */
+export async function runCli(argv: string[], context: Context): Promise<number> {
+  const { program, exitCode } = buildProgram(context);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    // --help and --version end here with code 0; a usage error has already been printed.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : 2;
+    throw error;
+  }
+  return exitCode();
+}

@@ -9,6 +9,7 @@ import { widgetsPlugin } from '@tessera/plugin-widgets';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config.ts';
 import { demoPlugin } from './demo/demo-plugin.ts';
+import { instructionsPlugin } from './user-instructions.ts';
 
 const EXAMPLE_SKILLS = fileURLToPath(new URL('../examples/skills', import.meta.url));
 
@@ -31,6 +32,7 @@ async function builtInPlugins(config: ServerConfig, log: Logger | undefined): Pr
     triggersPlugin(),
     skills.plugin,
     blueprintsPlugin(),
+    instructionsPlugin,
   ];
   return { plugins, skills };
 }

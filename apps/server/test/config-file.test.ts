@@ -264,6 +264,7 @@ describe('the tessera-server command', () => {
         'triggers',
         'skills',
         'blueprints',
+        'instructions',
         'notes',
         'greet',
         'demo',

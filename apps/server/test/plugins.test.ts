@@ -68,7 +68,15 @@ describe('a server with an app’s own plugins', () => {
       { plugins: [inventoryPlugin] },
     );
     const me = await t.request('GET', '/api/me');
-    expect(me.body.plugins).toEqual(['widgets', 'files', 'triggers', 'skills', 'blueprints', 'inventory']);
+    expect(me.body.plugins).toEqual([
+      'widgets',
+      'files',
+      'triggers',
+      'skills',
+      'blueprints',
+      'instructions',
+      'inventory',
+    ]);
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
     const paused = await send(conversation.id, 'order 50 bolts');
     expect(paused.state).toBe('waiting_for_approval');
@@ -105,6 +113,7 @@ describe('a server with an app’s own plugins', () => {
       '/api/skills',
       '/api/blueprints',
       '/api/mcp/servers',
+      '/api/me/instructions',
       `/api/conversations/${conversation.id}/files/f1`,
     ]) {
       expect([path, (await t.request('GET', path)).status]).toEqual([path, 404]);
@@ -134,6 +143,7 @@ describe('a server with an app’s own plugins', () => {
       'triggers',
       'skills',
       'blueprints',
+      'instructions',
       'files',
     ]);
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
@@ -212,7 +222,7 @@ describe('the demo tools', () => {
     t = await testServer('demo model', { openai: options.openai });
     const me = await t.request('GET', '/api/me', { token: ALICE });
     expect(me.body.model.demo).toBe(false);
-    expect(me.body.plugins).toEqual(['widgets', 'files', 'triggers', 'skills', 'blueprints']);
+    expect(me.body.plugins).toEqual(['widgets', 'files', 'triggers', 'skills', 'blueprints', 'instructions']);
   });
 
   it('need the widgets and files plugins: without them (defaultPlugins: false) the demo model comes alone', async () => {

@@ -83,6 +83,11 @@ export function createApi(token?: string, baseUrl = '') {
   return {
     token,
     me: async () => unwrap(await client.GET('/api/me')),
+    /** The user's standing instructions for the model (when the server runs the `instructions` plugin). */
+    instructions: async () => unwrap(await client.GET('/api/me/instructions')).instructions,
+    /** Replaces them ('' clears them); the model reads them from its next call. At most 4000 characters. */
+    setInstructions: async (instructions: string) =>
+      unwrap(await client.PUT('/api/me/instructions', { body: { instructions } })).instructions,
     conversations: async () =>
       unwrap(await client.GET('/api/conversations', { params: { query: { limit: 100 } } })).items,
     createConversation: async (title?: string) =>

@@ -2,8 +2,10 @@ import type { Platform } from '@tessera/core';
 import { MCP_PLUGIN_ID, McpServersToken } from '@tessera/plugin-mcp';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
 import { TRIGGERS_PLUGIN_ID } from '@tessera/plugin-triggers';
+import { INSTRUCTIONS_PLUGIN_ID } from '../../user-instructions.ts';
 import { blueprintRoutes } from './blueprints.ts';
 import { fileRoutes } from './files.ts';
+import { instructionRoutes } from './instructions.ts';
 import { mcpRoutes } from './mcp.ts';
 import type { Api } from './shared.ts';
 import { skillRoutes } from './skills.ts';
@@ -16,6 +18,7 @@ export const ROUTED_PLUGINS = {
   blueprints: 'blueprints',
   skills: 'skills',
   mcp: MCP_PLUGIN_ID,
+  instructions: INSTRUCTIONS_PLUGIN_ID,
 } as const;
 
 /**
@@ -31,6 +34,7 @@ export function pluginRoutes(
   if (skills && plugins.has(ROUTED_PLUGINS.skills)) skillRoutes(app, platform, skills);
   if (plugins.has(ROUTED_PLUGINS.blueprints)) blueprintRoutes(app, platform);
   if (plugins.has(ROUTED_PLUGINS.files)) fileRoutes(app, platform);
+  if (plugins.has(ROUTED_PLUGINS.instructions)) instructionRoutes(app, platform);
   // Its status comes from the plugin's service (a plugin with the id and without the service gets no route).
   if (plugins.has(ROUTED_PLUGINS.mcp) && platform.services.isRegistered(McpServersToken, true)) {
     mcpRoutes(app, platform);

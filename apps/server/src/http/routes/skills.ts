@@ -64,7 +64,8 @@ export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin):
       operationId: 'activateSkill',
       summary:
         "Activate a skill in a conversation (its instructions join the model's context from the next prompt)",
-      request: { params: z.object({ id: Id, name: z.string().min(1).max(200) }) },
+      // Skill names (a-z, 0-9, hyphens) are of the one id form of every path parameter.
+      request: { params: z.object({ id: Id, name: Id }) },
       responses: {
         200: json(SkillInfo, 'The skill, active'),
         400: errors[400],

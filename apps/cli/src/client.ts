@@ -47,6 +47,9 @@ export class TesseraClient {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ServerDownError(this.url);
     }
+    if (response.status === 401 && !this.#token) {
+      throw new ApiError(401, 'unauthorized', `The server wants a token and none was found. ${TOKEN_HINT}`);
+    }
     if (!response.ok) throw await apiError(response);
     return response;
   }

@@ -2,6 +2,11 @@ import { runCli } from './program.ts';
 import type { Io } from './render.ts';
 
 const env = process.env;
+// A reader that stops early (`| head`) is not an error of this program.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 // Through `pnpm tessera` the script runs at the workspace root; the user's folder is INIT_CWD.
 const throughPnpm = env.npm_lifecycle_event === 'tessera';
 const color = Boolean(process.stdout.isTTY) && !env.NO_COLOR;
@@ -10,7 +15,8 @@ const io: Io = {
   err: (text) => void process.stderr.write(text),
   interactive: Boolean(process.stderr.isTTY),
   color,
-  command: throughPnpm ? 'pnpm tessera' : 'tessera',
+  // `pnpm tessera` works at the workspace root; `pnpm -w tessera` anywhere in the checkout.
+  command: !throughPnpm ? 'tessera' : env.INIT_CWD === process.cwd() ? 'pnpm tessera' : 'pnpm -w tessera',
 };
 
 process.exitCode = await runCli(process.argv.slice(2), {

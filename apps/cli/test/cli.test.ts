@@ -92,8 +92,9 @@ describe('send', () => {
     expect(run.stdout).toContain('▸ demo.report {"products":3}');
     expect(run.stdout).toContain('Report ready: 100% (3/3) (done)');
     // The table widget: a header row and one row per product, in a grid.
-    expect(run.stdout).toMatch(/│ Product\s+│ Units\s+│ Revenue \(\$\)\s+│/);
-    expect(run.stdout).toMatch(/│ Product C\s+│ \d+\s+│ \d+\s+│/);
+    // Numbers right-aligned, under headers aligned the same way.
+    expect(run.stdout).toMatch(/│ Product C\s+│\s+\d+ │\s+\d+ │/);
+    expect(run.stdout).toMatch(/│ Product\s+│ Units │ Revenue \(\$\) │/);
     expect(run.stdout).toMatch(/✓ \{"products":3,"totalRevenue":\d+,"file":"file_/);
     const conversation = conversationOf(run);
     const fileId = /\/files\/(file_[\w-]+)/.exec(run.stdout)?.[1];
@@ -186,6 +187,13 @@ describe('finding the server and its token', () => {
     );
     expect(run.stderr).not.toContain('tessera:');
     expect(run.stdout).toContain('Found by the token file.');
+  });
+
+  it('says that no token was found, and where tokens come from', async () => {
+    const run = await tessera(['list'], { TESSERA_TOKEN: undefined }, tmpdir());
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('The server wants a token and none was found.');
+    expect(run.stderr).toContain('apps/server/.tessera/local-token');
   });
 
   it('says that a token is refused, and where tokens come from', async () => {

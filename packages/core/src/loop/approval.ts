@@ -40,33 +40,11 @@ const schemaProblems = (tool: AnyTool, input: unknown) => {
     : { problems: z.prettifyError(parsed.error), data: undefined };
 };
 
-/** Whether the call names a tool offered this round, with JSON arguments its schema accepts. */
-function validate(call: ToolOutput, round: Round): Decision | { offered: OfferedTool; input: unknown } {
-  const offered = round.tools.get(call.toolId);
-  const refuse = (code: 'unknown_tool' | 'invalid_arguments', message: string): Decision => ({
-    kind: 'record',
-    input: call.input,
-    result: toolError(code, message),
-  });
-  if (!offered) {
-    const available = [...round.tools.keys()].join(', ') || 'none';
-    return refuse(
-      'unknown_tool',
-      `There is no tool '${call.toolId}' in this round. Available tools: ${available}.`,
-    );
-  }
-  if (call.arguments !== undefined) {
-    return refuse('invalid_arguments', `The arguments are not valid JSON: ${call.arguments.slice(0, 200)}`);
-  }
-  const checked = schemaProblems(offered.tool, call.input);
-  if (checked.problems !== undefined) {
-    return refuse(
-      'invalid_arguments',
-      `The arguments do not match the schema of '${call.toolId}':\n${checked.problems}`,
-    );
-  }
-  return { offered, input: checked.data };
-}
+const refuse = (call: ToolOutput, code: 'unknown_tool' | 'invalid_arguments', message: string): Decision => ({
+  kind: 'record',
+  input: call.input,
+  result: toolError(code, message),
+});
 
 /**
  * Validation before anything runs, then who may let it run: the tool must be offered this round and its
@@ -75,10 +53,44 @@ function validate(call: ToolOutput, round: Round): Decision | { offered: Offered
  * check that throws asks for approval (failing closed); a hook that throws fails the call.
  */
 export async function decide(call: ToolOutput, round: Round, context: DecideContext): Promise<Decision> {
-  const valid = validate(call, round);
-  if ('kind' in valid) return valid;
-  const { offered } = valid;
-  let input = valid.input;
+  const offered = round.tools.get(call.toolId);
+  if (!offered) {
+    const available = [...round.tools.keys()].join(', ') || 'none';
+    const message = `There is no tool '${call.toolId}' in this round. Available tools: ${available}.`;
+    return refuse(call, 'unknown_tool', message);
+  }
+  if (call.arguments !== undefined) {
+    return refuse(
+      call,
+      'invalid_arguments',
+      `The arguments are not valid JSON: ${call.arguments.slice(0, 200)}`,
+    );
+  }
+  const parsed = offered.tool.input.safeParse(call.input);
+  if (!parsed.success) {
+    const problems = z.prettifyError(parsed.error);
+    return refuse(
+      call,
+      'invalid_arguments',
+      `The arguments do not match the schema of '${call.toolId}':\n${problems}`,
+    );
+  }
+  const { hooks } = context;
+  // Without plugins' hooks and policies (most apps), nothing more to ask than the tool itself.
+  if (hooks.beforeToolCall.length === 0 && hooks.permissions.length === 0) {
+    return requireApproval(call, offered, parsed.data, parsed.data, undefined, context);
+  }
+  return decideWithPlugins(call, offered, parsed.data, context);
+}
+
+/** `beforeToolCall` hooks, then permission policies, then (if they leave it open) the tool's own check. */
+async function decideWithPlugins(
+  call: ToolOutput,
+  offered: OfferedTool,
+  valid: unknown,
+  context: DecideContext,
+): Promise<Decision> {
+  let input = valid;
   let edit: Edit | undefined;
   let ask: string | undefined;
   if (context.hooks.beforeToolCall.length > 0) {
@@ -89,31 +101,50 @@ export async function decide(call: ToolOutput, round: Round, context: DecideCont
   const verdict = context.hooks.permissions.length > 0 ? await permission(call, input, context) : undefined;
   if (verdict?.decision === 'deny') {
     const because = verdict.reason ? `: ${verdict.reason}` : '.';
+    const result = toolError('denied', `Not run: a permission policy denies '${call.toolId}'${because}`);
+    return { kind: 'record', input: valid, edit, result };
+  }
+  const reason = ask ?? (verdict?.decision === 'ask' ? (verdict.reason ?? '') : undefined);
+  if (reason !== undefined) {
     return {
-      kind: 'record',
-      input: valid.input,
+      kind: 'pending',
+      reason: reason || defaultReason(call),
+      input: valid,
+      runWith: input,
+      offered,
       edit,
-      result: toolError('denied', `Not run: a permission policy denies '${call.toolId}'${because}`),
     };
   }
-  const defaultReason = `'${call.toolId}' needs your approval before it runs.`;
-  const base = { input: valid.input, runWith: input, offered, edit };
-  const pending = (reason: string): Decision => ({ kind: 'pending', reason, ...base });
-  const invoke: Decision = { kind: 'invoke', ...base };
-  if (ask !== undefined) return pending(ask || defaultReason);
-  if (verdict?.decision === 'ask') return pending(verdict.reason || defaultReason);
-  if (verdict?.decision === 'allow') return invoke;
-  const { requireApproval } = offered.tool;
-  if (!requireApproval) return invoke;
+  if (verdict?.decision === 'allow') return { kind: 'invoke', input: valid, runWith: input, offered, edit };
+  return requireApproval(call, offered, valid, input, edit, context);
+}
+
+const defaultReason = (call: ToolOutput) => `'${call.toolId}' needs your approval before it runs.`;
+
+/** The tool's own `requireApproval`, with the input the call would run with. */
+async function requireApproval(
+  call: ToolOutput,
+  offered: OfferedTool,
+  valid: unknown,
+  input: unknown,
+  edit: Edit | undefined,
+  context: DecideContext,
+): Promise<Decision> {
+  const check = offered.tool.requireApproval;
+  if (!check) return { kind: 'invoke', input: valid, runWith: input, offered, edit };
+  let reason: string | undefined;
   try {
     const requirement =
-      typeof requireApproval === 'function'
-        ? await requireApproval({ input, userId: context.userId, state: context.stateOf(offered) })
-        : requireApproval;
-    return requirement.required ? pending(requirement.reason || defaultReason) : invoke;
+      typeof check === 'function'
+        ? await check({ input, userId: context.userId, state: context.stateOf(offered) })
+        : check;
+    if (requirement.required) reason = requirement.reason || defaultReason(call);
   } catch (error) {
-    return pending(`${defaultReason} (The approval check failed: ${errorMessage(error)})`);
+    reason = `${defaultReason(call)} (The approval check failed: ${errorMessage(error)})`;
   }
+  return reason === undefined
+    ? { kind: 'invoke', input: valid, runWith: input, offered, edit }
+    : { kind: 'pending', reason, input: valid, runWith: input, offered, edit };
 }
 
 type Hooked =

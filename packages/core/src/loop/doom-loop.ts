@@ -37,26 +37,29 @@ export function detectDoomLoop(
   repeats: number,
   cache: WeakMap<object, string>,
 ): string | undefined {
-  // The latest calls, newest last: no more than the longest cycle looked for needs, read from the end.
+  // The latest calls, newest first: no more than the longest cycle looked for needs, read from the end.
   const calls: ToolOutput[] = [];
   for (let i = outputs.length - 1; i >= 0 && calls.length < MAX_PERIOD * repeats; i--) {
     const output = outputs[i]!;
     if (output.type === 'pause' && output.source === 'doom_loop') break;
     if (output.type === 'tool' && output.arguments === undefined) calls.push(output);
   }
-  calls.reverse();
-  const keys = calls.map((call) => callKey(cache, call));
-  const tools = calls.map((call) => call.toolId);
-  for (let period = 1; period * repeats <= keys.length; period++) {
-    const tail = keys.length - period * repeats;
+  for (let period = 1; period * repeats <= calls.length; period++) {
+    const span = period * repeats;
+    // Tools first, arguments only then: most rounds differ in the tool, and cost no key at all.
     let repeating = true;
-    for (let i = tail + period; i < keys.length && repeating; i++) repeating = keys[i] === keys[i - period];
+    for (let i = period; i < span && repeating; i++)
+      repeating = calls[i]!.toolId === calls[i - period]!.toolId;
+    for (let i = period; i < span && repeating; i++) {
+      repeating = callKey(cache, calls[i]!) === callKey(cache, calls[i - period]!);
+    }
     if (!repeating) continue;
-    const cycle = tools.slice(keys.length - period);
-    if (period > 1 && new Set(keys.slice(keys.length - period)).size === 1) continue; // a run, found at 1
+    const cycle = calls.slice(0, period).reverse();
+    // A run of one call repeated is found at period 1: a longer period made of it is not another cycle.
+    if (period > 1 && cycle.every((call) => callKey(cache, call) === callKey(cache, cycle[0]!))) continue;
     return period === 1
-      ? `The model called '${cycle[0]}' with the same arguments ${repeats} times in a row.`
-      : `The model repeated the same cycle of calls (${cycle.join(', ')}) ${repeats} times.`;
+      ? `The model called '${cycle[0]!.toolId}' with the same arguments ${repeats} times in a row.`
+      : `The model repeated the same cycle of calls (${cycle.map((call) => call.toolId).join(', ')}) ${repeats} times.`;
   }
   return undefined;
 }

@@ -72,16 +72,21 @@ export class ModelCalls {
     return this.#historyMessages.concat(this.#projection.appendTo(prompt, []));
   }
 
-  /** The request, after every `beforeModelCall` hook in plugin order; `skip` when one skipped the call. */
-  async request(round: Round, scope: HookScope, signal: AbortSignal): Promise<Request> {
-    let request: ModelCallRequest = {
+  /** The request as the record and the round make it, before any hook. */
+  request(round: Round): Prepared {
+    const request = {
       instructions: round.instructions,
       messages: this.#messages(),
       tools: round.definitions,
     };
-    const hooks = this.#runtime.hooks.beforeModelCall;
-    if (hooks.length === 0) return { request, round };
-    for (const entry of hooks) {
+    return { request, round };
+  }
+
+  /** The request after every `beforeModelCall` hook in plugin order; `skip` when one skipped the call. */
+  async hooked(prepared: Prepared, scope: HookScope, signal: AbortSignal): Promise<Request> {
+    let { request } = prepared;
+    const { round } = prepared;
+    for (const entry of this.#runtime.hooks.beforeModelCall) {
       const context = { ...scope(entry.plugin), round: this.#record.prompt.usage.modelCalls, request };
       const result = await callHook(entry, context, signal);
       if (!result) continue;
@@ -93,7 +98,7 @@ export class ModelCalls {
     return { request, round: narrowed(round, request) };
   }
 
-  async call(prepared: Extract<Request, { request: unknown }>, signal: AbortSignal): Promise<ModelTurn> {
+  async call(prepared: Prepared, signal: AbortSignal): Promise<ModelTurn> {
     const { provider, options } = this.#runtime;
     const prompt = this.#record.prompt;
     // What the model streams is recorded in stream order (see ModelResponse).
@@ -160,7 +165,8 @@ export class ModelCalls {
   }
 }
 
-export type Request = { request: ModelCallRequest; round: Round } | { skip: string; round: Round };
+type Prepared = { request: ModelCallRequest; round: Round };
+export type Request = Prepared | { skip: string; round: Round };
 
 /** What is wrong with a hook's change to the request: tools the round does not offer, malformed messages. */
 function requestFault(change: Partial<ModelCallRequest>, round: Round): string | undefined {

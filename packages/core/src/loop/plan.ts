@@ -19,12 +19,15 @@ export type LoopStep =
  * have. Pure: it reads and changes nothing.
  */
 export function planStep(prompt: Prompt, budgets: Budgets, toolBudgetReached: boolean): LoopStep {
-  const open: ToolOutput[] = [];
+  let open: ToolOutput[] | undefined;
   let stopped: PauseOutput | undefined;
   for (const output of prompt.output) {
     if (output.type === 'tool') {
       if (output.result?.type === 'pending') return { kind: 'pause', pending: output };
-      if (!output.result) open.push(output);
+      if (!output.result) {
+        open ??= [];
+        open.push(output);
+      }
     } else if (output.type === 'pause') {
       if (!output.decision) return { kind: 'pause', pending: output };
       stopped = output.decision === 'stop' ? output : undefined;
@@ -35,7 +38,7 @@ export function planStep(prompt: Prompt, budgets: Budgets, toolBudgetReached: bo
       kind: 'end',
       stop: { code: 'stopped_by_user', message: `Stopped by the user: ${stopped.reason}` },
     };
-  if (open.length > 0) return { kind: 'calls', open };
+  if (open) return { kind: 'calls', open };
   const stop = budgetStop(prompt, budgets, toolBudgetReached);
   return stop ? { kind: 'end', stop } : { kind: 'model' };
 }

@@ -8,7 +8,7 @@ import type { FinishReason } from '../provider/provider.ts';
 import { CallIds } from './call-ids.ts';
 import type { HookScope } from './hook-table.ts';
 import { ModelCalls } from './model-call.ts';
-import { type LoopStep, planStep } from './plan.ts';
+import { planStep } from './plan.ts';
 import { ConversationStates } from './plugin-state.ts';
 import { prepareRound, type Round } from './prepare-round.ts';
 import { PromptRecord } from './prompt-record.ts';
@@ -104,53 +104,47 @@ export class PromptCompletion {
   async #loop(signal: AbortSignal, approved: string | undefined): Promise<Prompt> {
     // Plugins' stored state of an older version is migrated (and written back) before anything reads it.
     await this.#states.migrate(this.#runtime.plugins);
+    // The executor: each step planned from the record alone (plan.ts), then carried out.
     for (;;) {
       const step = planStep(this.#record.prompt, this.#runtime.options.budgets, this.#tools.budgetReached);
-      const ended = await this.#execute(step, signal, approved);
-      approved = undefined;
-      if (ended) return ended;
-    }
-  }
-
-  /** Carries out one step; resolves with the prompt once the loop stops. */
-  async #execute(
-    step: LoopStep,
-    signal: AbortSignal,
-    approved: string | undefined,
-  ): Promise<Prompt | undefined> {
-    switch (step.kind) {
-      case 'pause':
-        return this.#pause(step.pending);
-      case 'end':
-        return this.#end('completed', step.stop);
-      case 'calls': {
+      if (step.kind === 'pause') return this.#pause(step.pending);
+      if (step.kind === 'end') return this.#end('completed', step.stop);
+      if (step.kind === 'calls') {
         const round = await this.#prepare(signal);
         const calls = step.open.map((output) => ({ output, recorded: true }));
-        return (await this.#tools.process(calls, round, signal, approved)) ? this.#pause() : undefined;
+        if (await this.#tools.process(calls, round, signal, approved)) return this.#pause();
+      } else {
+        const ended = await this.#modelRound(signal);
+        if (ended) return ended;
       }
-      case 'model':
-        return this.#modelRound(signal);
+      approved = undefined;
     }
   }
 
-  /** Round boundary checks, then one model call and its calls. */
+  /** Round boundary checks, then one model call and its calls; the prompt if the loop stops. */
   async #modelRound(signal: AbortSignal): Promise<Prompt | undefined> {
+    const { hooks } = this.#runtime;
     if (!this.#inputChecked && this.#record.prompt.usage.modelCalls === 0) {
       this.#inputChecked = true;
-      const trip = await this.#boundary.inputGuardrails(signal);
+      const trip =
+        hooks.inputGuardrails.length > 0 ? await this.#boundary.inputGuardrails(signal) : undefined;
       if (trip) return this.#end('failed', trip);
     }
-    const boundary = await this.#boundary.check(signal);
+    // Most boundaries have nothing to do, and cost no await (see RoundBoundary.check).
+    const checking = this.#boundary.check(signal);
+    const boundary = checking && (await checking);
     if (boundary === 'paused') return this.#pause();
     if (boundary) return this.#end('completed', boundary);
-    const prepared = await this.#model.request(await this.#prepare(signal), this.#scope, signal);
+    const unhooked = this.#model.request(await this.#prepare(signal));
+    const prepared =
+      hooks.beforeModelCall.length > 0 ? await this.#model.hooked(unhooked, this.#scope, signal) : unhooked;
     if ('skip' in prepared) {
       await this.#model.addUsage([]);
       if (prepared.skip) await this.#record.append({ type: 'text', text: prepared.skip });
       return this.#end('completed');
     }
     const turn = await this.#model.call(prepared, signal);
-    await this.#boundary.afterModelCall(turn, signal);
+    if (hooks.afterModelCall.length > 0) await this.#boundary.afterModelCall(turn, signal);
     if (turn.calls.length === 0) {
       const trip = await this.#boundary.outputGuardrails(turn.responseId, signal);
       return trip ? this.#end('failed', trip) : this.#end('completed', finishStop(turn.finish));

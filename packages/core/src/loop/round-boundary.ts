@@ -28,19 +28,43 @@ export class RoundBoundary {
     this.#tools = tools;
   }
 
-  /** Before a model call: steering delivered, then `'paused'`, a reason to stop, or nothing (go on). */
-  async check(signal: AbortSignal): Promise<'paused' | StopReason | undefined> {
-    await this.#deliverSteering();
+  /**
+   * Before a model call: steering delivered, then `'paused'`, a reason to stop, or nothing (go on). Returns
+   * no promise when there is nothing to do, as at most boundaries: no steering, no hooks, no loop.
+   */
+  check(signal: AbortSignal): Promise<'paused' | StopReason | undefined> | undefined {
+    const { caches, hooks, store } = this.#runtime;
+    const conversationId = this.#record.prompt.conversationId;
+    const steering = !!store.messages && (!this.#askedStore || caches.steering.has(conversationId));
+    if (!steering && hooks.betweenRounds.length === 0) {
+      const looping = this.#doomLoop();
+      return looping ? this.#pauseFor({ source: 'doom_loop', reason: looping }) : undefined;
+    }
+    return this.#check(steering, signal);
+  }
+
+  /** What the doom-loop check finds repeating, unless the user just decided at this boundary. */
+  #doomLoop(): string | undefined {
+    const prompt = this.#record.prompt;
+    const { doomLoop } = this.#runtime.options;
+    if (!doomLoop || this.#justDecided()) return undefined;
+    const looping = detectDoomLoop(prompt.output, doomLoop.repeats, this.#runtime.caches.callKeys);
+    return looping && `${looping} Continue, or stop?`;
+  }
+
+  /** Before the first model call, or right after the user let a pause continue, nothing is asked. */
+  #justDecided(): boolean {
     const prompt = this.#record.prompt;
     const last = prompt.output.at(-1);
-    // The user just decided at this boundary: it is not asked again before the model is.
-    if (prompt.usage.modelCalls === 0 || (last?.type === 'pause' && last.decision === 'continue'))
-      return undefined;
-    const { doomLoop } = this.#runtime.options;
-    const looping = doomLoop
-      ? detectDoomLoop(prompt.output, doomLoop.repeats, this.#runtime.caches.callKeys)
-      : undefined;
-    if (looping) return this.#pauseFor({ source: 'doom_loop', reason: `${looping} Continue, or stop?` });
+    return prompt.usage.modelCalls === 0 || (last?.type === 'pause' && last.decision === 'continue');
+  }
+
+  async #check(steering: boolean, signal: AbortSignal): Promise<'paused' | StopReason | undefined> {
+    if (steering) await this.#deliverSteering();
+    const prompt = this.#record.prompt;
+    const looping = this.#doomLoop();
+    if (looping) return this.#pauseFor({ source: 'doom_loop', reason: looping });
+    if (this.#justDecided()) return undefined;
     for (const entry of this.#runtime.hooks.betweenRounds) {
       const context = { ...this.#scope(entry.plugin), round: prompt.usage.modelCalls };
       const result = await callHook(entry, context, signal);
@@ -74,7 +98,7 @@ export class RoundBoundary {
     const messages = this.#runtime.store.messages;
     const prompt = this.#record.prompt;
     const { steering } = this.#runtime.caches;
-    if (!messages || (this.#askedStore && !steering.has(prompt.conversationId))) return;
+    if (!messages) return;
     this.#askedStore = true;
     steering.delete(prompt.conversationId);
     const waiting = await messages.list(prompt.conversationId);

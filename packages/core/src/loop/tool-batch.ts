@@ -43,9 +43,10 @@ export class ToolBatch {
   async process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
     try {
       return await this.#process(calls, round, signal, approved);
-    } finally {
+    } catch (error) {
       // Whatever stopped the batch, each call is recorded, to be given its result when the loop ends.
       await this.#record.recordUnrecorded(calls);
+      throw error;
     }
   }
 
@@ -64,7 +65,7 @@ export class ToolBatch {
       if (call.output.startedAt && !(await this.#restart(call, round, signal, approved))) continue;
       signal.throwIfAborted();
       const decision = await decideAt(i);
-      const edit = decision.edit ?? {};
+      const { edit } = decision;
       if (decision.kind === 'record') {
         await this.#record.record(call, { input: decision.input, ...edit, endedAt: now() }, decision.result);
         continue;

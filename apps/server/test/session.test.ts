@@ -176,3 +176,30 @@ describe('sign-in for browsers: a token exchanged once for a session cookie', ()
     );
   });
 });
+
+describe('loopback without a token (auth.loopbackWithoutAuth)', () => {
+  it('lets programs on this machine act as the local user, but not a page of another site', async () => {
+    t = await testServer([], { auth: { tokens: {}, loopbackWithoutAuth: true } });
+    const create = (headers: Record<string, string>) =>
+      fetch(`${t!.url}/api/conversations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
+    expect((await create({})).status).toBe(201); // curl, the CLI
+    expect((await create({ 'sec-fetch-site': 'same-origin' })).status).toBe(201); // the UI itself
+    const fromElsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'http://evil.example' },
+    ];
+    for (const headers of fromElsewhere) {
+      const forged = await create(headers);
+      expect([
+        forged.status,
+        ((await forged.json()) as { error: { message: string } }).error.message,
+      ]).toEqual([403, 'A request from another site cannot act as the local user.']);
+    }
+    const list = await fetch(`${t.url}/api/conversations`, { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(((await list.json()) as { items: unknown[] }).items).toHaveLength(2);
+  });
+});

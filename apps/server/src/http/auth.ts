@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './errors.ts';
 import { CSRF_HEADER, type Sessions } from './session.ts';
 
@@ -13,6 +13,22 @@ export type AuthVariables = { userId: string };
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Whether a browser sent this request from another site: `Sec-Fetch-Site` (every current browser), else an
+ * `Origin` of another host. Programs (curl, the CLI) send neither.
+ */
+function fromAnotherSite(c: Context): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site) return site !== 'same-origin' && site !== 'none';
+  const origin = c.req.header('origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== c.req.header('host');
+  } catch {
+    return true; // `null` (a sandboxed frame, a file) or garbage
+  }
+}
+
 /** Signing in and out need no credentials (signing in is how a browser gets them). */
 const isSessionRoute = (path: string, method: string) =>
   path === '/api/session' && (method === 'POST' || method === 'DELETE');
@@ -21,7 +37,8 @@ const isSessionRoute = (path: string, method: string) =>
  * Who is calling: a bearer token (programs), else the session cookie a browser got by signing in
  * (POST /api/session), else, when allowed, anyone on the loopback interface as the local user. Tokens in
  * the URL are refused: they end up in logs, history and Referer headers. A cookie-authenticated request
- * that changes anything must carry `X-Requested-With` (see CSRF_HEADER).
+ * that changes anything must carry `X-Requested-With` (see CSRF_HEADER); a loopback one must not come from
+ * another site.
  */
 export function authenticate(options: AuthOptions): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
@@ -54,6 +71,10 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<{ Variable
       );
     }
     if (options.loopbackWithoutAuth && LOOPBACK.test(getConnInfo(c).remote.address ?? '')) {
+      // Any web page the local user opens can send requests to 127.0.0.1: none may act as them.
+      if (!SAFE_METHODS.has(c.req.method) && fromAnotherSite(c)) {
+        throw new HttpError(403, 'forbidden', 'A request from another site cannot act as the local user.');
+      }
       c.set('userId', options.localUser);
       return next();
     }

@@ -66,6 +66,12 @@ export class TesseraClient {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /** A multipart/form-data request (files with fields): fetch sets its content type and boundary. */
+  async requestForm<T>(path: string, form: FormData): Promise<T> {
+    const response = await this.#fetch(path, { method: 'POST', body: form });
+    return (await response.json()) as T;
+  }
+
   /** The bytes of a download, with the name the server gives them. */
   async download(path: string): Promise<{ bytes: Uint8Array; name: string | undefined }> {
     const response = await this.#fetch(path);

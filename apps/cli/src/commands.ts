@@ -1,5 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
+import mime from 'mime';
 import ora from 'ora';
 import type { ServerEvent, TesseraClient } from './client.ts';
 import { brief, type Io, Renderer } from './render.ts';
@@ -83,23 +85,56 @@ function spinnerFor(io: Io, format: Format): { start: (text: string) => void; st
 const isRunningTool = ({ event, data }: ServerEvent) =>
   event === 'prompt.output' && (data.output as Output).type === 'tool';
 
-/** Sends a message, in a new conversation unless one is given, and streams the answer. */
+export type SendOptions = {
+  conversationId?: string;
+  /** Paths of files to attach. */
+  files: string[];
+  model?: 'normal' | 'high';
+};
+
+/**
+ * Sends a message (with files, if any), in a new conversation unless one is given, and streams the answer.
+ * Files are opened first: a missing one is an error before anything is created or sent.
+ */
 export async function send(
   client: TesseraClient,
   io: Io,
   format: Format,
   message: string,
-  conversationId?: string,
+  { conversationId, files, model }: SendOptions,
 ): Promise<number> {
+  if (!message && files.length === 0) throw new Error('Say something, or attach a file with --file.');
+  const attachments = await Promise.all(files.map(openAttachment));
+  const title = (message || attachments.map((file) => file.name).join(', ')).slice(0, 60);
   const id =
-    conversationId ??
-    (await client.request<Conversation>('POST', '/api/conversations', { title: message.slice(0, 60) })).id;
+    conversationId ?? (await client.request<Conversation>('POST', '/api/conversations', { title })).id;
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const fields = {
+    ...(message && { input: message }),
+    ...(model && { model }),
+    ...(timeZone && { timeZone }),
+  };
+  const path = `/api/conversations/${encodeURIComponent(id)}/prompts`;
   return actAndFollow(client, io, format, id, async () => {
-    const body = { input: message, ...(timeZone && { timeZone }) };
-    return (await client.request<{ prompt: Prompt }>('POST', `/api/conversations/${id}/prompts`, body))
-      .prompt;
+    if (attachments.length === 0)
+      return (await client.request<{ prompt: Prompt }>('POST', path, fields)).prompt;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const file of attachments) form.append('files', file);
+    return (await client.requestForm<{ prompt: Prompt }>(path, form)).prompt;
   });
+}
+
+/** A file to attach, read from disk as it is sent. */
+async function openAttachment(path: string): Promise<File> {
+  const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new Error(`Cannot attach ${path}: there is no such file.`);
+    throw new Error(`Cannot attach ${path}: ${error.message}`);
+  });
+  if (!found.isFile()) throw new Error(`Cannot attach ${path}: it is not a file.`);
+  // Typed by its extension, as a browser does (an untyped part would arrive as application/octet-stream).
+  const type = mime.getType(path) ?? 'application/octet-stream';
+  return new File([await openAsBlob(path, { type })], basename(path), { type });
 }
 
 /** Approves or rejects a pending tool call and streams what the prompt does next. */

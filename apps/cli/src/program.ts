@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ApiError, ServerDownError, TesseraClient } from './client.ts';
 import { decide, download, EXIT, type Format, list, pending, send, show } from './commands.ts';
 import { findToken, serverUrl } from './locate.ts';
@@ -25,10 +25,19 @@ const EXAMPLES = (command: string) => `
 Examples:
   $ ${command} send "make a sales report"
   $ ${command} send -c conv_123 "and now the weather in Paris"
+  $ ${command} send -f notes.txt -f data.csv "what is in these?"
   $ ${command} approve call_123
   $ ${command} reject call_123 --reason "not this one"
   $ ${command} send --json "weather in Oslo" | jq -c 'select(.type == "prompt.output")'
 ${ENVIRONMENT}`;
+
+type SendCommandOptions = {
+  conversation?: string;
+  file: string[];
+  model?: 'normal' | 'high';
+  json?: boolean;
+};
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 const positive = (value: string) => {
   const number = Number(value);
@@ -74,12 +83,18 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
     program
       .command('send')
       .description('send a message and stream the answer: text, tool calls, approvals, widgets, files')
-      .argument('<message...>', 'what to say (quotes are optional)')
-      .option('-c, --conversation <id>', 'continue this conversation (default: a new one)'),
+      .argument('[message...]', 'what to say (quotes are optional)')
+      .option('-c, --conversation <id>', 'continue this conversation (default: a new one)')
+      .option('-f, --file <path>', 'attach a file (repeat for more; a message is then optional)', collect, [])
+      .addOption(new Option('-m, --model <class>', 'the model class').choices(['normal', 'high'])),
     'one JSON event per line (NDJSON) instead of text; the last one ends the prompt',
   ).action(
-    run((words: string[], options: { conversation?: string; json?: boolean }) =>
-      send(client(), io, format(options), words.join(' '), options.conversation),
+    run((words: string[], options: SendCommandOptions) =>
+      send(client(), io, format(options), words.join(' '), {
+        conversationId: options.conversation,
+        files: options.file.map((path) => resolve(cwd, path)),
+        model: options.model,
+      }),
     ),
   );
 

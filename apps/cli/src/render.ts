@@ -96,6 +96,11 @@ export class Renderer {
       case 'prompt.pause-requested':
         this.#block(this.#style('yellow', `⏸  Paused: ${data.reason}`));
         return;
+      case 'prompt.started':
+        // What the prompt starts with: the files the user attached.
+        for (const output of (data.prompt as { output: Output[] }).output)
+          this.output(output, conversationId);
+        return;
       case 'prompt.resumed':
         return;
       case 'prompt.failed':
@@ -199,7 +204,7 @@ export class Renderer {
     const link = `${this.#url}/api/conversations/${conversationId}/files/${fileId}`;
     this.#block(
       [
-        `📎 ${output.name} (${output.mediaType}, ${formatBytes(Number(output.size))})`,
+        `📎 ${output.origin === 'upload' ? 'you attached ' : ''}${output.name} (${output.mediaType}, ${formatBytes(Number(output.size))})`,
         `   ${this.#style('underline', link)}`,
         `   ${this.#io.command} download ${conversationId} ${fileId}`,
       ].join('\n'),

@@ -25,6 +25,7 @@ const model = new ScriptedModel([
   callTool('demo.delete_records', { names: ['beta'] }),
   reply('Understood: beta stays.'),
   reply(['Hello ', 'from ', 'Tessera.']),
+  reply('Got your notes.'),
   reply('Found by the token file.'),
 ]);
 
@@ -170,6 +171,26 @@ describe('send', () => {
     expect(deltas.join('')).toBe('Hello from Tessera.');
     const list = JSON.parse((await tessera(['list', '--json'])).stdout);
     expect(list.map((c: { id: string }) => c.id)).toContain(events[0].conversationId);
+  });
+});
+
+describe('attachments', () => {
+  it('sends files with the message, shown as attached by the user', async () => {
+    await writeFile(join(workDir, 'notes.txt'), 'buy milk\n');
+    const run = await tessera(['send', '--file', 'notes.txt']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^📎 you attached notes\.txt \(text\/plain, 9 B\)$/m);
+    expect(run.stdout).toContain('Got your notes.');
+  });
+
+  it('refuses a missing file before creating anything', async () => {
+    const before = JSON.parse((await tessera(['list', '--json'])).stdout).length;
+    const run = await tessera(['send', '-f', 'missing.txt', 'read this']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `tessera: Cannot attach ${join(workDir, 'missing.txt')}: there is no such file.\n`,
+    );
+    expect(JSON.parse((await tessera(['list', '--json'])).stdout).length).toBe(before);
   });
 });
 

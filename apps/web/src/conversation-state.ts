@@ -62,6 +62,7 @@ export function applyEvent(state: ConversationState, event: ServerEvent): Conver
       return update(state, event.promptId, (prompt) => ({ ...prompt, state: 'running' }));
     case 'prompt.completed':
     case 'prompt.failed':
+    case 'prompt.cancelled':
       return update(state, event.promptId, () => event.prompt!);
     default:
       return state;

@@ -17,6 +17,7 @@ const EVENT_TYPES = [
   'prompt.resumed',
   'prompt.completed',
   'prompt.failed',
+  'prompt.cancelled',
 ];
 
 /**

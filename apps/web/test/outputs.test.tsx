@@ -186,6 +186,13 @@ describe('the live record', () => {
     // An output taken out (a call run again after a crash) goes.
     const removed = applyEvent(state, { type: 'prompt.output-removed', promptId: 'p1', outputId: 't1' });
     expect(removed.prompts[0]!.output.map((o) => o.id)).toEqual(['x1']);
+    // A stopped prompt ends like a failed one: its final record replaces the live one.
+    const cancelled = applyEvent(state, {
+      type: 'prompt.cancelled',
+      promptId: 'p1',
+      prompt: { ...state.prompts[0]!, state: 'cancelled' },
+    });
+    expect(cancelled.prompts[0]!.state).toBe('cancelled');
     // Replayed events (after a reconnect) change nothing.
     expect(applyEvent(state, { type: 'prompt.started', promptId: 'p1', prompt })).toBe(state);
   });

@@ -4,10 +4,8 @@ import type { components, paths } from './api-types.ts';
 export type Conversation = components['schemas']['Conversation'];
 export type Prompt = components['schemas']['Prompt'];
 export type Output = Prompt['output'][number] & Record<string, unknown>;
-export type Trigger = {
-  trigger: { id: string; name: string; status: string; instruction: string };
-  description: string;
-};
+/** A trigger with its schedule in words; its instants (`nextFireAt`, …) are ISO UTC, `schedule.timeZone` its zone. */
+export type Trigger = { trigger: components['schemas']['Trigger']; description: string };
 export type SkillInfo = components['schemas']['SkillInfo'];
 export type BlueprintInfo = components['schemas']['Blueprint'];
 export type ModelClass = 'normal' | 'high';
@@ -157,7 +155,7 @@ export function createApi(token?: string, baseUrl = '') {
       if (!response.ok) throw await errorOf(response);
     },
     triggers: async (conversationId: string) =>
-      unwrap(await client.GET('/api/triggers', { params: { query: { conversationId } } })).items as Trigger[],
+      unwrap(await client.GET('/api/triggers', { params: { query: { conversationId } } })).items,
     pauseTrigger: async (id: string, pause: boolean) =>
       unwrap(await client.POST(pause ? '/api/triggers/{id}/pause' : '/api/triggers/{id}/resume', withId(id))),
     deleteTrigger: async (id: string) => {

@@ -15,6 +15,7 @@ export {
 } from './loop/runtime.ts';
 export { Conversation } from './model/conversation.ts';
 export {
+  ModelCallFacts,
   type NewOutput,
   PauseOutput,
   type PromptOutput,
@@ -125,6 +126,14 @@ export {
   type ModelToolDefinition,
   type ModelUsage,
 } from './provider/provider.ts';
+export {
+  type ModelCallReport,
+  type PromptReport,
+  type PromptReportTotals,
+  promptReport,
+  type ToolCallOutcome,
+  type ToolCallReport,
+} from './report/prompt-report.ts';
 export {
   createServiceContainer,
   type DependencyContainer,

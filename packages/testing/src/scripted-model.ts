@@ -29,8 +29,10 @@ export type ScriptedReply = {
   events?: readonly ModelStreamEvent[];
   usage?: Partial<ModelUsage>;
   finish?: FinishReason;
-  /** Wait this long (abortably) before answering. */
+  /** Wait this long (abortably) before answering: the time to the first token. */
   delayMs?: number;
+  /** Wait this long (abortably) after the first event, before the rest: the time the answer takes to stream. */
+  streamMs?: number;
   /** Fail the call instead of answering (or, with `breakAfter`, halfway through the answer). */
   error?: ModelError | Error | string;
   /**
@@ -126,6 +128,7 @@ export class ScriptedModel implements ModelProvider {
         this.calls.push({ callId: event.callId, name: event.name, arguments: event.arguments });
       }
       yield event;
+      if (sent === 1 && reply.streamMs) await sleep(reply.streamMs, signal);
     }
     if (sent === reply.breakAfter) throw failure();
   }

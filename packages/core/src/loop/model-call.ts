@@ -105,6 +105,7 @@ export class ModelCalls {
     const response = new ModelResponse({
       record: (output) => this.#record.append(output),
       stream: (outputId, delta) => this.#record.publish({ type: 'prompt.text-delta', outputId, delta }),
+      replace: (output) => this.#record.replace(output),
     });
     const turn: ModelTurn = { calls: [], responseId: response.id };
     const usage: ModelUsage[] = [];
@@ -131,7 +132,7 @@ export class ModelCalls {
       await this.addUsage(usage);
       // What the model said is recorded even when the call failed halfway; so are the calls it made, which
       // then get a result saying they were not run when the loop ends.
-      turn.calls = await response.finish();
+      turn.calls = await response.finish({ model: options.models[prompt.model], usage, finish: turn.finish });
       if (failed) await this.#record.recordUnrecorded(turn.calls);
     }
     return turn;

@@ -1,7 +1,7 @@
 import { newId } from '../ids.ts';
 import { isoNow } from '../iso-now.ts';
-import type { ReasoningOutput, TextOutput, ToolOutput } from '../model/outputs.ts';
-import type { ModelStreamEvent } from '../provider/provider.ts';
+import type { ModelCallFacts, ReasoningOutput, TextOutput, ToolOutput } from '../model/outputs.ts';
+import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
 import { parseArguments } from './tool-calls.ts';
 
 /** A call the model made, and whether it is in the record yet. */
@@ -15,7 +15,12 @@ export type ResponseSink = {
   record: (output: Said | ToolOutput) => Promise<unknown>;
   /** Shows streamed text (or refusal) of the output that will be recorded with `outputId`. */
   stream: (outputId: string, delta: string) => void;
+  /** Replaces an output already recorded (to add the call's facts when every output was recorded early). */
+  replace?: (output: Said) => Promise<unknown>;
 };
+
+/** What the caller knows of the call when its stream ends; the response adds the times it saw. */
+export type CallEnd = { model?: string; usage?: readonly ModelUsage[]; finish?: FinishReason };
 
 /**
  * One model response as it streams, turned into outputs in the order the model produced them, each with
@@ -32,6 +37,13 @@ export class ModelResponse {
   /** From the first call on, in stream order. */
   readonly #after: (Said | ToolOutput)[] = [];
   #calls = 0;
+  /** Made just before the provider is asked (see `ModelCalls.call`). */
+  readonly #startedAt = isoNow();
+  #firstTokenAt: string | undefined;
+  /** The call's facts, once the stream ended: they go on the last output recorded. */
+  #facts: ModelCallFacts | undefined;
+  /** The last output recorded before the end, in case none is left to carry the facts. */
+  #lastRecorded: Said | undefined;
 
   constructor(sink: ResponseSink) {
     this.#sink = sink;
@@ -39,6 +51,7 @@ export class ModelResponse {
 
   /** Takes the next event; returns a promise only when it records something (most events record nothing). */
   add(event: ModelStreamEvent): Promise<void> | undefined {
+    this.#firstTokenAt ??= isoNow();
     switch (event.type) {
       case 'text-delta':
         return this.#delta('text', event.delta);
@@ -84,10 +97,35 @@ export class ModelResponse {
    * The stream ended, or failed: records what is left and returns the calls in order. They stay out of the
    * record (to be recorded as they are processed) unless the model said something after them.
    */
-  finish(): ResponseCall[] | Promise<ResponseCall[]> {
+  finish(end?: CallEnd): ResponseCall[] | Promise<ResponseCall[]> {
+    if (end) this.#facts = this.#callFacts(end);
     const closing = this.#close();
+    if (this.#facts && this.#calls > 0) {
+      // The last output of the response is not recorded yet: it carries the facts.
+      const last = this.#after.length - 1;
+      this.#after[last] = { ...this.#after[last]!, modelCall: this.#facts };
+      this.#facts = undefined;
+    }
     if (closing || this.#after.length > this.#calls) return this.#recordAll(closing);
-    return this.#after.map((output) => ({ output: output as ToolOutput, recorded: false }));
+    const calls = this.#after.map((output) => ({ output: output as ToolOutput, recorded: false }));
+    // Everything was recorded while the stream ran (or nothing was said): the last output gets the facts.
+    const facts = this.#facts;
+    const last = this.#lastRecorded;
+    this.#facts = undefined;
+    if (facts && last && this.#sink.replace)
+      return this.#sink.replace({ ...last, modelCall: facts }).then(() => calls);
+    return calls;
+  }
+
+  #callFacts(end: CallEnd): ModelCallFacts {
+    return {
+      ...(end.model !== undefined && { model: end.model }),
+      startedAt: this.#startedAt,
+      ...(this.#firstTokenAt !== undefined && { firstTokenAt: this.#firstTokenAt }),
+      endedAt: isoNow(),
+      ...(end.usage?.length && { usage: sumUsage(end.usage) }),
+      ...(end.finish !== undefined && { finishReason: end.finish }),
+    };
   }
 
   async #recordAll(closing: Promise<void> | undefined): Promise<ResponseCall[]> {
@@ -133,6 +171,27 @@ export class ModelResponse {
       this.#after.push(output);
       return undefined;
     }
-    return this.#sink.record(output).then(() => {});
+    // Said at the end of the stream (the call's facts are known): the facts go with it.
+    const facts = this.#facts;
+    this.#facts = undefined;
+    const recorded = facts ? { ...output, modelCall: facts } : output;
+    this.#lastRecorded = recorded;
+    return this.#sink.record(recorded).then(() => {});
   }
+}
+
+/** One call's usage events as one usage (a provider may send several). */
+function sumUsage(events: readonly ModelUsage[]): NonNullable<ModelCallFacts['usage']> {
+  if (events.length === 1) return { ...events[0]! };
+  const usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 } as Required<
+    Omit<ModelUsage, 'cost'>
+  > & { cost?: number };
+  for (const event of events) {
+    usage.inputTokens += event.inputTokens;
+    usage.outputTokens += event.outputTokens;
+    usage.cachedInputTokens += event.cachedInputTokens ?? 0;
+    usage.reasoningTokens += event.reasoningTokens ?? 0;
+    if (event.cost !== undefined) usage.cost = (usage.cost ?? 0) + event.cost;
+  }
+  return usage;
 }

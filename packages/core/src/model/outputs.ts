@@ -43,12 +43,40 @@ export type ToolApproval = z.infer<typeof ToolApproval>;
  */
 const responseId = z.string().optional();
 
+/**
+ * The facts of the model call a response came from, kept on its last output (the one recorded when the
+ * stream ended): when it started, streamed its first event and ended, its usage and why it finished. The run
+ * report (`promptReport`) is derived from these and from the tool calls' own times.
+ */
+export const ModelCallFacts = z.object({
+  /** The concrete model name the call was made with. */
+  model: z.string().optional(),
+  startedAt: z.string(),
+  /** When the first text, reasoning or call arrived; absent when nothing did. */
+  firstTokenAt: z.string().optional(),
+  endedAt: z.string(),
+  usage: z
+    .object({
+      inputTokens: z.number().nonnegative(),
+      outputTokens: z.number().nonnegative(),
+      cachedInputTokens: z.number().nonnegative().optional(),
+      reasoningTokens: z.number().nonnegative().optional(),
+      cost: z.number().nonnegative().optional(),
+    })
+    .optional(),
+  /** Absent when the stream failed before the model said why it stopped. */
+  finishReason: z.string().optional(),
+});
+export type ModelCallFacts = z.infer<typeof ModelCallFacts>;
+const modelCall = ModelCallFacts.optional();
+
 export const TextOutput = OutputBase.extend({
   type: z.literal('text'),
   text: z.string(),
   /** The model refused: `text` is its refusal message. */
   refusal: z.literal(true).optional(),
   responseId,
+  modelCall,
 });
 export type TextOutput = z.infer<typeof TextOutput>;
 
@@ -82,6 +110,7 @@ export const ToolOutput = OutputBase.extend({
   startedAt: z.string().optional(),
   endedAt: z.string().optional(),
   responseId,
+  modelCall,
 });
 export type ToolOutput = z.infer<typeof ToolOutput>;
 
@@ -96,6 +125,7 @@ export const ReasoningOutput = OutputBase.extend({
   text: z.string().optional(),
   providerData: z.unknown().optional(),
   responseId,
+  modelCall,
 });
 export type ReasoningOutput = z.infer<typeof ReasoningOutput>;
 

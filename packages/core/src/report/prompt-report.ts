@@ -1,0 +1,161 @@
+import type { ModelCallFacts, PromptOutput, ToolOutput } from '../model/outputs.ts';
+import { isFinalState, type Prompt, type PromptState, type StopReason } from '../model/prompt.ts';
+import { toolResultText } from '../outputs/core-outputs.ts';
+
+/** One model call of a prompt: its times, its usage, why it stopped, how many calls it made. */
+export type ModelCallReport = {
+  responseId: string;
+  model?: string;
+  startedAt: string;
+  endedAt: string;
+  latencyMs: number;
+  /** From the start of the call to its first streamed event. */
+  timeToFirstTokenMs?: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  cost?: number;
+  finishReason?: string;
+  toolCalls: number;
+};
+
+/** `not_run`: the call got no result (interrupted, or never started). */
+export type ToolCallOutcome = 'success' | 'error' | 'pending' | 'not_run';
+
+export type ToolCallReport = {
+  /** Tessera's id of the call (what `approve`/`reject` take). */
+  id: string;
+  callId: string;
+  toolId: string;
+  responseId?: string;
+  startedAt?: string;
+  endedAt?: string;
+  latencyMs?: number;
+  /** UTF-8 bytes of the result as the model reads it. */
+  resultBytes: number;
+  outcome: ToolCallOutcome;
+  /** For an error result, its code when Tessera recorded it (`timeout`, `rejected`, `tool_failed`, ...). */
+  errorCode?: string;
+};
+
+export type PromptReportTotals = {
+  modelCalls: number;
+  toolCalls: number;
+  failedToolCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  cost?: number;
+  /** Sum of the model calls' latencies, and of the tool calls'. */
+  modelMs: number;
+  toolMs: number;
+};
+
+/** A prompt's run report (see seed 004's `AgentRunReport`), derived from its record alone. */
+export type PromptReport = {
+  promptId: string;
+  state: PromptState;
+  startedAt: string;
+  /** When the prompt reached its final state; absent while it runs or waits. */
+  endedAt?: string;
+  totalMs?: number;
+  /** Why it stopped: `stopReason.code`, else `completed`, else its state. */
+  stop: string;
+  stopReason?: StopReason;
+  modelCalls: ModelCallReport[];
+  toolCalls: ToolCallReport[];
+  totals: PromptReportTotals;
+};
+
+const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
+const encoder = new TextEncoder();
+
+/**
+ * The run report of one prompt: per model call (from the facts on its response's last output) and per tool
+ * call (from its own times and result), with totals from the prompt's usage. Pure: the same record gives the
+ * same report, wherever it is computed (server, browser, a test).
+ */
+export function promptReport(prompt: Prompt): PromptReport {
+  const modelCalls: ModelCallReport[] = [];
+  const toolCalls: ToolCallReport[] = [];
+  const callsPerResponse = new Map<string, number>();
+  for (const output of prompt.output as PromptOutput[]) {
+    const facts = (output as { modelCall?: ModelCallFacts }).modelCall;
+    const responseId = (output as { responseId?: string }).responseId;
+    if (output.type === 'tool') {
+      toolCalls.push(toolCallReport(output));
+      if (responseId) callsPerResponse.set(responseId, (callsPerResponse.get(responseId) ?? 0) + 1);
+    }
+    if (facts && responseId) modelCalls.push(modelCallReport(responseId, facts));
+  }
+  for (const call of modelCalls) call.toolCalls = callsPerResponse.get(call.responseId) ?? 0;
+  modelCalls.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+
+  const final = isFinalState(prompt.state);
+  const { usage } = prompt;
+  return {
+    promptId: prompt.id,
+    state: prompt.state,
+    startedAt: prompt.createdAt,
+    ...(final && { endedAt: prompt.updatedAt, totalMs: ms(prompt.createdAt, prompt.updatedAt) }),
+    stop: prompt.stopReason?.code ?? (prompt.state === 'completed' ? 'completed' : prompt.state),
+    ...(prompt.stopReason && { stopReason: prompt.stopReason }),
+    modelCalls,
+    toolCalls,
+    totals: {
+      modelCalls: usage.modelCalls,
+      toolCalls: toolCalls.length,
+      failedToolCalls: toolCalls.filter((call) => call.outcome === 'error' || call.outcome === 'not_run')
+        .length,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      cachedInputTokens: usage.cachedInputTokens,
+      reasoningTokens: usage.reasoningTokens,
+      ...(usage.cost !== undefined && { cost: usage.cost }),
+      modelMs: modelCalls.reduce((sum, call) => sum + call.latencyMs, 0),
+      toolMs: toolCalls.reduce((sum, call) => sum + (call.latencyMs ?? 0), 0),
+    },
+  };
+}
+
+function modelCallReport(responseId: string, facts: ModelCallFacts): ModelCallReport {
+  const usage = facts.usage;
+  return {
+    responseId,
+    ...(facts.model !== undefined && { model: facts.model }),
+    startedAt: facts.startedAt,
+    endedAt: facts.endedAt,
+    latencyMs: ms(facts.startedAt, facts.endedAt),
+    ...(facts.firstTokenAt !== undefined && {
+      timeToFirstTokenMs: ms(facts.startedAt, facts.firstTokenAt),
+    }),
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    cachedInputTokens: usage?.cachedInputTokens ?? 0,
+    reasoningTokens: usage?.reasoningTokens ?? 0,
+    ...(usage?.cost !== undefined && { cost: usage.cost }),
+    ...(facts.finishReason !== undefined && { finishReason: facts.finishReason }),
+    toolCalls: 0,
+  };
+}
+
+function toolCallReport(output: ToolOutput): ToolCallReport {
+  const { result } = output;
+  const outcome: ToolCallOutcome = result?.type ?? 'not_run';
+  const code = result?.type === 'error' ? (result.error as { code?: unknown } | null)?.code : undefined;
+  return {
+    id: output.id,
+    callId: output.callId,
+    toolId: output.toolId,
+    ...(output.responseId !== undefined && { responseId: output.responseId }),
+    ...(output.startedAt !== undefined && { startedAt: output.startedAt }),
+    ...(output.endedAt !== undefined && { endedAt: output.endedAt }),
+    ...(output.startedAt !== undefined &&
+      output.endedAt !== undefined && { latencyMs: ms(output.startedAt, output.endedAt) }),
+    resultBytes: result ? encoder.encode(toolResultText(output)).length : 0,
+    outcome,
+    ...(typeof code === 'string' && { errorCode: code }),
+  };
+}

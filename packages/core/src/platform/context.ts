@@ -1,0 +1,116 @@
+import { NotFoundError } from '../errors.ts';
+import { EventBus } from '../events/event-bus.ts';
+import type { EventRelay } from '../events/relay.ts';
+import { HookTable } from '../loop/hook-table.ts';
+import { RoundCaches } from '../loop/prepare-round.ts';
+import { DEFAULT_BUDGETS, type Runtime } from '../loop/runtime.ts';
+import type { Conversation } from '../model/conversation.ts';
+import { isFinalState, type Prompt } from '../model/prompt.ts';
+import { OutputRegistry } from '../outputs/output-registry.ts';
+import type { AnyPlugin } from '../plugins/define-plugin.ts';
+import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts-to-messages.ts';
+import { createServiceContainer } from '../services.ts';
+import { MemoryStore } from '../store/memory-store.ts';
+import type { Store } from '../store/store.ts';
+import { checkComposition } from './check-composition.ts';
+import { FollowUps } from './follow-ups.ts';
+import { LocalRuns } from './local-runs.ts';
+import type { PlatformOptions, PromptRun, SendOptions } from './platform.ts';
+
+/** What the parts of a platform share: its runtime, its runs in this process, and a few helpers. */
+export type PlatformContext = {
+  options: PlatformOptions;
+  plugins: readonly AnyPlugin[];
+  /** Plugins in the order they start (after those they require). */
+  startOrder: readonly AnyPlugin[];
+  store: Store;
+  events: EventBus;
+  runtime: Runtime;
+  runs: LocalRuns;
+  relay: EventRelay | undefined;
+  followUps: FollowUps;
+  reportRecoveryError: (error: unknown) => void;
+  /** The conversation, if it is the user's; else `NotFoundError`. */
+  conversationOf(conversationId: string, userId: string): Promise<Conversation>;
+  /** The prompt, if it is the user's; else `NotFoundError`. */
+  getPrompt(promptId: string, userId: string): Promise<Prompt>;
+  /** A loop's `done`, which, once the prompt ends (not when it pauses), runs the conversation's next message. */
+  track(done: Promise<Prompt>): Promise<Prompt>;
+};
+
+/** Composes the options into a platform's shared parts; `start` starts a prompt (for follow-ups). */
+export function createContext(
+  options: PlatformOptions,
+  start: (send: SendOptions) => Promise<PromptRun>,
+): PlatformContext {
+  const plugins = options.plugins ?? [];
+  const outputs = new OutputRegistry();
+  const startOrder = checkComposition(plugins, outputs);
+  const store: Store = options.store ?? new MemoryStore();
+  const events = new EventBus({ onHandlerError: options.onSubscriberError });
+  const runtime = runtimeOf(options, { plugins, outputs, store, events });
+  const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));
+  const followUps = new FollowUps(store, (message) =>
+    start({
+      conversationId: message.conversationId,
+      userId: message.userId,
+      input: message.input,
+      promptId: message.id,
+    }),
+  );
+  return {
+    options,
+    plugins,
+    startOrder,
+    store,
+    events,
+    runtime,
+    runs: new LocalRuns(),
+    relay: options.relay ?? store.relay,
+    followUps,
+    reportRecoveryError,
+    async conversationOf(conversationId, userId) {
+      const conversation = await store.conversations.get(conversationId);
+      if (!conversation || conversation.userId !== userId) {
+        throw new NotFoundError(`Conversation ${conversationId} does not exist.`);
+      }
+      return conversation;
+    },
+    async getPrompt(promptId, userId) {
+      const prompt = (await store.prompts.get(promptId)) as Prompt | undefined;
+      if (!prompt || prompt.userId !== userId) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+      return prompt;
+    },
+    track: (done) =>
+      done.then((prompt) => {
+        if (isFinalState(prompt.state)) void followUps.next(prompt.conversationId).catch(reportRecoveryError);
+        return prompt;
+      }),
+  };
+}
+
+/** Everything a prompt's loop needs, built once per platform. */
+function runtimeOf(
+  options: PlatformOptions,
+  parts: Pick<Runtime, 'plugins' | 'outputs' | 'store'> & { events: EventBus },
+): Runtime {
+  const { events, ...rest } = parts;
+  return {
+    ...rest,
+    provider: options.model,
+    bus: events,
+    services: createServiceContainer(options.services),
+    projectionCache: new ProjectionCache(),
+    caches: new RoundCaches(),
+    hooks: new HookTable(rest.plugins),
+    options: {
+      budgets: { ...DEFAULT_BUDGETS, ...options.budgets },
+      models: { normal: 'normal', high: 'high', ...options.models },
+      instructions: options.instructions,
+      toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
+      maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS,
+      historyTokens: options.historyTokens,
+      doomLoop: options.doomLoop === false ? false : { repeats: 3, ...options.doomLoop },
+    },
+  };
+}

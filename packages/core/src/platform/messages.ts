@@ -1,0 +1,75 @@
+import { NotFoundError, TesseraError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { isoNow as now } from '../iso-now.ts';
+import type { QueuedMessage } from '../model/queued-message.ts';
+import type { MessageStore } from '../store/store.ts';
+import type { PlatformContext } from './context.ts';
+import type { MessageOptions, PlatformMessages, SentMessage } from './platform.ts';
+
+/** Steering and follow-up messages (see `PlatformMessages`): kept in `Store.messages` until delivered. */
+export class Messages implements PlatformMessages {
+  readonly #ctx: PlatformContext;
+
+  constructor(ctx: PlatformContext) {
+    this.#ctx = ctx;
+    const { relay, events, runtime } = ctx;
+    // Steering sent in another process reaches a prompt this one runs at its next round boundary.
+    if (relay) {
+      events.subscribe({}, (event) => {
+        if (event.type === 'message.queued' && event.message.mode === 'steer') {
+          runtime.caches.steering.add(event.message.conversationId);
+        }
+      });
+    }
+  }
+
+  #store(): MessageStore {
+    const { messages } = this.#ctx.store;
+    if (!messages) {
+      throw new TesseraError(
+        'not_supported',
+        'This store keeps no waiting messages (Store.messages): steering and follow-ups need it.',
+      );
+    }
+    return messages;
+  }
+
+  async send(message: MessageOptions): Promise<SentMessage> {
+    await this.#ctx.conversationOf(message.conversationId, message.userId);
+    if (typeof message.input !== 'string' || message.input.trim() === '') {
+      throw new TesseraError('invalid_input', 'A message needs input text.');
+    }
+    if (message.mode !== 'steer' && message.mode !== 'queue') {
+      throw new TesseraError('invalid_input', "A message's mode is 'steer' or 'queue'.");
+    }
+    const queued: QueuedMessage = {
+      id: newId('msg'),
+      conversationId: message.conversationId,
+      userId: message.userId,
+      mode: message.mode,
+      input: message.input,
+      createdAt: now(),
+    };
+    await this.#store().add(queued);
+    if (queued.mode === 'steer') this.#ctx.runtime.caches.steering.add(queued.conversationId);
+    const scope = { promptId: queued.id, conversationId: queued.conversationId, userId: queued.userId };
+    this.#ctx.events.publish({ type: 'message.queued', ...scope, message: queued });
+    const run = await this.#ctx.followUps.next(message.conversationId);
+    return run ? { message: queued, run } : { message: queued };
+  }
+
+  async list(conversationId: string, userId: string): Promise<QueuedMessage[]> {
+    await this.#ctx.conversationOf(conversationId, userId);
+    return this.#store().list(conversationId);
+  }
+
+  async remove(messageId: string, by: { userId: string; conversationId: string }): Promise<void> {
+    await this.#ctx.conversationOf(by.conversationId, by.userId);
+    const removed = await this.#store().remove(by.conversationId, [messageId]);
+    if (removed.length === 0) {
+      throw new NotFoundError(`There is no waiting message ${messageId} (it may have been delivered).`);
+    }
+    const scope = { promptId: messageId, conversationId: by.conversationId, userId: by.userId };
+    this.#ctx.events.publish({ type: 'message.removed', ...scope, messageId });
+  }
+}

@@ -20,7 +20,7 @@ type Approval = {
 export type Format = { json: boolean };
 
 /** Exit codes: what a script can branch on. */
-export const EXIT = { ok: 0, failed: 1, waiting: 3 } as const;
+export const EXIT = { ok: 0, failed: 1, waiting: 3, interrupted: 130 } as const;
 
 const LOOP_ENDS: Record<string, number> = {
   'prompt.completed': EXIT.ok,
@@ -47,10 +47,26 @@ async function actAndFollow(
   const renderer = new Renderer(io, client.url);
   const spinner = spinnerFor(io, format);
   let started = false;
+  let stopping: 'cancel' | 'leave' | undefined;
+  let releaseInterrupt: (() => void) | undefined;
   try {
     await stream.next(); // `ready`
     const prompt = await act();
     started = true;
+    // Ctrl-C stops the answer (as the UI's stop button does) and shows it end; a second one leaves at once.
+    releaseInterrupt = io.onInterrupt?.(() => {
+      spinner.stop();
+      if (stopping) {
+        stopping = 'leave';
+        controller.abort();
+        return;
+      }
+      stopping = 'cancel';
+      io.err('\nStopping the answer… (Ctrl-C again to leave it running)\n');
+      client.request('POST', `/api/prompts/${prompt.id}/cancel`).catch((error: Error) => {
+        io.err(`tessera: could not stop it: ${error.message}\n`);
+      });
+    });
     spinner.start('Thinking…');
     for await (const event of stream) {
       if (event.data.promptId !== prompt.id) continue;
@@ -58,14 +74,16 @@ async function actAndFollow(
       if (format.json) io.out(`${JSON.stringify(event.data)}\n`);
       else renderer.event(event);
       const end = LOOP_ENDS[event.event];
-      if (end !== undefined) return end;
+      if (end !== undefined) return stopping && event.event === 'prompt.cancelled' ? EXIT.interrupted : end;
       // Only on a line of its own: a spinner redraws its line, which would erase text being streamed.
       if (!renderer.atLineStart) continue;
       if (isRunningTool(event)) spinner.start(`Running ${(event.data.output as Output).toolId}…`);
       else spinner.start('Thinking…');
     }
+    if (stopping === 'leave') return EXIT.interrupted;
     throw new Error('The server closed the event stream before the prompt ended.');
   } finally {
+    releaseInterrupt?.();
     spinner.stop();
     controller.abort();
     if (started && !format.json) {

@@ -15,6 +15,10 @@ const io: Io = {
   err: (text) => void process.stderr.write(text),
   interactive: Boolean(process.stderr.isTTY),
   color,
+  onInterrupt: (handler) => {
+    process.on('SIGINT', handler);
+    return () => void process.off('SIGINT', handler);
+  },
   // `pnpm tessera` works at the workspace root; `pnpm -w tessera` anywhere in the checkout.
   command: !throughPnpm ? 'tessera' : env.INIT_CWD === process.cwd() ? 'pnpm tessera' : 'pnpm -w tessera',
 };

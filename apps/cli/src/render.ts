@@ -10,6 +10,8 @@ export type Io = {
   color: boolean;
   /** How the user calls this program, for the commands we suggest (`pnpm tessera` or `tessera`). */
   command: string;
+  /** Calls `handler` on each interrupt (Ctrl-C) until the returned function is called. */
+  onInterrupt?: (handler: () => void) => () => void;
 };
 
 type Output = { type: string; id: string } & Record<string, unknown>;

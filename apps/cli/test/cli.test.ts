@@ -26,6 +26,8 @@ const model = new ScriptedModel([
   reply('Understood: beta stays.'),
   reply(['Hello ', 'from ', 'Tessera.']),
   reply('Got your notes.'),
+  // Streams its first words, then takes forever: until Ctrl-C stops it.
+  reply(['Part one. ', 'part two.'], { streamMs: 600_000 }),
   reply('Found by the token file.'),
 ]);
 
@@ -49,18 +51,28 @@ afterAll(async () => {
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** The real `tessera` command, in a child process (on this Node), against the server of this test. */
-function tessera(args: string[], env: Record<string, string | undefined> = {}, cwd = workDir): Promise<Run> {
+function start(args: string[], env: Record<string, string | undefined> = {}, cwd = workDir) {
   const { INIT_CWD, npm_lifecycle_event, TESSERA_TOKEN, TESSERA_URL, ...inherited } = process.env;
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd,
     env: { ...inherited, NO_COLOR: '1', TESSERA_URL: url, TESSERA_TOKEN: TOKEN, ...env },
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const run: Run = { code: null, stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk) => (run.stdout += chunk));
+  child.stderr.on('data', (chunk) => (run.stderr += chunk));
+  const done = new Promise<Run>((resolve) => child.on('close', (code) => resolve({ ...run, code })));
+  /** Resolves once stdout shows `text`. */
+  const printed = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => run.stdout.includes(text) && resolve();
+      child.stdout.on('data', check);
+      check();
+    });
+  return { child, done, printed };
 }
+
+const tessera = (args: string[], env: Record<string, string | undefined> = {}, cwd = workDir) =>
+  start(args, env, cwd).done;
 
 const conversationOf = (run: Run) => /\[conversation (\S+)\]/.exec(run.stderr)?.[1];
 
@@ -191,6 +203,21 @@ describe('attachments', () => {
       `tessera: Cannot attach ${join(workDir, 'missing.txt')}: there is no such file.\n`,
     );
     expect(JSON.parse((await tessera(['list', '--json'])).stdout).length).toBe(before);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('stops the answer being streamed, as the stop button does', async () => {
+    const running = start(['send', 'tell me a long story']);
+    await running.printed('Part one.');
+    running.child.kill('SIGINT');
+    const run = await running.done;
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('Stopping the answer…');
+    expect(run.stdout).toMatch(/^✗ cancelled: /m);
+    expect(run.stdout).not.toContain('part two.');
+    const { prompts } = JSON.parse((await tessera(['show', '--json', conversationOf(run)!])).stdout);
+    expect(prompts[0].state).toBe('cancelled');
   });
 });
 

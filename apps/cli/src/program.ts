@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ApiError, ServerDownError, TesseraClient } from './client.ts';
-import { decide, download, EXIT, type Format, list, pending, send, show } from './commands.ts';
+import { decide, download, list, pending, send, show } from './commands.ts';
+import { EXIT, type Format } from './follow.ts';
 import { findToken, serverUrl } from './locate.ts';
 import type { Io } from './render.ts';
 

@@ -129,6 +129,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/prompts/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A prompt's run report: per model call latency, time to first token, tokens and cost; per tool call latency, result size and outcome; totals and why it stopped */
+        get: operations["getPromptReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approvals": {
         parameters: {
             query?: never;
@@ -447,6 +464,59 @@ export interface components {
             };
             createdAt: string;
             updatedAt: string;
+        };
+        PromptReport: {
+            promptId: string;
+            /** @enum {string} */
+            state: "running" | "waiting_for_approval" | "completed" | "failed" | "cancelled";
+            startedAt: string;
+            endedAt?: string;
+            totalMs?: number;
+            stop: string;
+            stopReason?: {
+                code: string;
+                message: string;
+            };
+            modelCalls: {
+                responseId: string;
+                model?: string;
+                startedAt: string;
+                endedAt: string;
+                latencyMs: number;
+                timeToFirstTokenMs?: number;
+                inputTokens: number;
+                outputTokens: number;
+                cachedInputTokens: number;
+                reasoningTokens: number;
+                cost?: number;
+                finishReason?: string;
+                toolCalls: number;
+            }[];
+            toolCalls: {
+                id: string;
+                callId: string;
+                toolId: string;
+                responseId?: string;
+                startedAt?: string;
+                endedAt?: string;
+                latencyMs?: number;
+                resultBytes: number;
+                /** @enum {string} */
+                outcome: "success" | "error" | "pending" | "not_run";
+                errorCode?: string;
+            }[];
+            totals: {
+                modelCalls: number;
+                toolCalls: number;
+                failedToolCalls: number;
+                inputTokens: number;
+                outputTokens: number;
+                cachedInputTokens: number;
+                reasoningTokens: number;
+                cost?: number;
+                modelMs: number;
+                toolMs: number;
+            };
         };
         PendingApproval: {
             toolCallId: string;
@@ -1223,6 +1293,55 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPromptReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptReport"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -126,14 +126,15 @@ export {
   type ModelToolDefinition,
   type ModelUsage,
 } from './provider/provider.ts';
+export { promptReport } from './report/prompt-report.ts';
 export {
-  type ModelCallReport,
+  ModelCallReport,
   type PromptReport,
-  type PromptReportTotals,
-  promptReport,
-  type ToolCallOutcome,
-  type ToolCallReport,
-} from './report/prompt-report.ts';
+  PromptReportSchema,
+  PromptReportTotals,
+  ToolCallOutcome,
+  ToolCallReport,
+} from './report/report-schema.ts';
 export {
   createServiceContainer,
   type DependencyContainer,

@@ -17,6 +17,7 @@ import { eventRoutes } from './routes/events.ts';
 import { meRoutes } from './routes/me.ts';
 import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { promptRoutes } from './routes/prompts.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { type Env, invalidRequest } from './routes/shared.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -89,8 +90,9 @@ export function createApp(options: AppOptions) {
 
   sessionRoutes(app, options.auth.sessions);
   meRoutes(app, { model: options.model, plugins: options.plugins });
-  conversationRoutes(app, platform);
+  conversationRoutes(app, platform, options.events);
   promptRoutes(app, platform, { canStoreFiles: plugins.has(ROUTED_PLUGINS.files) });
+  reportRoutes(app, platform);
   approvalRoutes(app, platform);
   eventRoutes(app, platform, options);
   pluginRoutes(app, platform, { plugins, skills: options.skills });

@@ -1,73 +1,7 @@
 import type { ModelCallFacts, PromptOutput, ToolOutput } from '../model/outputs.ts';
-import { isFinalState, type Prompt, type PromptState, type StopReason } from '../model/prompt.ts';
+import { isFinalState, type Prompt } from '../model/prompt.ts';
 import { toolResultText } from '../outputs/core-outputs.ts';
-
-/** One model call of a prompt: its times, its usage, why it stopped, how many calls it made. */
-export type ModelCallReport = {
-  responseId: string;
-  model?: string;
-  startedAt: string;
-  endedAt: string;
-  latencyMs: number;
-  /** From the start of the call to its first streamed event. */
-  timeToFirstTokenMs?: number;
-  inputTokens: number;
-  outputTokens: number;
-  cachedInputTokens: number;
-  reasoningTokens: number;
-  cost?: number;
-  finishReason?: string;
-  toolCalls: number;
-};
-
-/** `not_run`: the call got no result (interrupted, or never started). */
-export type ToolCallOutcome = 'success' | 'error' | 'pending' | 'not_run';
-
-export type ToolCallReport = {
-  /** Tessera's id of the call (what `approve`/`reject` take). */
-  id: string;
-  callId: string;
-  toolId: string;
-  responseId?: string;
-  startedAt?: string;
-  endedAt?: string;
-  latencyMs?: number;
-  /** UTF-8 bytes of the result as the model reads it. */
-  resultBytes: number;
-  outcome: ToolCallOutcome;
-  /** For an error result, its code when Tessera recorded it (`timeout`, `rejected`, `tool_failed`, ...). */
-  errorCode?: string;
-};
-
-export type PromptReportTotals = {
-  modelCalls: number;
-  toolCalls: number;
-  failedToolCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  cachedInputTokens: number;
-  reasoningTokens: number;
-  cost?: number;
-  /** Sum of the model calls' latencies, and of the tool calls'. */
-  modelMs: number;
-  toolMs: number;
-};
-
-/** A prompt's run report (see seed 004's `AgentRunReport`), derived from its record alone. */
-export type PromptReport = {
-  promptId: string;
-  state: PromptState;
-  startedAt: string;
-  /** When the prompt reached its final state; absent while it runs or waits. */
-  endedAt?: string;
-  totalMs?: number;
-  /** Why it stopped: `stopReason.code`, else `completed`, else its state. */
-  stop: string;
-  stopReason?: StopReason;
-  modelCalls: ModelCallReport[];
-  toolCalls: ToolCallReport[];
-  totals: PromptReportTotals;
-};
+import type { ModelCallReport, PromptReport, ToolCallOutcome, ToolCallReport } from './report-schema.ts';
 
 const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
 const encoder = new TextEncoder();

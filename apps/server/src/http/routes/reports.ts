@@ -1,0 +1,33 @@
+import { createRoute } from '@hono/zod-openapi';
+import { type Platform, PromptReportSchema, promptReport } from '@tessera/core';
+import { IdParam } from '../schemas.ts';
+import { type Api, errors, json } from './shared.ts';
+
+const PromptReportBody = PromptReportSchema.meta({ id: 'PromptReport' });
+
+/**
+ * A prompt's run report: derived on each request from the prompt's record (nothing is stored twice), so it
+ * is as current as the prompt, running or ended.
+ */
+export function reportRoutes(app: Api, platform: Platform): void {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/prompts/{id}/report',
+      operationId: 'getPromptReport',
+      summary:
+        "A prompt's run report: per model call latency, time to first token, tokens and cost; per tool call latency, result size and outcome; totals and why it stopped",
+      request: { params: IdParam },
+      responses: {
+        200: json(PromptReportBody, 'The report'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const prompt = await platform.getPrompt(c.req.valid('param').id, c.var.userId);
+      return c.json(promptReport(prompt), 200);
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PromptState, StopReason } from '../model/prompt.ts';
+
+/** One model call of a prompt: its times, its usage, why it stopped, how many calls it made. */
+export const ModelCallReport = z.object({
+  responseId: z.string(),
+  model: z.string().optional(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  latencyMs: z.number().nonnegative(),
+  /** From the start of the call to its first streamed event. */
+  timeToFirstTokenMs: z.number().nonnegative().optional(),
+  inputTokens: z.number().nonnegative(),
+  outputTokens: z.number().nonnegative(),
+  cachedInputTokens: z.number().nonnegative(),
+  reasoningTokens: z.number().nonnegative(),
+  cost: z.number().nonnegative().optional(),
+  finishReason: z.string().optional(),
+  toolCalls: z.number().int().nonnegative(),
+});
+export type ModelCallReport = z.infer<typeof ModelCallReport>;
+
+/** `not_run`: the call got no result (interrupted, or never started). */
+export const ToolCallOutcome = z.enum(['success', 'error', 'pending', 'not_run']);
+export type ToolCallOutcome = z.infer<typeof ToolCallOutcome>;
+
+export const ToolCallReport = z.object({
+  /** Tessera's id of the call (what `approve`/`reject` take). */
+  id: z.string(),
+  callId: z.string(),
+  toolId: z.string(),
+  responseId: z.string().optional(),
+  startedAt: z.string().optional(),
+  endedAt: z.string().optional(),
+  latencyMs: z.number().nonnegative().optional(),
+  /** UTF-8 bytes of the result as the model reads it. */
+  resultBytes: z.number().int().nonnegative(),
+  outcome: ToolCallOutcome,
+  /** For an error result, its code when Tessera recorded it (`timeout`, `rejected`, `tool_failed`, ...). */
+  errorCode: z.string().optional(),
+});
+export type ToolCallReport = z.infer<typeof ToolCallReport>;
+
+export const PromptReportTotals = z.object({
+  modelCalls: z.number().int().nonnegative(),
+  toolCalls: z.number().int().nonnegative(),
+  /** Calls that ended in an error or got no result. */
+  failedToolCalls: z.number().int().nonnegative(),
+  inputTokens: z.number().nonnegative(),
+  outputTokens: z.number().nonnegative(),
+  cachedInputTokens: z.number().nonnegative(),
+  reasoningTokens: z.number().nonnegative(),
+  cost: z.number().nonnegative().optional(),
+  /** Sum of the model calls' latencies. */
+  modelMs: z.number().nonnegative(),
+  /** Sum of the tool calls' latencies. */
+  toolMs: z.number().nonnegative(),
+});
+export type PromptReportTotals = z.infer<typeof PromptReportTotals>;
+
+/** A prompt's run report (like seed 004's `AgentRunReport`), derived from its record alone. */
+export const PromptReportSchema = z.object({
+  promptId: z.string(),
+  state: PromptState,
+  startedAt: z.string(),
+  /** When the prompt reached its final state; absent while it runs or waits. */
+  endedAt: z.string().optional(),
+  totalMs: z.number().nonnegative().optional(),
+  /** Why it stopped: `stopReason.code`, else `completed`, else its state. */
+  stop: z.string(),
+  stopReason: StopReason.optional(),
+  modelCalls: z.array(ModelCallReport),
+  toolCalls: z.array(ToolCallReport),
+  totals: PromptReportTotals,
+});
+export type PromptReport = z.infer<typeof PromptReportSchema>;

@@ -332,6 +332,12 @@ describe('layout of the message view', () => {
           el.scrollTop = 0;
         });
         await page.screenshot({ path: join(shots, `messages-${width}-${dark ? 'dark' : 'light'}.png`) });
+        await page.locator('.widget-chart').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.screenshot({
+          path: join(shots, `messages-${width}-${dark ? 'dark' : 'light'}-chart.png`),
+        });
+        await page.locator('.code-block').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: join(shots, `messages-${width}-${dark ? 'dark' : 'light'}-code.png`) });
         await page.locator('.messages').evaluate((el) => {
           el.scrollTop = el.scrollHeight;
         });
@@ -342,6 +348,15 @@ describe('layout of the message view', () => {
         await page.getByText('Left them alone.').waitFor();
         await page.locator('.badge-rejected').waitFor();
         expect(await page.locator('.badge-error').count()).toBe(0);
+        // The rejected call's card, opened: its long input wraps inside it too.
+        const rejected = page.locator('.tool-card.status-rejected');
+        await rejected.getByRole('button', { expanded: false }).click();
+        const detail = rejected.locator('.json-block').first();
+        expect(await detail.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await rejected.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.screenshot({
+          path: join(shots, `messages-${width}-${dark ? 'dark' : 'light'}-rejected.png`),
+        });
         await closeAll(context);
       });
     }

@@ -39,6 +39,12 @@ const duration = (output: Output) => {
 export const showValue = (value: unknown) =>
   typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 
+/** An error as its message when it has one (`{ code, message }`, what Tessera records), else as data. */
+const errorText = (error: unknown) => {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : error;
+};
+
 const RESULT_HEADING: Record<ToolStatus, string> = {
   success: 'Result',
   error: 'Error',
@@ -88,7 +94,7 @@ export function ToolCard({ output }: { output: Output }) {
                   result.type === 'success'
                     ? result.output
                     : result.type === 'error'
-                      ? result.error
+                      ? errorText(result.error)
                       : result.reason,
                 )}
               </pre>

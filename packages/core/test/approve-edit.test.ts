@@ -107,3 +107,26 @@ describe('prompt.cancelled', () => {
     ]);
   });
 });
+
+describe('resuming after approval', () => {
+  it('runs prepare() once for the resumed calls and once for the next model call', async () => {
+    const { plugin } = toolbox();
+    const rounds: number[] = [];
+    const counting = definePlugin({
+      id: 'counting',
+      prepare: ({ round }) => {
+        rounds.push(round);
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [plugin, counting],
+      script: [callTool('demo.delete', { id: 'x' }), reply('Deleted.')],
+    });
+    const [pending] = calls(await t.send('delete'));
+    expect(rounds).toEqual([0]);
+    await t.approve(pending!.id);
+    // Once for the round the approved call belongs to (in this run, as another process would), once for
+    // the model call after it: not once more per step, as it used to.
+    expect(rounds).toEqual([0, 0, 1]);
+  });
+});

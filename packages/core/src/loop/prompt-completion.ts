@@ -110,7 +110,8 @@ export class PromptCompletion {
       if (step.kind === 'pause') return this.#pause(step.pending);
       if (step.kind === 'end') return this.#end('completed', step.stop);
       if (step.kind === 'calls') {
-        const round = await this.#prepare(signal);
+        // The open calls belong to the last model call's round: prepared again for it, not for the next.
+        const round = await this.#prepare(signal, Math.max(0, this.#record.prompt.usage.modelCalls - 1));
         const calls = step.open.map((output) => ({ output, recorded: true }));
         if (await this.#tools.process(calls, round, signal, approved)) return this.#pause();
       } else {
@@ -152,15 +153,10 @@ export class PromptCompletion {
     return (await this.#tools.process(turn.calls, prepared.round, signal)) ? this.#pause() : undefined;
   }
 
-  #prepare(signal: AbortSignal): Promise<Round> {
+  #prepare(signal: AbortSignal, round = this.#record.prompt.usage.modelCalls): Promise<Round> {
     signal.throwIfAborted();
     const prompt = this.#record.prompt;
-    return prepareRound(this.#runtime, this.#states, {
-      prompt,
-      history: this.#history,
-      round: prompt.usage.modelCalls,
-      signal,
-    });
+    return prepareRound(this.#runtime, this.#states, { prompt, history: this.#history, round, signal });
   }
 
   #hookContext(plugin: AnyPlugin): HookContext<unknown> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ConversationStore, EventRelay, RecordStore, Store } from '@tessera/core';
+import type { ConversationStore, EventRelay, MessageStore, RecordStore, Store } from '@tessera/core';
 import { conversationStore } from './conversations.ts';
 import type { SqlDriver } from './driver.ts';
+import { messageStore } from './messages.ts';
 import { type PostgresPromptStore, promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
 import { recordStore } from './records.ts';
 import { openRelay, relayChannel } from './relay.ts';
@@ -12,6 +13,8 @@ export class PostgresStore implements Store {
   readonly conversations: ConversationStore;
   readonly prompts: PostgresPromptStore;
   readonly records: RecordStore;
+  /** Steering and follow-up messages waiting for their conversation, shared by every process on the database. */
+  readonly messages: MessageStore;
   /** The driver underneath, for apps and tests that need to run their own SQL next to the store's. */
   readonly driver: SqlDriver;
   /** The PostgreSQL schema holding the tables. */
@@ -40,6 +43,7 @@ export class PostgresStore implements Store {
     this.conversations = conversationStore(driver, schema.quoted);
     this.prompts = promptStore(driver, schema.quoted, runner.id);
     this.records = recordStore(driver, schema.quoted);
+    this.messages = messageStore(driver, schema.quoted);
   }
 
   /**

@@ -1,3 +1,5 @@
+import { MESSAGES_MIGRATION } from './messages-migration.ts';
+
 /**
  * The schema's history. A migration is never edited once released and never destroys data: a new version
  * adds tables, columns or indexes. Statements get the quoted schema name.
@@ -78,6 +80,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'the process running each prompt, for recovery across processes',
     statements: (s) => [`ALTER TABLE ${s}.prompts ADD COLUMN runner text COLLATE "C"`],
   },
+  MESSAGES_MIGRATION,
 ];
 
 /** The newest schema version this package knows. */

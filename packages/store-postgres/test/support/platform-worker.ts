@@ -119,6 +119,17 @@ const commands: Record<string, (args: Record<string, unknown>) => Promise<unknow
       userId: userId as string,
       input: input as string,
     }),
+  /** Sends a steering or follow-up message; a prompt it started at once goes with those `settle` waits for. */
+  message: async ({ conversationId, userId, input, mode }) => {
+    const sent = await platform.messages.send({
+      conversationId: conversationId as string,
+      userId: userId as string,
+      input: input as string,
+      mode: mode as 'steer' | 'queue',
+    });
+    if (sent.run) done.push(sent.run.done);
+    return sent.message;
+  },
   approve: async ({ toolCallId, userId }) =>
     platform.approve(toolCallId as string, { userId: userId as string }),
   settle: async () => Promise.allSettled(done.splice(0)).then(() => undefined),

@@ -1,0 +1,76 @@
+import { ConflictError, type MessageStore, NotFoundError, type QueuedMessage } from '@tessera/core';
+import type { Row, SqlDriver } from './driver.ts';
+import { violates } from './sql/database-errors.ts';
+import { toIso, toText } from './sql/values.ts';
+
+type MessageRow = Row & {
+  id: string;
+  conversation_id: string;
+  user_id: string;
+  mode: QueuedMessage['mode'];
+  input: string;
+  created_at: Date;
+};
+
+/** PostgreSQL's SQLSTATE for a foreign key violation: the message's conversation does not exist. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+function queries(s: string) {
+  return {
+    add: `INSERT INTO ${s}.messages (id, conversation_id, user_id, mode, input, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6)`,
+    list: `SELECT id, conversation_id, user_id, mode, input, created_at FROM ${s}.messages
+      WHERE conversation_id = $1 ORDER BY seq`,
+    // One statement: of two processes removing the same message, exactly one gets its id back.
+    remove: `DELETE FROM ${s}.messages WHERE conversation_id = $1 AND id = ANY($2::text[]) RETURNING id, seq`,
+    conversations: `SELECT DISTINCT conversation_id FROM ${s}.messages`,
+  };
+}
+
+const toMessage = (row: MessageRow): QueuedMessage => ({
+  id: row.id,
+  conversationId: row.conversation_id,
+  userId: row.user_id,
+  mode: row.mode,
+  input: row.input,
+  createdAt: toIso(row.created_at),
+});
+
+/** Waiting messages as rows, in the order they were added (`seq`), shared by every process on the database. */
+export function messageStore(db: SqlDriver, schema: string): MessageStore {
+  const sql = queries(schema);
+  return {
+    async add(message) {
+      try {
+        await db.query(sql.add, [
+          message.id,
+          message.conversationId,
+          message.userId,
+          message.mode,
+          toText(message.input),
+          message.createdAt,
+        ]);
+      } catch (error) {
+        if (violates(error, 'messages_pkey'))
+          throw new ConflictError(`Message ${message.id} already exists.`);
+        if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION)
+          throw new NotFoundError(`Conversation ${message.conversationId} does not exist.`);
+        throw error;
+      }
+    },
+    async list(conversationId) {
+      return (await db.query<MessageRow>(sql.list, [conversationId])).map(toMessage);
+    },
+    async remove(conversationId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.query<{ id: string; seq: string | number }>(sql.remove, [
+        conversationId,
+        [...ids],
+      ]);
+      return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((row) => row.id);
+    },
+    async conversationsWithMessages() {
+      return (await db.query<{ conversation_id: string }>(sql.conversations)).map((r) => r.conversation_id);
+    },
+  };
+}

@@ -173,10 +173,11 @@ export class Renderer {
     if (result.type === 'success') this.#block(this.#style('green', `  ✓ ${brief(result.output)}`));
     else if (result.type === 'error') {
       const error = result.error as { code?: string } | undefined;
-      const label = error?.code === 'rejected' || approval?.decision === 'rejected' ? 'rejected' : 'error';
-      this.#block(
-        this.#style(label === 'rejected' ? 'yellow' : 'red', `  ✗ ${label}: ${errorMessage(result.error)}`),
-      );
+      if (error?.code === 'rejected' || approval?.decision === 'rejected') {
+        // What the user said, not the explanation written for the model.
+        const comment = approval?.comment ? `: ${approval.comment}` : ' by you';
+        this.#block(this.#style('yellow', `  ✗ rejected${comment}`));
+      } else this.#block(this.#style('red', `  ✗ error: ${errorMessage(result.error)}`));
     } else if (result.type === 'pending' && !approval?.decision) {
       this.#approval(
         output.id,

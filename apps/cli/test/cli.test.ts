@@ -164,7 +164,7 @@ describe('send', () => {
     const toolCallId = /approve: tessera approve (\S+)/.exec(asked.stdout)?.[1];
     const rejected = await tessera(['reject', toolCallId!, '--reason', 'keep beta']);
     expect(rejected.code).toBe(0);
-    expect(rejected.stdout).toContain('✗ rejected');
+    expect(rejected.stdout).toContain('✗ rejected: keep beta\n');
     expect(rejected.stdout).toContain('Understood: beta stays.');
   });
 

@@ -71,6 +71,13 @@ export function ConversationPane({
   useEffect(() => {
     if (focusComposer) document.querySelector<HTMLTextAreaElement>('.composer textarea')?.focus();
   }, []);
+  // The composer, retry, regenerate and edit all send the same way: with the model class from Settings,
+  // following the answer from its start.
+  const send = async (input: string, files: File[]) => {
+    toEnd();
+    await api.send(conversationId, input, files, { model: readModelClass() });
+    onSent();
+  };
   const withPanel = panelsOf(me.plugins).length > 0;
   const layout = useMemo(
     () =>
@@ -102,10 +109,7 @@ export function ConversationPane({
                   fileUrl={fileUrl}
                   busy={running || waiting}
                   last={prompt.id === last?.id}
-                  onResend={async (input, files) => {
-                    toEnd();
-                    await api.send(conversationId, input, files, { model: readModelClass() });
-                  }}
+                  onResend={send}
                   onDecide={async (id, approve, reason) => {
                     if (approve) await api.approve(id);
                     else await api.reject(id, reason);
@@ -131,11 +135,7 @@ export function ConversationPane({
                 ? 'Decide on the approval above to continue.'
                 : undefined
           }
-          onSend={async (input, files) => {
-            toEnd();
-            await api.send(conversationId, input, files, { model: readModelClass() });
-            onSent();
-          }}
+          onSend={send}
           onCancel={async () => {
             if (last) await api.cancel(last.id);
           }}

@@ -15,18 +15,24 @@ const TOKEN = 'e2e-shell-token-0123456789abcdef';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Screenshots of each layout and theme; `SHOTS_DIR` puts them elsewhere (e.g. for a review). */
 const shots = process.env.SHOTS_DIR ?? new URL('./screenshots/', import.meta.url).pathname;
-const dist = new URL('../dist/', import.meta.url).pathname;
 
 let server: Awaited<ReturnType<typeof createServer>>;
 let url: string;
 let browser: Browser;
 let dataDir: string;
+/** A build of its own: other end-to-end files build `dist/` at the same time (emptying it first). */
+let dist: string;
 const model = new ScriptedModel();
 
 beforeAll(async () => {
-  await build({ root: new URL('..', import.meta.url).pathname, logLevel: 'error' });
   await mkdir(shots, { recursive: true });
   dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-shell-'));
+  dist = join(dataDir, 'web');
+  await build({
+    root: new URL('..', import.meta.url).pathname,
+    logLevel: 'error',
+    build: { outDir: dist, emptyOutDir: true },
+  });
   server = await createServer({
     dataDir,
     auth: { tokens: { [TOKEN]: 'ada' } },
@@ -195,6 +201,17 @@ describe('the shell', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted “To be deleted”.').waitFor({ state: 'detached', timeout: 20_000 });
     await expect.poll(async () => (await api(`/api/conversations/${id}`)).status).toBe(404);
+
+    // Leaving the page inside the undo time deletes at once: the conversation does not come back.
+    const other = await createConversation('Deleted, then the page is left');
+    await page.reload();
+    const second = nav.getByRole('listitem').filter({ hasText: 'Deleted, then the page is left' });
+    await second.hover();
+    await second.getByRole('button', { name: 'Delete conversation' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
+    await page.goto('about:blank');
+    await expect.poll(async () => (await api(`/api/conversations/${other}`)).status).toBe(404);
     await page.close();
   });
 

@@ -170,3 +170,33 @@ describe('steering and follow-ups', () => {
     expect(await store.messages.list(conversation.id)).toEqual([]);
   });
 });
+
+describe('steering and guardrails', () => {
+  it('a steering message passes the input guardrails: a trip ends the prompt before the model reads it', async () => {
+    const { plugin, inside, open } = gate();
+    const guard = definePlugin({
+      id: 'pii',
+      guardrails: {
+        input: ({ input }) => (input?.includes('SSN') ? { trip: 'No social security numbers.' } : undefined),
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [plugin, guard],
+      script: [callTool('gate.wait'), reply('never')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    await t.platform.messages.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'my SSN is 1',
+      mode: 'steer',
+    });
+    open();
+    const prompt = await run.done;
+    expect(prompt.state).toBe('failed');
+    expect(prompt.stopReason).toEqual({ code: 'guardrail', message: 'No social security numbers.' });
+    expect(t.model.requests).toHaveLength(1);
+    expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'steering']); // recorded, never sent
+  });
+});

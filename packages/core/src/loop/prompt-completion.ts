@@ -5,6 +5,7 @@ import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import type { AnyPlugin } from '../plugins/define-plugin.ts';
 import type { HookContext } from '../plugins/hooks.ts';
 import type { FinishReason } from '../provider/provider.ts';
+import { tracePrompt } from '../telemetry/prompt-spans.ts';
 import { CallIds } from './call-ids.ts';
 import type { HookScope } from './hook-table.ts';
 import { ModelCalls } from './model-call.ts';
@@ -135,7 +136,7 @@ export class PromptCompletion {
     const checking = this.#boundary.check(signal);
     const boundary = checking && (await checking);
     if (boundary === 'paused') return this.#pause();
-    if (boundary) return this.#end('completed', boundary);
+    if (boundary) return this.#end(boundary.code === 'guardrail' ? 'failed' : 'completed', boundary);
     const unhooked = this.#model.request(await this.#prepare(signal));
     const prepared =
       hooks.beforeModelCall.length > 0 ? await this.#model.hooked(unhooked, this.#scope, signal) : unhooked;
@@ -218,6 +219,7 @@ export class PromptCompletion {
           ? 'prompt.cancelled'
           : 'prompt.failed';
     this.#record.publish({ type, prompt });
+    tracePrompt(prompt, this.#runtime.provider.id); // a no-op until an app registers an OpenTelemetry SDK
     return prompt;
   }
 

@@ -60,7 +60,8 @@ export class RoundBoundary {
   }
 
   async #check(steering: boolean, signal: AbortSignal): Promise<'paused' | StopReason | undefined> {
-    if (steering) await this.#deliverSteering();
+    const tripped = steering ? await this.#deliverSteering(signal) : undefined;
+    if (tripped) return tripped;
     const prompt = this.#record.prompt;
     const looping = this.#doomLoop();
     if (looping) return this.#pauseFor({ source: 'doom_loop', reason: looping });
@@ -94,11 +95,11 @@ export class RoundBoundary {
    * then taken off the store's list. Recorded first: a process stopped in between finds the output and
    * only takes the message off (nothing doubled, nothing lost).
    */
-  async #deliverSteering(): Promise<void> {
+  async #deliverSteering(signal: AbortSignal): Promise<StopReason | undefined> {
     const messages = this.#runtime.store.messages;
     const prompt = this.#record.prompt;
     const { steering } = this.#runtime.caches;
-    if (!messages) return;
+    if (!messages) return undefined;
     this.#askedStore = true;
     steering.delete(prompt.conversationId);
     const waiting = await messages.list(prompt.conversationId);
@@ -116,7 +117,13 @@ export class RoundBoundary {
         }));
       await messages.remove(message.conversationId, [message.id]);
       if (!delivered) this.#record.publish({ type: 'prompt.steered', messageId: message.id, outputId });
+      // What the user says while the prompt runs passes the same input guardrails as what started it.
+      const hooks = this.#runtime.hooks.inputGuardrails;
+      const trip =
+        hooks.length > 0 ? await this.#guard(hooks, 'input', { input: message.input }, signal) : undefined;
+      if (trip) return trip;
     }
+    return undefined;
   }
 
   /** The input guardrails, before the prompt's first model call: the first trip, or nothing. */

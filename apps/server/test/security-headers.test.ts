@@ -110,7 +110,7 @@ describe('security headers', () => {
 });
 
 describe('friendly errors', () => {
-  it('an unknown conversation is a JSON 404 that says so, its event stream too (not a hanging stream)', async () => {
+  it('an unknown conversation is a JSON 404 that says so, its event stream too; open streams of a deleted one end', async () => {
     t = await testServer();
     const detail = await t.request('GET', '/api/conversations/conv_nope');
     const events = await get(`${t.url}/api/conversations/conv_nope/events`);
@@ -124,7 +124,14 @@ describe('friendly errors', () => {
       });
     }
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const open = await get(`${t.url}/api/conversations/${conversation.id}/events`);
+    const reader = open.body!.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toContain('event: ready');
     await t.request('DELETE', `/api/conversations/${conversation.id}`);
+    // The open stream ends (EventSource then reconnects and gets the 404 below), instead of hanging on.
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += chunk.value;
+    expect(rest).toBe('');
     const deleted = await get(`${t.url}/api/conversations/${conversation.id}/events`);
     expect(deleted.status).toBe(404);
     expect(deleted.headers.get('content-type')).toMatch(/^application\/json/);

@@ -12,6 +12,7 @@ export class EventLog {
   readonly boot = randomBytes(4).toString('hex');
   readonly #logs = new Map<string, LoggedEvent[]>();
   readonly #listeners = new Map<string, Set<(entry: LoggedEvent) => void>>();
+  readonly #endListeners = new Map<string, Set<() => void>>();
   readonly #perConversation: number;
   readonly #conversations: number;
   #seq = 0;
@@ -46,16 +47,33 @@ export class EventLog {
     return log.filter((entry) => Number(entry.id.split('-')[1]) > seq);
   }
 
+  /**
+   * Tells this process's streams of a conversation that it is gone (deleted here): they end, and the
+   * client's reconnection is answered 404.
+   */
+  end(conversationId: string): void {
+    for (const listener of this.#endListeners.get(conversationId) ?? []) listener();
+    this.#logs.delete(conversationId);
+  }
+
+  onEnd(conversationId: string, listener: () => void): () => void {
+    return this.#add(this.#endListeners, conversationId, listener);
+  }
+
   listen(conversationId: string, listener: (entry: LoggedEvent) => void): () => void {
-    let listeners = this.#listeners.get(conversationId);
+    return this.#add(this.#listeners, conversationId, listener);
+  }
+
+  #add<T>(all: Map<string, Set<T>>, conversationId: string, listener: T): () => void {
+    let listeners = all.get(conversationId);
     if (!listeners) {
       listeners = new Set();
-      this.#listeners.set(conversationId, listeners);
+      all.set(conversationId, listeners);
     }
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
-      if (listeners.size === 0) this.#listeners.delete(conversationId);
+      if (listeners.size === 0) all.delete(conversationId);
     };
   }
 }

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
+import type { EventLog } from '../event-log.ts';
 import {
   ConversationPage,
   ConversationSchema,
@@ -12,7 +13,7 @@ import {
 import { type Api, errors, json } from './shared.ts';
 
 /** Your conversations: create, list, read with every prompt, rename, delete. */
-export function conversationRoutes(app: Api, platform: Platform): void {
+export function conversationRoutes(app: Api, platform: Platform, events: EventLog): void {
   app.openapi(
     createRoute({
       method: 'post',
@@ -107,7 +108,9 @@ export function conversationRoutes(app: Api, platform: Platform): void {
       responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
     async (c) => {
-      await platform.conversations.delete(c.req.valid('param').id, c.var.userId);
+      const { id } = c.req.valid('param');
+      await platform.conversations.delete(id, c.var.userId);
+      events.end(id); // its open event streams end; reconnecting, they get a 404
       return c.body(null, 204);
     },
   );

@@ -63,7 +63,12 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
           queue.push(entry);
           wake?.();
         });
+        let ended = false;
         const stop = () => wake?.();
+        const unlistenEnd = options.events.onEnd(conversationId, () => {
+          ended = true;
+          stop();
+        });
         const disconnected = c.req.raw.signal;
         options.shutdown.addEventListener('abort', stop);
         disconnected.addEventListener('abort', stop);
@@ -81,7 +86,13 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
           await stream.writeSSE({ event: 'ready', data: JSON.stringify({ boot: options.events.boot }) });
           const heartbeat = setInterval(() => void stream.write(': ping\n\n'), options.heartbeatMs ?? 15_000);
           try {
-            while (!stream.aborted && !stream.closed && !options.shutdown.aborted && !disconnected.aborted) {
+            while (
+              !ended &&
+              !stream.aborted &&
+              !stream.closed &&
+              !options.shutdown.aborted &&
+              !disconnected.aborted
+            ) {
               const entry = queue.shift();
               if (entry) {
                 await stream.writeSSE({
@@ -101,6 +112,7 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
           }
         } finally {
           unlisten();
+          unlistenEnd();
           options.shutdown.removeEventListener('abort', stop);
           disconnected.removeEventListener('abort', stop);
         }

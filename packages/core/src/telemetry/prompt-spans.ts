@@ -1,0 +1,108 @@
+import { type Attributes, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Prompt } from '../model/prompt.ts';
+import { promptReport } from '../report/prompt-report.ts';
+import type { ModelCallReport, ToolCallReport } from '../report/report-schema.ts';
+import { CORE_VERSION } from '../version.ts';
+
+/** Through the API's global provider: a no-op until an app registers an SDK, then that SDK's tracer. */
+const tracer = trace.getTracer('@tessera/core', CORE_VERSION);
+
+/**
+ * Emits a prompt's spans when it ends, from its record (the same facts as its run report): `invoke_agent
+ * tessera` for the prompt, under it `chat {model}` for each model call and `execute_tool {tool}` for each
+ * tool call that ran, with the OpenTelemetry GenAI semantic conventions' attributes and the recorded start
+ * and end times. Without an SDK the first span does not record and nothing else is computed.
+ */
+export function tracePrompt(prompt: Prompt, provider: string): void {
+  const start = Date.parse(prompt.createdAt);
+  const root = tracer.startSpan('invoke_agent tessera', { kind: SpanKind.INTERNAL, startTime: start });
+  if (!root.isRecording()) {
+    root.end();
+    return;
+  }
+  const report = promptReport(prompt);
+  root.setAttributes({
+    'gen_ai.operation.name': 'invoke_agent',
+    'gen_ai.agent.name': 'tessera',
+    'gen_ai.provider.name': provider,
+    'gen_ai.conversation.id': prompt.conversationId,
+    'gen_ai.usage.input_tokens': report.totals.inputTokens,
+    'gen_ai.usage.output_tokens': report.totals.outputTokens,
+    'tessera.prompt.id': prompt.id,
+    'tessera.prompt.state': prompt.state,
+    'tessera.prompt.stop': report.stop,
+    'tessera.prompt.model_calls': report.totals.modelCalls,
+    'tessera.prompt.tool_calls': report.totals.toolCalls,
+  });
+  if (prompt.state === 'failed') {
+    root.setAttribute('error.type', report.stop);
+    root.setStatus({ code: SpanStatusCode.ERROR, message: prompt.stopReason?.message ?? report.stop });
+  }
+  const parent = trace.setSpan(context.active(), root);
+  for (const call of report.modelCalls) modelSpan(call, provider, prompt.model, parent);
+  for (const call of report.toolCalls) toolSpan(call, parent);
+  root.end(report.endedAt ? Date.parse(report.endedAt) : undefined);
+}
+
+function modelSpan(
+  call: ModelCallReport,
+  provider: string,
+  modelClass: string,
+  parent: ReturnType<typeof context.active>,
+): void {
+  const model = call.model ?? modelClass;
+  const attributes: Attributes = {
+    'gen_ai.operation.name': 'chat',
+    'gen_ai.provider.name': provider,
+    'gen_ai.request.model': model,
+    'gen_ai.response.id': call.responseId,
+    'gen_ai.usage.input_tokens': call.inputTokens,
+    'gen_ai.usage.output_tokens': call.outputTokens,
+    'gen_ai.usage.cache_read.input_tokens': call.cachedInputTokens,
+    'tessera.model_class': modelClass,
+  };
+  if (call.finishReason) attributes['gen_ai.response.finish_reasons'] = [call.finishReason];
+  if (call.timeToFirstTokenMs !== undefined)
+    attributes['tessera.time_to_first_token_ms'] = call.timeToFirstTokenMs;
+  if (call.cost !== undefined) attributes['tessera.cost'] = call.cost;
+  const span = tracer.startSpan(
+    `chat ${model}`,
+    { kind: SpanKind.CLIENT, startTime: Date.parse(call.startedAt), attributes },
+    parent,
+  );
+  // No finish reason: the stream failed before the model said why it stopped.
+  if (!call.finishReason) failed(span, 'model_error', 'The model call failed.');
+  span.end(Date.parse(call.endedAt));
+}
+
+function toolSpan(call: ToolCallReport, parent: ReturnType<typeof context.active>): void {
+  if (call.startedAt === undefined) return; // never ran: rejected, denied, or not run
+  const span = tracer.startSpan(
+    `execute_tool ${call.toolId}`,
+    {
+      kind: SpanKind.INTERNAL,
+      startTime: Date.parse(call.startedAt),
+      attributes: {
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.name': call.toolId,
+        'gen_ai.tool.call.id': call.callId,
+        'gen_ai.tool.type': 'function',
+        'tessera.tool.outcome': call.outcome,
+        'tessera.tool.result_bytes': call.resultBytes,
+      },
+    },
+    parent,
+  );
+  if (call.outcome === 'error' || call.outcome === 'not_run')
+    failed(
+      span,
+      call.errorCode ?? call.outcome,
+      `The tool call ended with ${call.errorCode ?? call.outcome}.`,
+    );
+  span.end(call.endedAt ? Date.parse(call.endedAt) : undefined);
+}
+
+function failed(span: Span, type: string, message: string): void {
+  span.setAttribute('error.type', type);
+  span.setStatus({ code: SpanStatusCode.ERROR, message });
+}

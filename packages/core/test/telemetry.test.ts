@@ -1,0 +1,116 @@
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { callTools, createTestPlatform, reply } from '@tessera/testing';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTool, definePlugin } from '../src/index.ts';
+
+const exporter = new InMemorySpanExporter();
+
+const plugin = definePlugin({
+  id: 'math',
+  tools: [
+    createTool({
+      id: 'math.add',
+      description: 'Adds.',
+      input: z.object({ a: z.number(), b: z.number() }),
+      invoke: ({ input }) => ({ sum: input.a + input.b }),
+    }),
+    createTool({
+      id: 'math.divide',
+      description: 'Divides.',
+      input: z.object({ a: z.number(), b: z.number() }),
+      invoke: ({ input }) => {
+        if (input.b === 0) throw new Error('division by zero');
+        return input.a / input.b;
+      },
+    }),
+  ],
+});
+
+describe('OpenTelemetry spans', () => {
+  beforeAll(() => {
+    // What an app does to turn tracing on: register an SDK's provider with the API.
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
+  });
+  beforeEach(() => exporter.reset());
+
+  it('traces a prompt, its model calls and its tool calls with the GenAI semantic conventions', async () => {
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      models: { normal: 'gpt-test', high: 'gpt-test-high' },
+      script: [
+        {
+          ...callTools(
+            { name: 'math.add', args: { a: 1, b: 2 }, id: 'c1' },
+            { name: 'math.divide', args: { a: 1, b: 0 }, id: 'c2' },
+          ),
+          usage: { inputTokens: 100, outputTokens: 20, cachedInputTokens: 60 },
+        },
+        reply('3, and 1/0 is undefined.', { usage: { inputTokens: 140, outputTokens: 9 } }),
+      ],
+    });
+    const prompt = await t.send('Add 1 and 2, divide 1 by 0');
+    const spans = exporter.getFinishedSpans();
+    const byName = (name: string) => spans.filter((span) => span.name === name);
+
+    const [root] = byName('invoke_agent tessera');
+    expect(root).toBeDefined();
+    expect(root!.attributes).toMatchObject({
+      'gen_ai.operation.name': 'invoke_agent',
+      'gen_ai.provider.name': 'scripted',
+      'gen_ai.conversation.id': prompt.conversationId,
+      'gen_ai.usage.input_tokens': 240,
+      'gen_ai.usage.output_tokens': 29,
+      'tessera.prompt.id': prompt.id,
+      'tessera.prompt.state': 'completed',
+    });
+
+    const chats = byName('chat gpt-test');
+    expect(chats).toHaveLength(2);
+    expect(chats.map((span) => span.kind)).toEqual([SpanKind.CLIENT, SpanKind.CLIENT]);
+    expect(chats[0]!.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.request.model': 'gpt-test',
+      'gen_ai.usage.input_tokens': 100,
+      'gen_ai.usage.output_tokens': 20,
+      'gen_ai.usage.cache_read.input_tokens': 60,
+      'gen_ai.response.finish_reasons': ['tool_calls'],
+    });
+    expect(chats[1]!.attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
+
+    const add = byName('execute_tool math.add')[0]!;
+    expect(add.attributes).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'math.add',
+      'gen_ai.tool.call.id': 'c1',
+      'tessera.tool.outcome': 'success',
+    });
+    expect(add.status.code).not.toBe(SpanStatusCode.ERROR);
+    const divide = byName('execute_tool math.divide')[0]!;
+    expect(divide.status.code).toBe(SpanStatusCode.ERROR);
+    expect(divide.attributes['error.type']).toBe('tool_failed');
+
+    // One trace: the prompt's span is the parent of every other.
+    const rootId = root!.spanContext().spanId;
+    for (const span of [...chats, add, divide]) {
+      expect(span.spanContext().traceId).toBe(root!.spanContext().traceId);
+      expect(span.parentSpanContext?.spanId).toBe(rootId);
+    }
+  });
+
+  it("marks a prompt whose model call failed, and that call's span, as errors", async () => {
+    const t = await createTestPlatform({ script: [{ error: 'The model is down.' }] });
+    const prompt = await t.send('Hi');
+    expect(prompt.state).toBe('failed');
+    const root = exporter.getFinishedSpans().find((span) => span.name.startsWith('invoke_agent'))!;
+    expect(root.status.code).toBe(SpanStatusCode.ERROR);
+    expect(root.attributes['error.type']).toBe('model_error');
+  });
+});

@@ -17,7 +17,10 @@ function ApprovalArguments({ output }: { output: Output }) {
       <div className="approval-arguments-head">
         <code className="tool-name">{String(output.toolId)}</code>
       </div>
-      <pre className="json-block approval-input">{showValue(output.input ?? {})}</pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long value scrolls; the keyboard must reach it */}
+      <pre tabIndex={0} className="json-block approval-input">
+        {showValue(output.input ?? {})}
+      </pre>
     </section>
   );
 }

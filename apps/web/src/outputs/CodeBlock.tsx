@@ -22,7 +22,8 @@ export function CodeBlock({ node, children, ...rest }: ComponentProps<'pre'> & {
         <span className="code-language">{language ?? 'code'}</span>
         <CopyButton label="Copy code" text={() => pre.current?.textContent ?? ''} />
       </div>
-      <pre ref={pre} {...rest}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long line scrolls; the keyboard must reach it */}
+      <pre ref={pre} tabIndex={0} {...rest}>
         {children}
       </pre>
     </div>

@@ -74,11 +74,17 @@ export function ToolCard({ output }: { output: Output }) {
       {open && (
         <div className="tool-detail">
           <h4>Input</h4>
-          <pre className="json-block">{showValue(output.input ?? output.arguments)}</pre>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long value scrolls; the keyboard must reach it */}
+          <pre tabIndex={0} className="json-block">
+            {showValue(output.input ?? output.arguments)}
+          </pre>
           {output.editedInput !== undefined && (
             <>
               <h4>Input as edited before approval</h4>
-              <pre className="json-block">{showValue(output.editedInput)}</pre>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long value scrolls; the keyboard must reach it */}
+              <pre tabIndex={0} className="json-block">
+                {showValue(output.editedInput)}
+              </pre>
             </>
           )}
           {approval?.comment && (
@@ -89,7 +95,8 @@ export function ToolCard({ output }: { output: Output }) {
           {result && (
             <>
               <h4>{RESULT_HEADING[status]}</h4>
-              <pre className="json-block">
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long value scrolls; the keyboard must reach it */}
+              <pre tabIndex={0} className="json-block">
                 {showValue(
                   result.type === 'success'
                     ? result.output

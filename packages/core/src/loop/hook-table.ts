@@ -63,11 +63,12 @@ export async function callHook<C, R>(
   } catch (error) {
     throw new HookError(entry.plugin.id, entry.name, error);
   }
-  if (!(value instanceof Promise)) return value as Awaited<R>;
+  // A thenable of any kind (another realm's promise too) is awaited; anything else is the answer.
+  if (typeof (value as { then?: unknown } | null)?.then !== 'function') return value as Awaited<R>;
   return new Promise<Awaited<R>>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    value.then(
+    (value as PromiseLike<Awaited<R>>).then(
       (result) => {
         signal.removeEventListener('abort', onAbort);
         resolve(result);

@@ -1,7 +1,7 @@
 import { HookError } from '../errors.ts';
 import { isoNow as now } from '../iso-now.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
-import { approvedInput, type Decision, decide, runInput } from './approval.ts';
+import { approvedInput, type Decision, decide } from './approval.ts';
 import { callHook, type HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
 import type { OfferedTool, Round } from './prepare-round.ts';
@@ -246,5 +246,3 @@ export function abortedResult(signal: AbortSignal): PromptOutputToolResult {
     ? toolError('budget_exceeded', 'Stopped: the prompt reached its wall-time limit while this call ran.')
     : toolError('cancelled', 'The prompt was cancelled before this call finished.');
 }
-
-export { runInput };

@@ -30,7 +30,8 @@ const instantModel: ModelProvider = {
   },
 };
 
-const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
+// BENCH_DATA_DIR: a data directory to reuse (kept at the end), e.g. to start over an existing database.
+const dataDir = process.env.BENCH_DATA_DIR || (await mkdtemp(join(tmpdir(), 'tessera-bench-')));
 async function openStore(): Promise<Store> {
   if (BENCH_STORE === 'memory') return createMemoryStore();
   if (BENCH_STORE === 'embedded') {
@@ -68,7 +69,7 @@ process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
 
 const stop = async () => {
   await server.close({ graceMs: 100 });
-  await rm(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -1,8 +1,9 @@
 // Memory soak: one server (its own process) under steady load for --minutes (default 10), its memory read
 // after a GC every --sample-seconds. Conversations come and go (each sends --prompts-per-conversation
 // prompts, then closes its event stream and a new one starts), as users do. Prints the samples and the
-// growth from the end of the first minute to the end; exits 1 when the heap or the resident memory grew more
-// than the bounds (--max-heap-growth-mb, --max-rss-growth-mb). Run:
+// growth from the end of the first minute and over the last third; exits 1 when, over the last third, the
+// heap or the resident memory grew more than the bounds (--max-heap-growth-mb, --max-rss-growth-mb): caches
+// that fill up and stop are growth, memory that keeps growing is a leak. Run:
 // `pnpm --filter @tessera/server soak:memory [--minutes 10] [--store embedded|postgres|memory]`.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -103,18 +104,29 @@ try {
   await sample();
   if (values['heap-snapshot']) await server.heapSnapshot(values['heap-snapshot']);
 
-  // From the end of the first minute (caches and the JIT warm), or the second sample in a shorter run.
-  const base = samples.find((s) => s.minute >= 1) ?? samples[1] ?? samples[0]!;
+  // Growth from the end of the first minute (the JIT and the pools warm) shows what the caches took; growth
+  // over the last third shows whether it goes on (a leak) or has levelled off (bounded caches, full).
   const last = samples.at(-1)!;
-  const heapGrowth = last.heapUsed - base.heapUsed;
-  const rssGrowth = last.rss - base.rss;
-  const minutes = last.minute - base.minute;
+  const growth = (from: Sample) => ({
+    heap: last.heapUsed - from.heapUsed,
+    rss: last.rss - from.rss,
+    minutes: last.minute - from.minute,
+  });
+  const describe = (from: Sample) => {
+    const g = growth(from);
+    const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
+    return `from minute ${from.minute.toFixed(1)}: heap used ${sign(g.heap)} MB, RSS ${sign(g.rss)} MB (${sign(g.rss / Math.max(g.minutes, 1e-9))} MB/min)`;
+  };
+  const warm = samples.find((s) => s.minute >= 1) ?? samples[1] ?? samples[0]!;
+  const lastThird = samples.find((s) => s.minute >= (last.minute * 2) / 3) ?? warm;
+  const tail = growth(lastThird);
   const within =
-    heapGrowth <= Number(values['max-heap-growth-mb']) && rssGrowth <= Number(values['max-rss-growth-mb']);
+    tail.heap <= Number(values['max-heap-growth-mb']) && tail.rss <= Number(values['max-rss-growth-mb']);
+  console.log(`\n  ${prompts} prompts (${(prompts / (durationMs / 1000)).toFixed(0)}/s), ${failures} failed`);
+  console.log(`  ${describe(warm)}`);
+  console.log(`  ${describe(lastThird)}`);
   console.log(
-    `\n  ${prompts} prompts (${(prompts / (durationMs / 1000)).toFixed(0)}/s), ${failures} failed; from minute ${base.minute.toFixed(1)} to ${last.minute.toFixed(1)}: ` +
-      `heap used ${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} MB, RSS ${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB ` +
-      `(${(rssGrowth / Math.max(minutes, 1e-9)).toFixed(1)} MB/min): ${within ? 'no growth beyond the bounds' : 'GROWTH beyond the bounds'} ` +
+    `  ${within ? 'levelled off: no growth beyond the bounds over the last third' : 'STILL GROWING over the last third'} ` +
       `(heap ≤ ${values['max-heap-growth-mb']} MB, RSS ≤ ${values['max-rss-growth-mb']} MB)`,
   );
   if (!within || failures > 0) exitCode = 1;

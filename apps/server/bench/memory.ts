@@ -2,6 +2,9 @@
 // streams and after they close, for each store, the server in its own process (measured after a GC).
 // Prints RSS (and its anonymous part) with process.memoryUsage()'s breakdown. Run:
 // `pnpm --filter @tessera/server bench:memory [--stores embedded,postgres,memory] [--prompts 1000] [--streams 1000]`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BenchServer, freshSchema, mb, type StoreKind, startServer, TOKEN } from './bench-processes.ts';
 import { type Conversation, openConversation, runLoad } from './load-client.ts';
@@ -17,6 +20,8 @@ const { values } = parseArgs({
 });
 
 async function sample(server: BenchServer, moment: string): Promise<string> {
+  // V8 compiles PGlite's WebAssembly in the background for a few seconds after start: let it finish.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
   await server.gc();
   await new Promise((resolve) => setTimeout(resolve, 200));
   await server.gc();
@@ -27,13 +32,20 @@ async function sample(server: BenchServer, moment: string): Promise<string> {
 
 for (const store of values.stores.split(',') as StoreKind[]) {
   const schema = store === 'postgres' ? await freshSchema('bench_memory') : undefined;
-  const server = await startServer(store, {
-    schema: schema?.schema,
-    nodeArgs: values['node-args'].split(' ').filter(Boolean),
-  });
+  const nodeArgs = values['node-args'].split(' ').filter(Boolean);
   const rows: string[] = [];
+  // The embedded database is created at the first start (initdb, which leaves more behind) and opened at
+  // every later one: both are measured, the rest after the restart, as a server usually runs.
+  const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-memory-'));
+  const env = { BENCH_DATA_DIR: dataDir };
+  if (store === 'embedded') {
+    const first = await startServer(store, { nodeArgs, env });
+    rows.push(await sample(first, 'idle after the first start (database created)'));
+    await first.stop();
+  }
+  const server = await startServer(store, { schema: schema?.schema, nodeArgs, env });
   try {
-    rows.push(await sample(server, 'idle after start'));
+    rows.push(await sample(server, store === 'embedded' ? 'idle after a restart' : 'idle after start'));
     await runLoad({
       urls: [server.url],
       token: TOKEN,
@@ -60,6 +72,7 @@ for (const store of values.stores.split(',') as StoreKind[]) {
   } finally {
     await server.stop();
     await schema?.drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
   const flags = [
     values['node-args'],

@@ -124,7 +124,9 @@ export function ConversationPane({
             </button>
           )}
         </div>
-        {!live.connected && <p className="connection">Reconnecting…</p>}
+        {!live.connected && (
+          <p className="connection">{live.wasConnected ? 'Reconnecting…' : 'Connecting…'}</p>
+        )}
         <Composer
           canAttach={me.plugins.includes('files')}
           running={running}

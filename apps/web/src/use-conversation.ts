@@ -31,6 +31,8 @@ export function useConversation(api: Api, conversationId: string | undefined) {
   const [conversation, setConversation] = useState<Conversation>();
   const [state, setState] = useState<ConversationState>({ prompts: [], streaming: {} });
   const [connected, setConnected] = useState(false);
+  // Whether the stream was ever up: the first connection is "connecting", a later one "reconnecting".
+  const [wasConnected, setWasConnected] = useState(false);
   const [error, setError] = useState<string>();
   const [notFound, setNotFound] = useState(false);
   const inFlight = useRef<ServerEvent[] | undefined>(undefined);
@@ -56,6 +58,7 @@ export function useConversation(api: Api, conversationId: string | undefined) {
     setState({ prompts: [], streaming: {} });
     setConversation(undefined);
     setConnected(false);
+    setWasConnected(false);
     setNotFound(false);
     if (!conversationId) return;
     let stopped = false;
@@ -74,6 +77,7 @@ export function useConversation(api: Api, conversationId: string | undefined) {
       source.addEventListener('ready', () => {
         failures = 0;
         setConnected(true);
+        setWasConnected(true);
         void reload();
       });
       source.onerror = () => {
@@ -104,5 +108,5 @@ export function useConversation(api: Api, conversationId: string | undefined) {
     };
   }, [api, conversationId, reload]);
 
-  return { conversation, ...state, connected, error, notFound, reload };
+  return { conversation, ...state, connected, wasConnected, error, notFound, reload };
 }

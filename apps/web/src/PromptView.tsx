@@ -114,7 +114,10 @@ export function PromptView(props: {
       </div>
       <footer className="prompt-footer">
         <span className={`state state-${prompt.state}`}>{STATE_LABEL[prompt.state] ?? prompt.state}</span>
-        {prompt.stopReason && <span className="stop-reason">{prompt.stopReason.message}</span>}
+        {/* "Stopped" says it all for a stop the user asked for; other reasons are told. */}
+        {prompt.stopReason && prompt.stopReason.code !== 'cancelled' && (
+          <span className="stop-reason">{prompt.stopReason.message}</span>
+        )}
         {usage.modelCalls > 0 && (
           <span className="usage">
             {usage.inputTokens + usage.outputTokens} tokens · {usage.modelCalls} model call

@@ -202,7 +202,7 @@ describe('the web UI', () => {
       { userId: 'ada', conversationId },
     );
     for (const tab of [page, second]) {
-      await tab.getByText('Started by a trigger').waitFor({ timeout: 20_000 });
+      await tab.getByText('Started by “Stretch”').waitFor({ timeout: 20_000 });
       await tab.getByText('Time to stretch!').waitFor();
     }
     await page.screenshot({ path: `${shots}trigger.png` });

@@ -42,7 +42,11 @@ export async function uploadsAsFiles(
 ): Promise<File[]> {
   return Promise.all(
     files.map(async (file) => {
-      const response = await fetch(fileUrl(String(file.fileId), false));
+      const response = await fetch(fileUrl(String(file.fileId), false)).catch(() => {
+        throw new Error(
+          'Cannot reach the Tessera server to send the attachments again. Try again in a moment.',
+        );
+      });
       if (!response.ok) throw new Error(`The attachment ${String(file.name)} is no longer available.`);
       return new File([await response.blob()], String(file.name), { type: String(file.mediaType ?? '') });
     }),

@@ -5,12 +5,14 @@ import { ConfigError } from './config.ts';
 import { createServer, type TesseraServer } from './create-server.ts';
 import { listenProblem } from './listen-problem.ts';
 import { loadConfig } from './load-config.ts';
+import { startTelemetry, type Telemetry } from './telemetry.ts';
 
 const log = pino({ name: 'tessera' });
 
 // Ctrl-C (SIGINT) and SIGTERM stop the server cleanly and exit 0, so a runner (pnpm start) reports no
 // failure; a second Ctrl-C exits at once. Handled from the start: a signal during start-up stops once started.
 let starting: Promise<TesseraServer | undefined> | undefined;
+let telemetry: Telemetry | undefined;
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) {
@@ -22,6 +24,7 @@ const stop = (signal: NodeJS.Signals) => {
   void (async () => {
     const server = await starting?.catch(() => undefined);
     await server?.close();
+    await telemetry?.shutdown().catch((error: unknown) => log.warn({ err: error }, 'flushing traces failed'));
     log.info('stopped');
     process.exit(0);
   })();
@@ -48,6 +51,9 @@ starting.catch((error: unknown) => {
 async function start(): Promise<TesseraServer | undefined> {
   const { file, options } = await loadConfig();
   if (file) log.info({ file }, 'configuration read');
+  // Before anything makes a span: the SDK registers itself with @opentelemetry/api.
+  telemetry = await startTelemetry();
+  if (telemetry) log.info('OpenTelemetry tracing on (OTEL_* environment variables)');
   const server = await createServer({ ...options, logger: log });
   if (stopping) return server;
   try {

@@ -2,8 +2,15 @@ import type { Conversation } from './api.ts';
 
 export type ConversationGroup = { label: string; conversations: Conversation[] };
 
+const SHORT: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
 /** What the list shows for a conversation: its title, or when it was started. */
-export const titleOf = (c: Conversation) => c.title ?? `Untitled, ${new Date(c.createdAt).toLocaleString()}`;
+export const titleOf = (c: Conversation) =>
+  c.title ?? `Untitled, ${new Date(c.createdAt).toLocaleString(undefined, SHORT)}`;
 
 const LABELS = ['Today', 'Yesterday', 'Previous 7 days', 'Older'] as const;
 

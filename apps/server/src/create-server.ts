@@ -13,6 +13,7 @@ import { createSessions } from './http/session.ts';
 import { listenHttp } from './listen.ts';
 import { localToken, sessionSecret } from './local-token.ts';
 import { checkPlugins } from './plugin-shape.ts';
+import { logPrompts } from './prompt-log.ts';
 import { seedBlueprints } from './seed-blueprints.ts';
 import { createStore } from './store.ts';
 
@@ -144,6 +145,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
         (error) => log?.error({ err: error, promptId: run.prompt.id }, 'recovery failed'),
       );
     }
+    if (log) logPrompts(platform, log);
     // Plugins' background work (the triggers scheduler, ...) starts here; platform.close() stops it.
     await platform.open();
 

@@ -11,6 +11,7 @@ import { type AuthOptions, authenticate } from './auth.ts';
 import { docsRoutes } from './docs.ts';
 import { HttpError, reportError } from './errors.ts';
 import type { EventLog } from './event-log.ts';
+import { requestLog } from './request-log.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { conversationRoutes } from './routes/conversations.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -61,6 +62,8 @@ export function createApp(options: AppOptions) {
   });
   // Every response, errors included; a route's own CSP (downloads' sandbox, /docs) is kept.
   app.use(secureHeaders(SECURITY_HEADERS));
+  // One line per request (method, route, status, duration, user), first so that it times everything.
+  if (options.log) app.use(requestLog(options.log));
   app.onError((error, c) => reportError(c, error, options.log));
   app.notFound((c) =>
     c.json({ error: { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}.` } }, 404),

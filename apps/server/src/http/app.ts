@@ -16,6 +16,8 @@ import { approvalRoutes } from './routes/approvals.ts';
 import { conversationRoutes } from './routes/conversations.ts';
 import { eventRoutes } from './routes/events.ts';
 import { meRoutes } from './routes/me.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { pauseRoutes } from './routes/pauses.ts';
 import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { promptRoutes } from './routes/prompts.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -97,6 +99,8 @@ export function createApp(options: AppOptions) {
   promptRoutes(app, platform, { canStoreFiles: plugins.has(ROUTED_PLUGINS.files) });
   reportRoutes(app, platform);
   approvalRoutes(app, platform);
+  messageRoutes(app, platform);
+  pauseRoutes(app, platform);
   eventRoutes(app, platform, options);
   pluginRoutes(app, platform, { plugins, skills: options.skills });
 

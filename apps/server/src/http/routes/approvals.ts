@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Platform, Prompt, ToolOutput } from '@tessera/core';
+import { ApprovalInputError, type Platform, type Prompt, type ToolOutput } from '@tessera/core';
+import { HttpError } from '../errors.ts';
+import { ApproveBody } from '../loop-control-schemas.ts';
 import { Accepted, IdParam, PendingApprovals, RejectBody } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -35,8 +37,17 @@ export function approvalRoutes(app: Api, platform: Platform): void {
   );
 
   /** Decides the call: the prompt resumes in the background; the answer is the prompt, resumed. */
-  const decide = async (id: string, userId: string, approve: boolean, reason?: string) => {
-    const run = await platform.decide(id, { userId, approve, reason });
+  const decide = async (
+    id: string,
+    userId: string,
+    approve: boolean,
+    given: { reason?: string; input?: unknown } = {},
+  ) => {
+    const run = await platform.decide(id, { userId, approve, ...given }).catch((error: unknown) => {
+      // Edited arguments the tool's schema refuses: the call still waits, the issues say what to fix.
+      if (ApprovalInputError.is(error)) throw new HttpError(400, error.code, error.message);
+      throw error;
+    });
     run.done.catch(() => {}); // the loop records its own failures
     return { prompt: run.prompt };
   };
@@ -54,10 +65,20 @@ export function approvalRoutes(app: Api, platform: Platform): void {
       path: '/api/tool-calls/{id}/approve',
       operationId: 'approveToolCall',
       summary: 'Approve a pending tool call: it runs once and the prompt resumes',
-      request: { params: IdParam },
-      responses: decided,
+      description:
+        'Send `{ "input": {...} }` to run the call with edited arguments: they are validated by the tool\'s schema (a mismatch is a 400 `invalid_approval_input` listing the issues, and the call still waits). The prompt records the model\'s `input` and the approved `editedInput`; the model is sent the approved ones.',
+      request: {
+        params: IdParam,
+        // Optional: without a body (or `{}`), the call runs with the model's arguments.
+        body: { content: { 'application/json': { schema: ApproveBody } }, required: false },
+      },
+      responses: { ...decided, 413: errors[413], 415: errors[415] },
     }),
-    async (c) => c.json(await decide(c.req.valid('param').id, c.var.userId, true), 202),
+    async (c) => {
+      const edit = c.req.valid('json') ?? {};
+      const given = 'input' in edit ? { input: edit.input } : {};
+      return c.json(await decide(c.req.valid('param').id, c.var.userId, true, given), 202);
+    },
   );
 
   app.openapi(
@@ -75,7 +96,7 @@ export function approvalRoutes(app: Api, platform: Platform): void {
     }),
     async (c) => {
       const { reason } = c.req.valid('json') ?? {};
-      return c.json(await decide(c.req.valid('param').id, c.var.userId, false, reason), 202);
+      return c.json(await decide(c.req.valid('param').id, c.var.userId, false, { reason }), 202);
     },
   );
 }

@@ -18,6 +18,14 @@ export const promptIdFor = (userId: string, clientId: string): string =>
     .digest('base64url')
     .slice(0, 22)}`;
 
+/** The 409 of a send to a busy conversation names the route that takes it: steer or queue it there. */
+const busy = (conversationId: string, message: string) =>
+  new HttpError(
+    409,
+    'conversation_busy',
+    `${message} To steer the running prompt or queue a follow-up instead, POST it to /api/conversations/${conversationId}/messages with "mode": "steer" or "queue".`,
+  );
+
 /**
  * Prompts: send input to a conversation (JSON, or multipart with files), read one, cancel one.
  * `canStoreFiles` is false when the server runs without the files plugin: attachments are refused.
@@ -97,6 +105,7 @@ export function promptRoutes(
           const replay = await alreadySent();
           if (replay) return replay;
         }
+        if (ConversationBusyError.is(error)) throw busy(conversationId, error.message);
         throw error;
       }
       run.done.catch(() => {}); // the loop records its own failures

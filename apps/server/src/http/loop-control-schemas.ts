@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { Id, PromptBody } from './schemas.ts';
+
+/**
+ * The HTTP shapes of loop control: messages sent to a busy conversation (steering, follow-ups), approval
+ * with edited arguments, and decisions on pauses.
+ */
+
+const MessageMode = z.enum(['steer', 'queue']).meta({
+  description:
+    '`steer`: the running prompt reads the message at its next round boundary (never between a tool call and its result). `queue`: the message runs as the next prompt once the current one ends, in order. On an idle conversation either runs at once.',
+});
+
+export const QueuedMessageSchema = z
+  .object({
+    id: z.string().meta({ description: 'A queued message runs as the prompt with this same id.' }),
+    conversationId: z.string(),
+    userId: z.string(),
+    mode: MessageMode,
+    input: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({
+    id: 'QueuedMessage',
+    description:
+      'A message waiting for its conversation. It stays in the store (through restarts) until it is delivered or you remove it.',
+  });
+
+export const SendMessage = z.object({ input: z.string().min(1).max(100_000), mode: MessageMode }).strict();
+
+export const SentMessage = z.object({
+  message: QueuedMessageSchema,
+  prompt: PromptBody.optional().meta({
+    description: 'Present when the conversation was idle: the prompt the message started at once.',
+  }),
+});
+
+export const MessageList = z.object({ items: z.array(QueuedMessageSchema) });
+
+export const MessageParams = z.object({ id: Id, messageId: Id });
+
+export const ApproveBody = z
+  .object({
+    input: z.unknown().meta({
+      description:
+        "Run the call with these arguments instead of the model's. They are validated by the tool's schema: a mismatch is a 400 and the call still waits. The record keeps both; the model is sent these.",
+    }),
+  })
+  .partial()
+  .strict();
+
+export const PauseDecisionBody = z
+  .object({
+    choice: z.enum(['continue', 'stop']).meta({
+      description:
+        '`continue` runs the next round (a repeated-call check counts afresh from here); `stop` ends the prompt (`stopReason.code: stopped_by_user`).',
+    }),
+  })
+  .strict();
+
+export const PendingPause = z
+  .object({
+    pauseId: z.string(),
+    promptId: z.string(),
+    conversationId: z.string(),
+    source: z.enum(['doom_loop', 'plugin']).meta({
+      description:
+        '`doom_loop`: the model repeated the same tool calls; `plugin`: a plugin paused the prompt.',
+    }),
+    plugin: z.string().optional(),
+    reason: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PendingPause' });
+export const PendingPauses = z.object({ items: z.array(PendingPause) });

@@ -1,0 +1,84 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Platform } from '@tessera/core';
+import { MessageList, MessageParams, SendMessage, SentMessage } from '../loop-control-schemas.ts';
+import { IdParam } from '../schemas.ts';
+import { type Api, body, errors, json } from './shared.ts';
+
+/**
+ * Messages to a conversation that may be busy: steer the running prompt, or queue a follow-up. Never refused
+ * as busy; the waiting list can be read and a message taken off it until it is delivered.
+ */
+export function messageRoutes(app: Api, platform: Platform): void {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/conversations/{id}/messages',
+      operationId: 'sendMessage',
+      summary: 'Send a message while the agent works: steer the running prompt or queue a follow-up',
+      description:
+        'Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream.',
+      request: { params: IdParam, ...body(SendMessage) },
+      responses: {
+        202: json(SentMessage, 'The message, waiting (or the prompt it started)'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+        413: errors[413],
+        415: errors[415],
+      },
+    }),
+    async (c) => {
+      const { input, mode } = c.req.valid('json');
+      const sent = await platform.messages.send({
+        conversationId: c.req.valid('param').id,
+        userId: c.var.userId,
+        input,
+        mode,
+      });
+      if (!sent.run) return c.json({ message: sent.message }, 202);
+      sent.run.done.catch(() => {}); // the loop records its own failures
+      return c.json({ message: sent.message, prompt: sent.run.prompt }, 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/conversations/{id}/messages',
+      operationId: 'listMessages',
+      summary: "The conversation's waiting messages, oldest first",
+      request: { params: IdParam },
+      responses: {
+        200: json(MessageList, 'Waiting steering and follow-up messages'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const items = await platform.messages.list(c.req.valid('param').id, c.var.userId);
+      return c.json({ items }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/conversations/{id}/messages/{messageId}',
+      operationId: 'removeMessage',
+      summary: 'Take a waiting message off the list: it is never delivered',
+      request: { params: MessageParams },
+      responses: {
+        204: { description: 'Removed (`message.removed` on the event stream)' },
+        400: errors[400],
+        401: errors[401],
+        404: { ...errors[404], description: 'Not waiting: delivered already, removed, or not yours' },
+      },
+    }),
+    async (c) => {
+      const { id, messageId } = c.req.valid('param');
+      await platform.messages.remove(messageId, { userId: c.var.userId, conversationId: id });
+      return c.body(null, 204);
+    },
+  );
+}

@@ -92,7 +92,7 @@ export function PromptView(props: {
       ) : (
         <div className="user-message">
           <div className="user-input">
-            {prompt.input}
+            {prompt.input && <span className="user-text">{prompt.input}</span>}
             {uploads.length > 0 && <Attachments files={uploads} fileUrl={fileUrl} />}
           </div>
           <div className="message-actions user-actions">

@@ -264,6 +264,7 @@ describe('attachments', () => {
     }, pasted);
     const chips = page.getByRole('list', { name: 'Attachments to send' }).locator('.chip-name');
     await expect.poll(() => chips.allTextContents()).toEqual(['notes.txt', 'drop-me.txt', 'data.json']);
+    await page.screenshot({ path: join(shots, 'messages-attachments-composer.png') });
     await page.getByRole('button', { name: 'Remove drop-me.txt' }).click();
     expect(await chips.allTextContents()).toEqual(['notes.txt', 'data.json']);
 
@@ -271,6 +272,7 @@ describe('attachments', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('Got your files.').waitFor();
     const sent = page.locator('.user-input').getByRole('list', { name: 'Attachments' });
+    await page.screenshot({ path: join(shots, 'messages-attachments-sent.png') });
     expect(await sent.locator('.sent-name').allTextContents()).toEqual(['notes.txt', 'data.json']);
     expect(await page.getByRole('list', { name: 'Attachments to send' }).count()).toBe(0);
     const [prompt] = await promptsOf(page);

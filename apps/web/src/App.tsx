@@ -105,6 +105,8 @@ export function App() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLElement>(null);
   const theme = useThemeSwitch();
+  /** The latest `create` (defined after the early returns), for the keyboard shortcut. */
+  const startConversation = useRef<() => Promise<void>>(undefined);
 
   // Crossing the breakpoint resets the panel to what suits the width: a column when wide, closed when narrow.
   useEffect(() => setPanelShown(!narrow), [narrow]);
@@ -148,7 +150,21 @@ export function App() {
   }, [drawerOpen]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      if (document.querySelector('dialog[open]')) return;
+      const mod = e.ctrlKey || e.metaKey;
+      // The shortcuts of other chat apps: Ctrl/⌘+Shift+O starts a conversation, Ctrl/⌘+K searches the list.
+      if (mod && e.shiftKey && e.key.toLowerCase() === 'o') {
+        e.preventDefault();
+        void startConversation.current?.();
+        return;
+      }
+      const search = document.querySelector<HTMLInputElement>('.sidebar input.search');
+      if (mod && e.key.toLowerCase() === 'k' && search?.checkVisibility()) {
+        e.preventDefault();
+        search.focus();
+        return;
+      }
+      if (e.key !== 'Escape') return;
       if (drawerOpen) closeDrawer(true);
       else if (narrow && panelShown) closePanel();
     };
@@ -189,6 +205,7 @@ export function App() {
     setCreated(conversation.id);
     open(conversation.id);
   };
+  startConversation.current = create;
   const askDelete = (conversation: Conversation) => {
     setConfirming({ conversation });
     if (me.plugins.includes('triggers'))
@@ -227,7 +244,13 @@ export function App() {
           </span>
           Tessera
         </div>
-        <button type="button" className="primary new-chat" onClick={() => void create()}>
+        <button
+          type="button"
+          className="primary new-chat"
+          onClick={() => void create()}
+          aria-keyshortcuts="Control+Shift+O Meta+Shift+O"
+          title="Ctrl+Shift+O"
+        >
           New conversation
         </button>
         <ConversationList

@@ -35,6 +35,8 @@ export function ConversationList({ conversations, selected, onSelect, onRename, 
           type="search"
           className="search"
           aria-label="Search conversations"
+          aria-keyshortcuts="Control+K Meta+K"
+          title="Ctrl+K"
           placeholder="Search conversations"
           value={query}
           onChange={(e) => setQuery(e.target.value)}

@@ -242,9 +242,16 @@ describe('the shell', () => {
     await nav.getByRole('button', { name: 'Holiday plans' }).waitFor();
 
     await newConversation(page);
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Message');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect.poll(focused).toBe('Message');
+
+    // The keyboard: Ctrl+K searches, Ctrl+Shift+O starts another conversation.
+    await page.keyboard.press('Control+K');
+    expect(await focused()).toBe('Search conversations');
+    const before = new URL(page.url()).hash;
+    await page.keyboard.press('Control+Shift+O');
+    await expect.poll(() => new URL(page.url()).hash).not.toBe(before);
+    await expect.poll(focused).toBe('Message');
     await page.close();
   });
 

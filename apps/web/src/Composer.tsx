@@ -15,6 +15,7 @@ export function Composer(props: {
   /** The server takes files (it runs the files plugin). */
   canAttach?: boolean;
   busyReason?: string;
+  /** A prompt runs or waits for approval: the send button is a stop button (cancels it). */
   running?: boolean;
   onSend: (input: string, files: File[]) => Promise<void>;
   onCancel: () => Promise<void>;

@@ -129,12 +129,12 @@ export function ConversationPane({
         )}
         <Composer
           canAttach={me.plugins.includes('files')}
-          running={running}
+          running={running || waiting}
           busyReason={
             running
               ? 'The assistant is working. You can stop it.'
               : waiting
-                ? 'Decide on the approval above to continue.'
+                ? 'Decide on the approval above to continue, or stop.'
                 : undefined
           }
           onSend={send}

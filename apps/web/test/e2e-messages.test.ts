@@ -105,7 +105,6 @@ async function send(page: Page, text: string) {
 const conversationOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash.slice(1));
 const promptsOf = (page: Page) => server.platform.conversations.prompts(conversationOf(page), 'ada');
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-const prompts = (page: Page) => page.locator('article.prompt');
 
 /** Files made in the page (a drag from the desktop and a paste carry File objects in a DataTransfer). */
 async function dataTransfer(page: Page, files: { name: string; type: string; text: string }[]) {
@@ -197,6 +196,19 @@ describe('message actions', () => {
       ['a slow question', 'cancelled'],
       ['a slow question', 'completed'],
     ]);
+    await closeAll(context);
+  });
+
+  it('stops a prompt waiting for approval: the call is closed as cancelled, not run', async () => {
+    model.push(callTool('demo.delete_records', { names: ['alpha'] }));
+    const { context, page } = await open();
+    await send(page, 'delete alpha');
+    await page.getByRole('region', { name: /Approval needed/ }).waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.locator('.state-cancelled').waitFor();
+    await page.locator('.badge-cancelled').waitFor();
+    expect(await page.getByRole('region', { name: /Approval needed/ }).count()).toBe(0);
+    expect((await promptsOf(page))[0]?.state).toBe('cancelled');
     await closeAll(context);
   });
 

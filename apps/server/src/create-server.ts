@@ -132,6 +132,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       maxUploadBytes: config.limits.maxUploadBytes,
       shutdown: shutdown.signal,
       log,
+      context: {
+        budget: config.historyTokens,
+        ...(model.estimateTokens && { estimate: model.estimateTokens.bind(model) }),
+      },
       webDir:
         webDir === null ? undefined : (webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
     });

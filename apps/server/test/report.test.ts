@@ -42,6 +42,8 @@ describe('GET /api/prompts/{id}/report', () => {
     });
     expect(report.body.toolCalls[0].resultBytes).toBeGreaterThan(0);
     expect(typeof report.body.totalMs).toBe('number');
+    // The context after it: the provider's count of the last call (nothing came after), of the history budget.
+    expect(report.body.context).toEqual({ tokens: 154, reported: 154, estimated: 0, budget: 100_000 });
 
     const other = await t.request('GET', `/api/prompts/${id}/report`, { token: BOB });
     expect(other.status).toBe(404);

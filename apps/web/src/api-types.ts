@@ -172,7 +172,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a pending tool call: it runs once and the prompt resumes */
+        /**
+         * Approve a pending tool call: it runs once and the prompt resumes
+         * @description Send `{ "input": {...} }` to run the call with edited arguments: they are validated by the tool's schema (a mismatch is a 400 `invalid_approval_input` listing the issues, and the call still waits). The prompt records the model's `input` and the approved `editedInput`; the model is sent the approved ones.
+         */
         post: operations["approveToolCall"];
         delete?: never;
         options?: never;
@@ -197,6 +200,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conversation's waiting messages, oldest first */
+        get: operations["listMessages"];
+        put?: never;
+        /**
+         * Send a message while the agent works: steer the running prompt or queue a follow-up
+         * @description Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream.
+         */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a waiting message off the list: it is never delivered */
+        delete: operations["removeMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pauses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your prompts paused for a decision (continue or stop), across conversations */
+        get: operations["listPauses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pauses/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide a pause: continue the prompt, or stop it */
+        post: operations["resumePause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/events": {
         parameters: {
             query?: never;
@@ -206,7 +281,7 @@ export interface paths {
         };
         /**
          * Follow a conversation live: Server-Sent Events, resumable
-         * @description Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`, `prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed` and the others of core's `TesseraEvent`, each with the event's JSON as `data` and an `id`. The stream opens with `ready` (`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as `Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot replay them (another process, or too old), a `reset` event comes first: reload the conversation. A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.
+         * @description Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`, `prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed`, `prompt.failed`, `prompt.cancelled`, `prompt.hook-failed`, `prompt.guardrail-tripped`, `prompt.pause-requested`, `prompt.pause-decided`, `prompt.steered`, `message.queued`, `message.removed` (the `ConversationEvent` schema: one per type), each with the event's JSON as `data` and an `id`. The stream opens with `ready` (`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as `Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot replay them (another process, or too old), a `reset` event comes first: reload the conversation. A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.
          */
         get: operations["streamConversationEvents"];
         put?: never;
@@ -517,6 +592,12 @@ export interface components {
                 modelMs: number;
                 toolMs: number;
             };
+            context?: {
+                tokens: number;
+                reported: number;
+                estimated: number;
+                budget?: number;
+            };
         };
         PendingApproval: {
             toolCallId: string;
@@ -526,6 +607,263 @@ export interface components {
             input?: unknown;
             reason: string;
             createdAt: string;
+        };
+        /** @description A message waiting for its conversation. It stays in the store (through restarts) until it is delivered or you remove it. */
+        QueuedMessage: {
+            /** @description A queued message runs as the prompt with this same id. */
+            id: string;
+            conversationId: string;
+            userId: string;
+            /**
+             * @description `steer`: the running prompt reads the message at its next round boundary (never between a tool call and its result). `queue`: the message runs as the next prompt once the current one ends, in order. On an idle conversation either runs at once.
+             * @enum {string}
+             */
+            mode: "steer" | "queue";
+            input: string;
+            createdAt: string;
+        };
+        PendingPause: {
+            pauseId: string;
+            promptId: string;
+            conversationId: string;
+            /**
+             * @description `doom_loop`: the model repeated the same tool calls; `plugin`: a plugin paused the prompt.
+             * @enum {string}
+             */
+            source: "doom_loop" | "plugin";
+            plugin?: string;
+            reason: string;
+            createdAt: string;
+        };
+        /** @description One event's `data`; the SSE `event` field is its `type`. */
+        ConversationEvent: components["schemas"]["Event_prompt_started"] | components["schemas"]["Event_prompt_output"] | components["schemas"]["Event_prompt_output_updated"] | components["schemas"]["Event_prompt_output_removed"] | components["schemas"]["Event_prompt_text_delta"] | components["schemas"]["Event_prompt_approval_requested"] | components["schemas"]["Event_prompt_resumed"] | components["schemas"]["Event_prompt_completed"] | components["schemas"]["Event_prompt_failed"] | components["schemas"]["Event_prompt_cancelled"] | components["schemas"]["Event_prompt_hook_failed"] | components["schemas"]["Event_prompt_guardrail_tripped"] | components["schemas"]["Event_prompt_pause_requested"] | components["schemas"]["Event_prompt_pause_decided"] | components["schemas"]["Event_prompt_steered"] | components["schemas"]["Event_message_queued"] | components["schemas"]["Event_message_removed"];
+        Event_prompt_started: {
+            prompt: components["schemas"]["Prompt"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.started";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_output: {
+            output: {
+                type: string;
+                id: string;
+                createdAt: string;
+                toolCallId?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.output";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_output_updated: {
+            output: {
+                type: string;
+                id: string;
+                createdAt: string;
+                toolCallId?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.output-updated";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_output_removed: {
+            outputId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.output-removed";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_text_delta: {
+            outputId: string;
+            delta: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.text-delta";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_approval_requested: {
+            toolCallId: string;
+            toolId: string;
+            input?: unknown;
+            reason: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.approval-requested";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_resumed: {
+            /** @enum {string} */
+            state: "running" | "waiting_for_approval" | "completed" | "failed" | "cancelled";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.resumed";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_completed: {
+            prompt: components["schemas"]["Prompt"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.completed";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_failed: {
+            prompt: components["schemas"]["Prompt"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.failed";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        /** @description The prompt was cancelled (by the user, or its conversation was deleted). */
+        Event_prompt_cancelled: {
+            prompt: components["schemas"]["Prompt"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.cancelled";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        /** @description A plugin's hook, guardrail or permission policy threw; what it led to is recorded. */
+        Event_prompt_hook_failed: {
+            plugin: string;
+            hook: string;
+            message: string;
+            toolCallId?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.hook-failed";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        /** @description A plugin's guardrail tripped: the prompt ends at once (`stopReason.code: guardrail`). */
+        Event_prompt_guardrail_tripped: {
+            plugin: string;
+            /** @enum {string} */
+            guardrail: "input" | "output";
+            reason: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.guardrail-tripped";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        /** @description The prompt waits for a decision, continue or stop (a repeated loop of calls, or a plugin). */
+        Event_prompt_pause_requested: {
+            /** @description The pause to decide: POST /api/pauses/{outputId}/resume */
+            outputId: string;
+            /** @enum {string} */
+            source: "doom_loop" | "plugin";
+            plugin?: string;
+            reason: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.pause-requested";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        Event_prompt_pause_decided: {
+            outputId: string;
+            /** @enum {string} */
+            choice: "continue" | "stop";
+            decidedBy: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.pause-decided";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        /** @description A steering message reached the running prompt (a `steering` output the model reads next). */
+        Event_prompt_steered: {
+            messageId: string;
+            outputId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "prompt.steered";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        /** @description A message waits for the conversation (`promptId` is its id: a queued one runs as that prompt). */
+        Event_message_queued: {
+            message: components["schemas"]["QueuedMessage"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.queued";
+            promptId: string;
+            conversationId: string;
+            userId: string;
+        };
+        /** @description A waiting message was removed by its user. */
+        Event_message_removed: {
+            messageId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.removed";
+            promptId: string;
+            conversationId: string;
+            userId: string;
         };
         Trigger: {
             id: string;
@@ -1391,7 +1729,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Run the call with these arguments instead of the model's. They are validated by the tool's schema: a mismatch is a 400 and the call still waits. The record keeps both; the model is sent these. */
+                    input?: unknown;
+                };
+            };
+        };
         responses: {
             /** @description The prompt, resumed */
             202: {
@@ -1433,6 +1778,24 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1526,6 +1889,342 @@ export interface operations {
             };
         };
     };
+    listMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Waiting steering and follow-up messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["QueuedMessage"][];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    input: string;
+                    /**
+                     * @description `steer`: the running prompt reads the message at its next round boundary (never between a tool call and its result). `queue`: the message runs as the next prompt once the current one ends, in order. On an idle conversation either runs at once.
+                     * @enum {string}
+                     */
+                    mode: "steer" | "queue";
+                };
+            };
+        };
+        responses: {
+            /** @description The message, waiting (or the prompt it started) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["QueuedMessage"];
+                        /** @description Present when the conversation was idle: the prompt the message started at once. */
+                        prompt?: {
+                            id: string;
+                            conversationId: string;
+                            userId: string;
+                            /** @enum {string} */
+                            model: "normal" | "high";
+                            visible: boolean;
+                            /** @enum {string} */
+                            state: "running" | "waiting_for_approval" | "completed" | "failed" | "cancelled";
+                            input?: string;
+                            output: ({
+                                type: string;
+                                id: string;
+                                createdAt: string;
+                                toolCallId?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            usage: {
+                                inputTokens: number;
+                                outputTokens: number;
+                                cachedInputTokens: number;
+                                reasoningTokens: number;
+                                totalTokens: number;
+                                modelCalls: number;
+                                cost?: number;
+                            };
+                            stopReason?: {
+                                code: string;
+                                message: string;
+                            };
+                            metadata?: {
+                                [key: string]: unknown;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (`message.removed` on the event stream) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not waiting: delivered already, removed, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPauses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending pauses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PendingPause"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumePause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `continue` runs the next round (a repeated-call check counts afresh from here); `stop` ends the prompt (`stopReason.code: stopped_by_user`).
+                     * @enum {string}
+                     */
+                    choice: "continue" | "stop";
+                };
+            };
+        };
+        responses: {
+            /** @description The prompt, resumed (or ending, for stop) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prompt: components["schemas"]["Prompt"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamConversationEvents: {
         parameters: {
             query?: {
@@ -1549,7 +2248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ConversationEvent"];
                 };
             };
             /** @description Invalid request */

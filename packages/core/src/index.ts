@@ -108,6 +108,7 @@ export type {
   ToolCallView,
 } from './plugins/hooks.ts';
 export type { PluginState } from './plugins/plugin-state.ts';
+export { type ContextTokens, contextTokens } from './projection/context-tokens.ts';
 export {
   boundText,
   DEFAULT_MAX_RESULT_CHARS,
@@ -126,12 +127,13 @@ export {
   type ModelToolDefinition,
   type ModelUsage,
 } from './provider/provider.ts';
-export { promptReport } from './report/prompt-report.ts';
+export { promptReport, type ReportOptions } from './report/prompt-report.ts';
 export {
   ModelCallReport,
   type PromptReport,
   PromptReportSchema,
   PromptReportTotals,
+  ReportContext,
   ToolCallOutcome,
   ToolCallReport,
 } from './report/report-schema.ts';

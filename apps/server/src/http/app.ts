@@ -20,7 +20,7 @@ import { messageRoutes } from './routes/messages.ts';
 import { pauseRoutes } from './routes/pauses.ts';
 import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { promptRoutes } from './routes/prompts.ts';
-import { reportRoutes } from './routes/reports.ts';
+import { type ContextOptions, reportRoutes } from './routes/reports.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { type Env, invalidRequest } from './routes/shared.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -48,6 +48,8 @@ export type AppOptions = {
   webDir?: string;
   /** Where unexpected errors go (with their causes); the client gets a 500 without them. */
   log?: Logger;
+  /** For run reports: the history budget and the model's token estimate, as the projection uses them. */
+  context?: ContextOptions;
 };
 
 /**
@@ -97,7 +99,7 @@ export function createApp(options: AppOptions) {
   meRoutes(app, { model: options.model, plugins: options.plugins });
   conversationRoutes(app, platform, options.events);
   promptRoutes(app, platform, { canStoreFiles: plugins.has(ROUTED_PLUGINS.files) });
-  reportRoutes(app, platform);
+  reportRoutes(app, platform, options.context);
   approvalRoutes(app, platform);
   messageRoutes(app, platform);
   pauseRoutes(app, platform);

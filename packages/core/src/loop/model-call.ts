@@ -1,6 +1,7 @@
 import { HookError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { ModelCallRequest } from '../plugins/hooks.ts';
+import { overBudget } from '../projection/context-tokens.ts';
 import {
   boundText,
   PromptProjection,
@@ -49,12 +50,17 @@ export class ModelCalls {
     const { outputs, options, projectionCache } = this.#runtime;
     const maxResultChars = options.maxResultChars;
     const prompt = this.#record.prompt;
-    if (options.historyTokens !== undefined) {
+    // Trimmed only when the context (the provider's last count plus the estimate after it) is over budget.
+    const budget =
+      options.historyTokens === undefined
+        ? undefined
+        : overBudget(this.#history, prompt, options.historyTokens, this.#runtime.provider.estimateTokens);
+    if (budget) {
       return promptsToMessages([...this.#history, prompt], {
         outputs,
         maxResultChars,
         cache: projectionCache,
-        budget: { maxTokens: options.historyTokens, estimate: this.#runtime.provider.estimateTokens },
+        budget,
       });
     }
     // Earlier prompts have ended and never change: their messages are joined once (and shared between runs

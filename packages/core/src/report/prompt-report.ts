@@ -1,6 +1,8 @@
 import type { ModelCallFacts, PromptOutput, ToolOutput } from '../model/outputs.ts';
 import { isFinalState, type Prompt } from '../model/prompt.ts';
 import { toolResultText } from '../outputs/core-outputs.ts';
+import { contextTokens } from '../projection/context-tokens.ts';
+import type { ModelMessage } from '../provider/messages.ts';
 import type { ModelCallReport, PromptReport, ToolCallOutcome, ToolCallReport } from './report-schema.ts';
 
 const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
@@ -11,7 +13,7 @@ const encoder = new TextEncoder();
  * call (from its own times and result), with totals from the prompt's usage. Pure: the same record gives the
  * same report, wherever it is computed (server, browser, a test).
  */
-export function promptReport(prompt: Prompt): PromptReport {
+export function promptReport(prompt: Prompt, options: ReportOptions = {}): PromptReport {
   const modelCalls: ModelCallReport[] = [];
   const toolCalls: ToolCallReport[] = [];
   const callsPerResponse = new Map<string, number>();
@@ -51,8 +53,23 @@ export function promptReport(prompt: Prompt): PromptReport {
       modelMs: modelCalls.reduce((sum, call) => sum + call.latencyMs, 0),
       toolMs: toolCalls.reduce((sum, call) => sum + (call.latencyMs ?? 0), 0),
     },
+    ...(options.history && {
+      context: {
+        ...withoutAnchor(contextTokens(options.history, { current: prompt, estimate: options.estimate })),
+        ...(options.budget !== undefined && { budget: options.budget }),
+      },
+    }),
   };
 }
+
+export type ReportOptions = {
+  /** The conversation's prompts before this one: the report then says how full the context is. */
+  history?: readonly Prompt[];
+  /** The provider's token estimate (`ModelProvider.estimateTokens`), else about four characters a token. */
+  estimate?: (messages: readonly ModelMessage[]) => number;
+  /** The history budget (`historyTokens`), shown with the context's size. */
+  budget?: number;
+};
 
 function modelCallReport(responseId: string, facts: ModelCallFacts): ModelCallReport {
   const usage = facts.usage;
@@ -93,3 +110,5 @@ function toolCallReport(output: ToolOutput): ToolCallReport {
     ...(typeof code === 'string' && { errorCode: code }),
   };
 }
+
+const withoutAnchor = ({ anchor: _, ...counts }: ReturnType<typeof contextTokens>) => counts;

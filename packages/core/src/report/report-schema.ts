@@ -58,6 +58,17 @@ export const PromptReportTotals = z.object({
 });
 export type PromptReportTotals = z.infer<typeof PromptReportTotals>;
 
+/** How full the conversation's context was when the prompt ended (see `contextTokens`). */
+export const ReportContext = z.object({
+  /** The provider's count of the last model call plus the estimate of what came after it. */
+  tokens: z.number().nonnegative(),
+  reported: z.number().nonnegative(),
+  estimated: z.number().nonnegative(),
+  /** The history budget the projection keeps to (`historyTokens`), when the app set one. */
+  budget: z.number().positive().optional(),
+});
+export type ReportContext = z.infer<typeof ReportContext>;
+
 /** A prompt's run report (like seed 004's `AgentRunReport`), derived from its record alone. */
 export const PromptReportSchema = z.object({
   promptId: z.string(),
@@ -72,5 +83,7 @@ export const PromptReportSchema = z.object({
   modelCalls: z.array(ModelCallReport),
   toolCalls: z.array(ToolCallReport),
   totals: PromptReportTotals,
+  /** With the conversation's earlier prompts: the context's size after this prompt. */
+  context: ReportContext.optional(),
 });
 export type PromptReport = z.infer<typeof PromptReportSchema>;

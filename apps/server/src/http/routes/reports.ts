@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { type Platform, PromptReportSchema, promptReport } from '@tessera/core';
+import { type ModelMessage, type Platform, PromptReportSchema, promptReport } from '@tessera/core';
 import { IdParam } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -7,9 +7,17 @@ const PromptReportBody = PromptReportSchema.meta({ id: 'PromptReport' });
 
 /**
  * A prompt's run report: derived on each request from the prompt's record (nothing is stored twice), so it
- * is as current as the prompt, running or ended.
+ * is as current as the prompt, running or ended; with how full the conversation's context is after it,
+ * counted as the projection counts it (`contextTokens`).
  */
-export function reportRoutes(app: Api, platform: Platform): void {
+export type ContextOptions = {
+  /** `historyTokens`: the budget the projection keeps the history to. */
+  budget?: number;
+  /** The model's token estimate (`ModelProvider.estimateTokens`), else about four characters a token. */
+  estimate?: (messages: readonly ModelMessage[]) => number;
+};
+
+export function reportRoutes(app: Api, platform: Platform, context: ContextOptions = {}): void {
   app.openapi(
     createRoute({
       method: 'get',
@@ -27,7 +35,11 @@ export function reportRoutes(app: Api, platform: Platform): void {
     }),
     async (c) => {
       const prompt = await platform.getPrompt(c.req.valid('param').id, c.var.userId);
-      return c.json(promptReport(prompt), 200);
+      // The earlier prompts of its conversation: the report says how full the context is after it.
+      const prompts = await platform.conversations.prompts(prompt.conversationId, c.var.userId);
+      const index = prompts.findIndex((p) => p.id === prompt.id);
+      const history = prompts.slice(0, index < 0 ? prompts.length : index);
+      return c.json(promptReport(prompt, { history, ...context }), 200);
     },
   );
 }

@@ -1,0 +1,139 @@
+import type { ModelCallFacts, PromptOutput } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
+import { toolResultText } from '../outputs/core-outputs.ts';
+import { assistantMessage, type ModelMessage, userMessage } from '../provider/messages.ts';
+import { estimateTokens } from '../provider/provider.ts';
+
+/** How many tokens a conversation's context holds now, and how much of that number is the provider's. */
+export type ContextTokens = {
+  /** The provider's count of the last model call (its input and output tokens) plus the estimate after it. */
+  tokens: number;
+  /** The provider-reported part: input + output tokens of the last model call that reported usage. */
+  reported: number;
+  /** The estimated part: what was recorded after that call (tool results, later prompts), or everything. */
+  estimated: number;
+  /** The response the count is anchored on; absent when no call reported usage yet. */
+  anchor?: string;
+};
+
+type Estimate = (messages: readonly ModelMessage[]) => number;
+
+/**
+ * The size of a conversation's context (seed 004's hybrid): anchored on the input tokens the provider
+ * reported for the last model call, which cover everything that call was sent (instructions and tools
+ * included), plus its output tokens, plus an estimate of only what was recorded after it. Before any call
+ * reported usage, everything is estimated. The projection's budget, the run report and the UI all use this
+ * one count. `estimate` is the provider's tokenizer when it has one, else about four characters a token.
+ */
+export function contextTokens(
+  history: readonly Prompt[],
+  options: { estimate?: Estimate | undefined; current?: Prompt; anchored?: boolean } = {},
+): ContextTokens {
+  const estimate = options.estimate ?? estimateTokens;
+  // The current prompt apart from the history: no copy of the history every round.
+  const { current } = options;
+  const count = history.length + (current ? 1 : 0);
+  const at = (p: number): Prompt => (p < history.length ? history[p]! : current!);
+  let anchor: { prompt: number; output: number; facts: ModelCallFacts; responseId: string } | undefined;
+  for (let p = count - 1; p >= 0 && !anchor && options.anchored !== false; p--) {
+    const outputs = at(p).output as PromptOutput[];
+    for (let o = outputs.length - 1; o >= 0; o--) {
+      const output = outputs[o] as PromptOutput & { modelCall?: ModelCallFacts; responseId?: string };
+      if (output.modelCall?.usage && output.modelCall.usage.inputTokens > 0 && output.responseId) {
+        anchor = { prompt: p, output: o, facts: output.modelCall, responseId: output.responseId };
+        break;
+      }
+    }
+  }
+  const after: ModelMessage[] = [];
+  const start = anchor ? anchor.prompt : 0;
+  for (let p = start; p < count; p++) {
+    const prompt = at(p);
+    const outputs = prompt.output as PromptOutput[];
+    const anchored = anchor && p === anchor.prompt ? anchor : undefined;
+    if (!anchored && prompt.input) after.push(userMessage(prompt.input));
+    // The anchored call's calls: their results, and what they emitted, came after it.
+    const calls = new Set<string>();
+    if (anchored) {
+      for (const output of outputs)
+        if (output.type === 'tool' && output.responseId === anchored.responseId) calls.add(output.id);
+    }
+    for (const [o, output] of outputs.entries()) {
+      if (anchored) {
+        if (output.type === 'tool' && calls.has(output.id)) {
+          // The call itself is in the call's output tokens.
+          if (output.result) after.push(resultMessage(output));
+          continue;
+        }
+        const emittedAfter = output.toolCallId !== undefined && calls.has(output.toolCallId);
+        // Earlier outputs were in the call's input tokens; the anchored response's own, in its output tokens.
+        if ((o <= anchored.output && !emittedAfter) || responseOf(output) === anchored.responseId) continue;
+      }
+      after.push(...messagesOf(output));
+    }
+  }
+  const usage = anchor?.facts.usage;
+  const reported = usage ? usage.inputTokens + usage.outputTokens : 0;
+  const estimated = after.length > 0 ? estimate(after) : 0;
+  return {
+    tokens: reported + estimated,
+    reported,
+    estimated,
+    ...(anchor && { anchor: anchor.responseId }),
+  };
+}
+
+const responseOf = (output: PromptOutput): string | undefined =>
+  (output as { responseId?: string }).responseId;
+
+const resultMessage = (output: Extract<PromptOutput, { type: 'tool' }>): ModelMessage => ({
+  type: 'function_call_output',
+  callId: output.callId,
+  output: toolResultText(output),
+});
+
+/** What an output roughly costs the model: the core variants by their content, others by their JSON. */
+function messagesOf(output: PromptOutput): ModelMessage[] {
+  switch (output.type) {
+    case 'text':
+      return [assistantMessage(output.text)];
+    case 'tool':
+      return [
+        {
+          type: 'function_call',
+          callId: output.callId,
+          name: output.toolId,
+          arguments: output.arguments ?? JSON.stringify(output.editedInput ?? output.input ?? {}),
+        },
+        resultMessage(output),
+      ];
+    case 'reasoning':
+      return [{ type: 'reasoning', summary: output.summary, text: output.text }];
+    case 'steering':
+      return [userMessage(output.text)];
+    case 'pause':
+      return [];
+    default:
+      return [userMessage(JSON.stringify(output))];
+  }
+}
+
+/**
+ * The projection's budget when the context is over `maxTokens` by `contextTokens`, else undefined (nothing
+ * to leave out). It is scaled to agree with the anchored count: when the provider counts more than the
+ * estimate says (code, other scripts, instructions and tools), the oldest prompts are left out by that measure.
+ */
+export function overBudget(
+  history: readonly Prompt[],
+  current: Prompt,
+  maxTokens: number,
+  estimate: Estimate = estimateTokens,
+): { maxTokens: number; estimate: Estimate } | undefined {
+  const context = contextTokens(history, { current, estimate });
+  if (context.tokens <= maxTokens) return undefined;
+  if (context.anchor === undefined) return { maxTokens, estimate };
+  const plain = contextTokens(history, { current, estimate, anchored: false }).tokens;
+  const scale = plain > 0 ? Math.max(1, context.tokens / plain) : 1;
+  // The budget scaled rather than the estimate: the projection cache keeps each prompt's plain estimate.
+  return { maxTokens: Math.floor(maxTokens / scale), estimate };
+}

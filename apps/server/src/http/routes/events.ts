@@ -4,6 +4,7 @@ import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { EventLog, LoggedEvent } from '../event-log.ts';
+import { ConversationEvent } from '../event-schemas.ts';
 import { IdParam } from '../schemas.ts';
 import { type Api, errors } from './shared.ts';
 
@@ -12,8 +13,10 @@ const LastEventId = z.string().max(200).meta({ description: 'The id of the last 
 
 const EVENTS_DESCRIPTION = [
   'Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`,',
-  '`prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed` and the others of',
-  "core's `TesseraEvent`, each with the event's JSON as `data` and an `id`. The stream opens with `ready`",
+  '`prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed`, `prompt.failed`,',
+  '`prompt.cancelled`, `prompt.hook-failed`, `prompt.guardrail-tripped`, `prompt.pause-requested`,',
+  '`prompt.pause-decided`, `prompt.steered`, `message.queued`, `message.removed` (the `ConversationEvent` schema:',
+  "one per type), each with the event's JSON as `data` and an `id`. The stream opens with `ready`",
   '(`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as',
   '`Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot',
   'replay them (another process, or too old), a `reset` event comes first: reload the conversation.',
@@ -45,7 +48,8 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
       responses: {
         200: {
           description: 'The event stream (it stays open)',
-          content: { 'text/event-stream': { schema: z.string() } },
+          // The schema of each event's `data` (the stream itself is text: `event:`, `id:` and `data:` lines).
+          content: { 'text/event-stream': { schema: ConversationEvent } },
         },
         400: errors[400],
         401: errors[401],

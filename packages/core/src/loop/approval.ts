@@ -78,6 +78,8 @@ export async function decide(call: ToolOutput, round: Round, context: DecideCont
   const { hooks } = context;
   // Without plugins' hooks and policies (most apps), nothing more to ask than the tool itself.
   if (hooks.beforeToolCall.length === 0 && hooks.permissions.length === 0) {
+    if (!offered.tool.requireApproval)
+      return { kind: 'invoke', input: parsed.data, runWith: parsed.data, offered };
     return requireApproval(call, offered, parsed.data, parsed.data, undefined, context);
   }
   return decideWithPlugins(call, offered, parsed.data, context);

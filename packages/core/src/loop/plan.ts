@@ -13,6 +13,9 @@ export type LoopStep =
   /** The next round: its boundary checks, then a model call. */
   | { kind: 'model' };
 
+/** The most common step, made once. */
+const MODEL: LoopStep = Object.freeze({ kind: 'model' });
+
 /**
  * The next step of a prompt's loop, from its record alone (and whether the tool budget was reached in this
  * run): the same record always gives the same step, so a loop resumed in any process goes on as it would
@@ -40,7 +43,7 @@ export function planStep(prompt: Prompt, budgets: Budgets, toolBudgetReached: bo
     };
   if (open) return { kind: 'calls', open };
   const stop = budgetStop(prompt, budgets, toolBudgetReached);
-  return stop ? { kind: 'end', stop } : { kind: 'model' };
+  return stop ? { kind: 'end', stop } : MODEL;
 }
 
 function budgetStop(prompt: Prompt, budgets: Budgets, toolBudgetReached: boolean): StopReason | undefined {

@@ -39,7 +39,8 @@ export class PromptCompletion {
   readonly #tools: ToolBatch;
   readonly #boundary: RoundBoundary;
   readonly #scope: HookScope;
-  #signal: AbortSignal = new AbortController().signal;
+  /** The signal of the run in progress, for hooks (set by `run`, before any hook runs). */
+  #signal: AbortSignal | undefined;
   #inputChecked = false;
 
   constructor(runtime: Runtime, prompt: Prompt, conversation: Conversation, history: readonly Prompt[]) {
@@ -168,7 +169,7 @@ export class PromptCompletion {
       prompt,
       state: this.#states.for(plugin),
       services: this.#runtime.services,
-      signal: this.#signal,
+      signal: this.#signal ?? AbortSignal.abort(),
     };
   }
 

@@ -40,22 +40,21 @@ export class ToolBatch {
    * Processes the calls; returns true when one waits for approval. Every call is in the record after it.
    * `approved` is the id of the call whose approval was just claimed: it is run once, with its approved input.
    */
-  async process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
-    try {
-      return await this.#process(calls, round, signal, approved);
-    } catch (error) {
+  process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
+    return this.#process(calls, round, signal, approved).catch(async (error: unknown) => {
       // Whatever stopped the batch, each call is recorded, to be given its result when the loop ends.
       await this.#record.recordUnrecorded(calls);
       throw error;
-    }
+    });
   }
 
   async #process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
-    const decisions = new Map<number, Decision>();
-    const decideAt = async (index: number): Promise<Decision> => {
+    // Each call is decided once, when first needed (a read-only group looks one call ahead).
+    const decisions = new Map<number, Promise<Decision>>();
+    const decideAt = (index: number): Promise<Decision> => {
       let decision = decisions.get(index);
       if (!decision) {
-        decision = await this.#decide(calls[index]!.output, round, signal);
+        decision = this.#decide(calls[index]!.output, round, signal);
         decisions.set(index, decision);
       }
       return decision;
@@ -155,7 +154,9 @@ export class ToolBatch {
 
   async #invokeGroup(group: Invocation[], signal: AbortSignal): Promise<void> {
     for (const { call, decision } of group) {
-      await this.#record.record(call, { input: decision.input, ...decision.edit, startedAt: now() });
+      const changes: Partial<ToolOutput> = { input: decision.input, startedAt: now() };
+      if (decision.edit) Object.assign(changes, decision.edit);
+      await this.#record.record(call, changes);
     }
     await Promise.all(group.map(({ call, input, offered }) => this.#finish(call, input, offered, signal)));
   }
@@ -167,11 +168,10 @@ export class ToolBatch {
       this.#runtime.hooks.afterToolCall.length > 0
         ? await this.#afterToolCall(call.output, input, result, signal)
         : undefined;
-    await this.#record.record(
-      call,
-      { endedAt: now(), ...(rewritten && { rewrittenResult: rewritten }) },
-      result,
-    );
+    // Object literals without spreads: this runs for every call.
+    const changes: Partial<ToolOutput> = { endedAt: now() };
+    if (rewritten) changes.rewrittenResult = rewritten;
+    await this.#record.record(call, changes, result);
   }
 
   /** Each plugin's `afterToolCall` in order, each seeing the result the previous one left. */

@@ -245,6 +245,7 @@ describe('message actions', () => {
     await page.locator('.state-completed').waitFor();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('textbox', { name: 'Edited text' }).fill('tell me about dogs');
+    await page.screenshot({ path: join(shots, 'messages-edit.png') });
     await page.getByRole('button', { name: 'Save and send' }).click();
     await page.getByText('About dogs.').waitFor();
     expect((await promptsOf(page)).map((p) => p.input)).toEqual(['tell me about cats', 'tell me about dogs']);

@@ -140,6 +140,12 @@ describe('loop control over HTTP', () => {
     const approve = (body: unknown, token?: string) =>
       t.request('POST', `/api/tool-calls/${toolCallId}/approve`, { body, ...(token && { token }) });
 
+    // What an editor needs: the call and its tool's argument schema, for the owner only.
+    const detail = await t.request('GET', `/api/tool-calls/${toolCallId}`);
+    expect(detail.body).toMatchObject({ toolId: 'demo.transfer', input: { amount: 500, to: 'Ada' } });
+    expect(Object.keys(detail.body.inputSchema.properties)).toEqual(['amount', 'to']);
+    expect((await t.request('GET', `/api/tool-calls/${toolCallId}`, { token: BOB })).status).toBe(404);
+
     const invalid = await approve({ input: { amount: -5, to: 'Ada' } });
     expect([invalid.status, invalid.body.error.code]).toEqual([400, 'invalid_approval_input']);
     expect(invalid.body.error.message).toContain('amount');

@@ -272,6 +272,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tool-calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tool call, with the JSON Schema of its tool's arguments (to edit them before approving) */
+        get: operations["getToolCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/events": {
         parameters: {
             query?: never;
@@ -634,6 +651,25 @@ export interface components {
             plugin?: string;
             reason: string;
             createdAt: string;
+        };
+        ToolCallDetail: {
+            toolCallId: string;
+            promptId: string;
+            toolId: string;
+            /** @description The model's arguments. */
+            input?: unknown;
+            /** @description The arguments it ran with, when edited. */
+            editedInput?: unknown;
+            result?: {
+                /** @enum {string} */
+                type: "success" | "error" | "pending";
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The JSON Schema of the tool's arguments; absent for a tool a plugin makes per round (edit the JSON as it is). */
+            inputSchema?: {
+                [key: string]: unknown;
+            };
         };
         /** @description One event's `data`; the SSE `event` field is its `type`. */
         ConversationEvent: components["schemas"]["Event_prompt_started"] | components["schemas"]["Event_prompt_output"] | components["schemas"]["Event_prompt_output_updated"] | components["schemas"]["Event_prompt_output_removed"] | components["schemas"]["Event_prompt_text_delta"] | components["schemas"]["Event_prompt_approval_requested"] | components["schemas"]["Event_prompt_resumed"] | components["schemas"]["Event_prompt_completed"] | components["schemas"]["Event_prompt_failed"] | components["schemas"]["Event_prompt_cancelled"] | components["schemas"]["Event_prompt_hook_failed"] | components["schemas"]["Event_prompt_guardrail_tripped"] | components["schemas"]["Event_prompt_pause_requested"] | components["schemas"]["Event_prompt_pause_decided"] | components["schemas"]["Event_prompt_steered"] | components["schemas"]["Event_message_queued"] | components["schemas"]["Event_message_removed"];
@@ -2216,6 +2252,55 @@ export interface operations {
             };
             /** @description A body of a type this route does not take */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getToolCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tool call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolCallDetail"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

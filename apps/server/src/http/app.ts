@@ -23,6 +23,7 @@ import { promptRoutes } from './routes/prompts.ts';
 import { type ContextOptions, reportRoutes } from './routes/reports.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { type Env, invalidRequest } from './routes/shared.ts';
+import { toolCallRoutes } from './routes/tool-calls.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -103,6 +104,7 @@ export function createApp(options: AppOptions) {
   approvalRoutes(app, platform);
   messageRoutes(app, platform);
   pauseRoutes(app, platform);
+  toolCallRoutes(app, platform);
   eventRoutes(app, platform, options);
   pluginRoutes(app, platform, { plugins, skills: options.skills });
 

@@ -73,3 +73,21 @@ export const PendingPause = z
   })
   .meta({ id: 'PendingPause' });
 export const PendingPauses = z.object({ items: z.array(PendingPause) });
+
+export const ToolCallDetail = z
+  .object({
+    toolCallId: z.string(),
+    promptId: z.string(),
+    toolId: z.string(),
+    input: z.unknown().meta({ description: "The model's arguments." }),
+    editedInput: z.unknown().optional().meta({ description: 'The arguments it ran with, when edited.' }),
+    result: z
+      .object({ type: z.enum(['success', 'error', 'pending']) })
+      .loose()
+      .optional(),
+    inputSchema: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        "The JSON Schema of the tool's arguments; absent for a tool a plugin makes per round (edit the JSON as it is).",
+    }),
+  })
+  .meta({ id: 'ToolCallDetail' });

@@ -117,12 +117,7 @@ describe('steering and follow-ups', () => {
 
   it('on an idle conversation a message runs at once, as a prompt with its id', async () => {
     const t = await createTestPlatform({ script: [reply('hi')] });
-    const sent = await t.platform.messages.send({
-      conversationId: t.conversation.id,
-      userId: t.userId,
-      input: 'hello',
-      mode: 'queue',
-    });
+    const sent = await t.message('hello', 'queue');
     expect(sent.run?.prompt.id).toBe(sent.message.id);
     expect((await sent.run!.done).state).toBe('completed');
     expect(await t.platform.messages.list(t.conversation.id, t.userId)).toEqual([]);

@@ -171,6 +171,8 @@ describe('doom loops', () => {
     const paused = await t.send('go');
     expect(pauseOf(paused)?.reason).toMatch(/cycle/);
     expect(calls(paused)).toHaveLength(6);
+    const stopped = await t.resumePending('stop');
+    expect(stopped.stopReason?.code).toBe('stopped_by_user');
     const off = await createTestPlatform({ plugins: [plugin], script: script(), doomLoop: false });
     expect((await off.send('go')).state).toBe('completed');
   });

@@ -61,7 +61,9 @@ export async function createTestPlatform(options: TestPlatformOptions = {}) {
         ...(input !== undefined && { input }),
         ...extra,
       }),
-    approve: (toolCallId: string) => platform.approve(toolCallId, { userId }),
+    /** Approves a call; with `input`, runs it with those arguments instead (validated by the tool's schema). */
+    approve: (toolCallId: string, input?: unknown) =>
+      platform.approve(toolCallId, { userId, ...(input !== undefined && { input }) }),
     reject: (toolCallId: string, reason?: string) => platform.reject(toolCallId, { userId, reason }),
     /**
      * Approves the call that waits for approval (of tool `toolId`, when several wait) and resolves with the
@@ -69,6 +71,19 @@ export async function createTestPlatform(options: TestPlatformOptions = {}) {
      */
     approvePending: async ({ toolId }: { toolId?: string } = {}) =>
       platform.approve(pendingCall(await waitingPrompt(), toolId).id, { userId }),
+    /**
+     * Decides the pause the conversation's prompt waits on (a doom loop, a plugin's `betweenRounds`) and
+     * resolves with the prompt when the resumed loop stops.
+     */
+    resumePending: async (choice: 'continue' | 'stop') => {
+      const prompt = await waitingPrompt();
+      const pause = prompt.output.find((o) => o.type === 'pause' && !o.decision);
+      if (!pause) throw new Error(`The waiting prompt has no pause. ${describePrompt(prompt)}`);
+      return (await platform.resume(pause.id, { userId, choice })).done;
+    },
+    /** Sends a message while the conversation may be busy: `steer` the running prompt, or `queue` it next. */
+    message: (input: string, mode: 'steer' | 'queue') =>
+      platform.messages.send({ conversationId: conversation.id, userId, input, mode }),
     /** Rejects the call that waits for approval, like `approvePending`; the model reads `reason`. */
     rejectPending: async ({ toolId, reason }: { toolId?: string; reason?: string } = {}) =>
       platform.reject(pendingCall(await waitingPrompt(), toolId).id, { userId, reason }),

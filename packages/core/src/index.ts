@@ -1,3 +1,9 @@
+export {
+  type CompactionOptions,
+  compactionThreshold,
+  DEFAULT_CONTEXT_WINDOW,
+  SUMMARY_INSTRUCTIONS,
+} from './compaction/compaction-options.ts';
 export * from './errors.ts';
 export type { EventFilter, EventHandler, StreamOptions } from './events/event-bus.ts';
 export { EventBus } from './events/event-bus.ts';
@@ -15,6 +21,7 @@ export {
 } from './loop/runtime.ts';
 export { Conversation } from './model/conversation.ts';
 export {
+  CompactionOutput,
   ModelCallFacts,
   type NewOutput,
   PauseOutput,
@@ -108,6 +115,7 @@ export type {
   ToolCallView,
 } from './plugins/hooks.ts';
 export type { PluginState } from './plugins/plugin-state.ts';
+export { type CompactedHistory, compactedHistory } from './projection/compaction-view.ts';
 export { type ContextTokens, contextTokens } from './projection/context-tokens.ts';
 export {
   boundText,

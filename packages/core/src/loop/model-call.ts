@@ -1,6 +1,8 @@
+import { compactionThreshold } from '../compaction/compaction-options.ts';
 import { HookError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { ModelCallRequest } from '../plugins/hooks.ts';
+import { type CompactedHistory, compactedHistory } from '../projection/compaction-view.ts';
 import { overBudget } from '../projection/context-tokens.ts';
 import {
   boundText,
@@ -50,32 +52,47 @@ export class ModelCalls {
     const { outputs, options, projectionCache } = this.#runtime;
     const maxResultChars = options.maxResultChars;
     const prompt = this.#record.prompt;
-    // Trimmed only when the context (the provider's last count plus the estimate after it) is over budget.
+    // After a compaction the model reads the summary, then the prompts after it (looked up once a run, and
+    // only when the app compacts or budgets the history: a conversation without either is sent whole).
+    const view = this.#view(prompt);
+    const history = view?.prompts ?? this.#history;
+    // Trimmed only when the context (the provider's last count plus the estimate after it) is over budget:
+    // `historyTokens`, or the compaction threshold when a summary could not be made.
+    const limit = historyLimit(options, prompt);
     const budget =
-      options.historyTokens === undefined
+      limit === undefined
         ? undefined
-        : overBudget(this.#history, prompt, options.historyTokens, this.#runtime.provider.estimateTokens);
+        : overBudget(this.#history, prompt, limit, this.#runtime.provider.estimateTokens);
     if (budget) {
-      return promptsToMessages([...this.#history, prompt], {
+      const messages = promptsToMessages([...history, prompt], {
         outputs,
         maxResultChars,
         cache: projectionCache,
         budget,
       });
+      if (view?.summary) messages.unshift(view.summary);
+      return messages;
     }
     // Earlier prompts have ended and never change: their messages are joined once (and shared between runs
     // over the same history); each round projects only what is new in the current prompt.
-    this.#historyMessages ??= projectHistory(this.#history, {
-      outputs,
-      maxResultChars,
-      cache: projectionCache,
-    });
+    this.#historyMessages ??= withSummary(
+      view?.summary,
+      projectHistory(history, { outputs, maxResultChars, cache: projectionCache }),
+    );
     this.#projection ??= new PromptProjection(outputs, {
       bound: (text) => boundText(text, maxResultChars),
       maxChars: maxResultChars,
     });
     // A new array every round, made in one copy: the provider may keep what it was sent.
     return this.#historyMessages.concat(this.#projection.appendTo(prompt, []));
+  }
+
+  #compacted?: CompactedHistory;
+  #view(prompt: Prompt): CompactedHistory | undefined {
+    const { options } = this.#runtime;
+    if (!options.compaction && options.historyTokens === undefined) return undefined;
+    this.#compacted ??= compactedHistory(this.#history, prompt);
+    return this.#compacted;
   }
 
   /** The request as the record and the round make it, before any hook. */
@@ -173,6 +190,18 @@ export class ModelCalls {
 }
 
 type Prepared = { request: ModelCallRequest; round: Round };
+
+/** The history budget: `historyTokens`, and with compaction its threshold, whichever is lower. */
+function historyLimit(options: Runtime['options'], prompt: Prompt): number | undefined {
+  const threshold = options.compaction
+    ? compactionThreshold(options.compaction, options.models[prompt.model])
+    : undefined;
+  if (threshold === undefined) return options.historyTokens;
+  return Math.min(threshold, options.historyTokens ?? threshold);
+}
+
+const withSummary = (summary: ModelMessage | undefined, messages: readonly ModelMessage[]) =>
+  summary ? [summary, ...messages] : messages;
 export type Request = Prepared | { skip: string; round: Round };
 
 /** What is wrong with a hook's change to the request: tools the round does not offer, malformed messages. */

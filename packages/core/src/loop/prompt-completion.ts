@@ -1,3 +1,4 @@
+import { compactHistory } from '../compaction/compact-history.ts';
 import { errorMessage, HookError, ModelError, NotFoundError, TesseraError } from '../errors.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { PauseOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
@@ -138,6 +139,9 @@ export class PromptCompletion {
     const boundary = checking && (await checking);
     if (boundary === 'paused') return this.#pause();
     if (boundary) return this.#end(boundary.code === 'guardrail' ? 'failed' : 'completed', boundary);
+    // A long conversation's older prompts summarized, before the prompt's first model call (when configured).
+    if (this.#runtime.options.compaction && this.#record.prompt.usage.modelCalls === 0)
+      await compactHistory(this.#runtime, this.#record, this.#history, signal);
     const unhooked = this.#model.request(await this.#prepare(signal));
     const prepared =
       hooks.beforeModelCall.length > 0 ? await this.#model.hooked(unhooked, this.#scope, signal) : unhooked;

@@ -1,4 +1,5 @@
 import {
+  CompactionOutput,
   PauseOutput,
   ReasoningOutput,
   SteeringOutput,
@@ -105,4 +106,9 @@ export const coreOutputs: readonly AnyOutputVariant[] = [
     schema: SteeringOutput,
     project: (output: SteeringOutput) => [{ type: 'message', role: 'user', content: output.text }],
   } satisfies OutputVariant<'steering', SteeringOutput>,
+  // Its summary is sent in place of the prompts it covers, at the start of the history (see compaction-view).
+  { type: 'compaction', schema: CompactionOutput, project: 'skip' } satisfies OutputVariant<
+    'compaction',
+    CompactionOutput
+  >,
 ];

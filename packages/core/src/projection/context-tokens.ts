@@ -3,6 +3,7 @@ import type { Prompt } from '../model/prompt.ts';
 import { toolResultText } from '../outputs/core-outputs.ts';
 import { assistantMessage, type ModelMessage, userMessage } from '../provider/messages.ts';
 import { estimateTokens } from '../provider/provider.ts';
+import { compactedHistory } from './compaction-view.ts';
 
 /** How many tokens a conversation's context holds now, and how much of that number is the provider's. */
 export type ContextTokens = {
@@ -26,12 +27,17 @@ type Estimate = (messages: readonly ModelMessage[]) => number;
  * one count. `estimate` is the provider's tokenizer when it has one, else about four characters a token.
  */
 export function contextTokens(
-  history: readonly Prompt[],
+  fullHistory: readonly Prompt[],
   options: { estimate?: Estimate | undefined; current?: Prompt; anchored?: boolean } = {},
 ): ContextTokens {
   const estimate = options.estimate ?? estimateTokens;
   // The current prompt apart from the history: no copy of the history every round.
   const { current } = options;
+  // After a compaction the model reads its summary and the prompts after it; calls made before the summary
+  // was recorded were sent the whole history, so their count is no anchor any more.
+  const view = compactedHistory(fullHistory, current);
+  const history = view.prompts;
+  const since = view.compaction?.createdAt;
   const count = history.length + (current ? 1 : 0);
   const at = (p: number): Prompt => (p < history.length ? history[p]! : current!);
   let anchor: { prompt: number; output: number; facts: ModelCallFacts; responseId: string } | undefined;
@@ -39,13 +45,19 @@ export function contextTokens(
     const outputs = at(p).output as PromptOutput[];
     for (let o = outputs.length - 1; o >= 0; o--) {
       const output = outputs[o] as PromptOutput & { modelCall?: ModelCallFacts; responseId?: string };
-      if (output.modelCall?.usage && output.modelCall.usage.inputTokens > 0 && output.responseId) {
-        anchor = { prompt: p, output: o, facts: output.modelCall, responseId: output.responseId };
+      const facts = output.modelCall;
+      if (
+        facts?.usage &&
+        facts.usage.inputTokens > 0 &&
+        output.responseId &&
+        !(since && facts.startedAt < since)
+      ) {
+        anchor = { prompt: p, output: o, facts, responseId: output.responseId };
         break;
       }
     }
   }
-  const after: ModelMessage[] = [];
+  const after: ModelMessage[] = anchor || !view.summary ? [] : [view.summary];
   const start = anchor ? anchor.prompt : 0;
   for (let p = start; p < count; p++) {
     const prompt = at(p);
@@ -112,6 +124,7 @@ function messagesOf(output: PromptOutput): ModelMessage[] {
     case 'steering':
       return [userMessage(output.text)];
     case 'pause':
+    case 'compaction': // its summary, if any, is counted where the model reads it (first)
       return [];
     default:
       return [userMessage(JSON.stringify(output))];

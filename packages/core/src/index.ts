@@ -2,6 +2,7 @@ export {
   type CompactionOptions,
   compactionThreshold,
   DEFAULT_CONTEXT_WINDOW,
+  historyBudget,
   SUMMARY_INSTRUCTIONS,
 } from './compaction/compaction-options.ts';
 export * from './errors.ts';

@@ -9,7 +9,7 @@ import { contextTokens } from '../projection/context-tokens.ts';
 import { promptsToMessages } from '../projection/prompts-to-messages.ts';
 import { userMessage } from '../provider/messages.ts';
 import type { ModelUsage } from '../provider/provider.ts';
-import { compactionThreshold, SUMMARY_INSTRUCTIONS } from './compaction-options.ts';
+import { historyBudget, SUMMARY_INSTRUCTIONS } from './compaction-options.ts';
 
 /**
  * Before a prompt's first model call: when the conversation's context is past the compaction threshold, the
@@ -29,7 +29,7 @@ export async function compactHistory(
   if (!options || history.length === 0 || prompt.usage.modelCalls > 0) return;
   if (prompt.output.some((output) => output.type === 'compaction')) return; // once per prompt
   const model = runtime.options.models[prompt.model];
-  const threshold = compactionThreshold(options, model);
+  const threshold = historyBudget(runtime.options, model)!;
   const view = compactedHistory(history, prompt);
   const context = contextTokens(view.prompts, { current: prompt, estimate: runtime.provider.estimateTokens });
   if (context.tokens <= threshold) return;

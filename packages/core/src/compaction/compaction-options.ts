@@ -33,6 +33,20 @@ export function compactionThreshold(options: CompactionOptions, model: string): 
   return Math.floor(window * (options.threshold ?? 0.8));
 }
 
+/**
+ * The history budget of a prompt on `model`: `historyTokens`, and with compaction its threshold, whichever is
+ * lower. Compaction starts past it; the projection leaves the oldest prompts out past it (when there is no
+ * summary, or the summary and the recent prompts are still too much).
+ */
+export function historyBudget(
+  options: { historyTokens?: number | undefined; compaction?: CompactionOptions | undefined },
+  model: string,
+): number | undefined {
+  const threshold = options.compaction ? compactionThreshold(options.compaction, model) : undefined;
+  if (threshold === undefined) return options.historyTokens;
+  return Math.min(threshold, options.historyTokens ?? threshold);
+}
+
 export const SUMMARY_INSTRUCTIONS = [
   'You are compacting a long conversation so that it can continue within the context window.',
   'Write a faithful summary of the conversation so far for the assistant that will continue it.',

@@ -1,4 +1,4 @@
-import { compactionThreshold } from '../compaction/compaction-options.ts';
+import { historyBudget } from '../compaction/compaction-options.ts';
 import { HookError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { ModelCallRequest } from '../plugins/hooks.ts';
@@ -58,7 +58,7 @@ export class ModelCalls {
     const history = view?.prompts ?? this.#history;
     // Trimmed only when the context (the provider's last count plus the estimate after it) is over budget:
     // `historyTokens`, or the compaction threshold when a summary could not be made.
-    const limit = historyLimit(options, prompt);
+    const limit = historyBudget(options, options.models[prompt.model]);
     const budget =
       limit === undefined
         ? undefined
@@ -190,15 +190,6 @@ export class ModelCalls {
 }
 
 type Prepared = { request: ModelCallRequest; round: Round };
-
-/** The history budget: `historyTokens`, and with compaction its threshold, whichever is lower. */
-function historyLimit(options: Runtime['options'], prompt: Prompt): number | undefined {
-  const threshold = options.compaction
-    ? compactionThreshold(options.compaction, options.models[prompt.model])
-    : undefined;
-  if (threshold === undefined) return options.historyTokens;
-  return Math.min(threshold, options.historyTokens ?? threshold);
-}
 
 const withSummary = (summary: ModelMessage | undefined, messages: readonly ModelMessage[]) =>
   summary ? [summary, ...messages] : messages;

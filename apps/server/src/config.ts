@@ -34,6 +34,22 @@ export const ServerConfig = z.object({
    */
   historyTokens: z.coerce.number().int().positive().default(100_000),
   /**
+   * Past the lower of `historyTokens` and `threshold` of the model's context window, the older prompts of a
+   * conversation are summarized by the model (the latest `keepRecent` stay whole); without a summary (it
+   * failed, or `enabled: false`) they are left out instead.
+   */
+  compaction: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** Tokens, for models not in `contextWindows`. */
+      contextWindow: z.coerce.number().int().positive().default(128_000),
+      /** Tokens by concrete model name, e.g. `{ "gpt-5": 400000 }`. */
+      contextWindows: z.record(z.string().min(1), z.number().int().positive()).default({}),
+      threshold: z.number().gt(0).max(1).default(0.8),
+      keepRecent: z.number().int().min(0).default(2),
+    })
+    .default({ enabled: true, contextWindow: 128_000, contextWindows: {}, threshold: 0.8, keepRecent: 2 }),
+  /**
    * How often (ms) this process looks for prompts of processes that died and resumes them; only with a
    * PostgreSQL server (`databaseUrl`), where several processes share the work. 0 turns it off.
    */
@@ -89,6 +105,13 @@ export function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown>
         : undefined,
     budgets: env.TESSERA_MAX_ROUNDS ? { maxRounds: number(env.TESSERA_MAX_ROUNDS) } : undefined,
     historyTokens: env.TESSERA_HISTORY_TOKENS,
+    compaction:
+      env.TESSERA_COMPACTION || env.TESSERA_CONTEXT_WINDOW
+        ? defined({
+            enabled: env.TESSERA_COMPACTION === undefined ? undefined : env.TESSERA_COMPACTION !== 'false',
+            contextWindow: env.TESSERA_CONTEXT_WINDOW,
+          })
+        : undefined,
     recoverEveryMs: env.TESSERA_RECOVER_EVERY_MS,
     skillsDirs: env.TESSERA_SKILLS_DIRS?.split(',').filter(Boolean),
     auth:

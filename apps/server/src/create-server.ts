@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type AnyPlugin, createPlatform, type ModelProvider, type Platform, type Store } from '@tessera/core';
+import {
+  type AnyPlugin,
+  createPlatform,
+  historyBudget,
+  type ModelProvider,
+  type Platform,
+  type Store,
+} from '@tessera/core';
 import type { Logger } from 'pino';
 import { chooseModel, type ModelInfo } from './choose-model.ts';
 import { composePlugins } from './compose-plugins.ts';
@@ -92,6 +99,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       models: config.models,
       budgets: config.budgets,
       historyTokens: config.historyTokens,
+      ...(config.compaction.enabled && { compaction: config.compaction }),
       recoverEveryMs: config.recoverEveryMs,
       onRecoveryError: (error) => log?.error({ err: error }, 'recovering prompts failed'),
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
@@ -133,7 +141,14 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       shutdown: shutdown.signal,
       log,
       context: {
-        budget: config.historyTokens,
+        budget: (prompt) =>
+          historyBudget(
+            {
+              historyTokens: config.historyTokens,
+              ...(config.compaction.enabled && { compaction: config.compaction }),
+            },
+            config.models[prompt.model],
+          ),
         ...(model.estimateTokens && { estimate: model.estimateTokens.bind(model) }),
       },
       webDir:

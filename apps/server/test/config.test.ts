@@ -56,7 +56,12 @@ describe('the configuration', () => {
   });
 
   it('bounds the history sent to the model by historyTokens, oldest whole prompts first', async () => {
-    t = await testServer([reply('One.'), reply('Two.'), reply('Three.')], { historyTokens: 60 });
+    // Usage as a real model would report it: the history's size is anchored on the provider's count.
+    const usage = (inputTokens: number) => ({ usage: { inputTokens, outputTokens: 2 } });
+    t = await testServer([reply('One.', usage(50)), reply('Two.', usage(90)), reply('Three.', usage(50))], {
+      historyTokens: 60,
+      compaction: { enabled: false }, // left out, not summarized
+    });
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
     const path = `/api/conversations/${conversation.id}/prompts`;
     for (const input of ['first '.repeat(30), 'second '.repeat(20), 'third']) {

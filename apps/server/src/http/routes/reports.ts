@@ -1,5 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import { type ModelMessage, type Platform, PromptReportSchema, promptReport } from '@tessera/core';
+import {
+  type ModelMessage,
+  type Platform,
+  type Prompt,
+  PromptReportSchema,
+  promptReport,
+} from '@tessera/core';
 import { IdParam } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -11,8 +17,8 @@ const PromptReportBody = PromptReportSchema.meta({ id: 'PromptReport' });
  * counted as the projection counts it (`contextTokens`).
  */
 export type ContextOptions = {
-  /** `historyTokens`: the budget the projection keeps the history to. */
-  budget?: number;
+  /** The history budget of a prompt's model (`historyBudget`: `historyTokens` or the compaction threshold). */
+  budget?: (prompt: Prompt) => number | undefined;
   /** The model's token estimate (`ModelProvider.estimateTokens`), else about four characters a token. */
   estimate?: (messages: readonly ModelMessage[]) => number;
 };
@@ -39,7 +45,9 @@ export function reportRoutes(app: Api, platform: Platform, context: ContextOptio
       const prompts = await platform.conversations.prompts(prompt.conversationId, c.var.userId);
       const index = prompts.findIndex((p) => p.id === prompt.id);
       const history = prompts.slice(0, index < 0 ? prompts.length : index);
-      return c.json(promptReport(prompt, { history, ...context }), 200);
+      const budget = context.budget?.(prompt);
+      const options = { history, estimate: context.estimate, ...(budget !== undefined && { budget }) };
+      return c.json(promptReport(prompt, options), 200);
     },
   );
 }

@@ -3,6 +3,10 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { quantile } from './bench-processes.ts';
 
+let resent = 0;
+/** How many prompt sends were cut off and sent again, so far. */
+export const resends = () => resent;
+
 export type Conversation = {
   id: string;
   url: string;
@@ -31,10 +35,18 @@ export async function openConversation(url: string, token: string): Promise<Conv
     url,
     async prompt(input = 'hello') {
       const started = performance.now();
-      const sent = await fetch(
-        `${url}/api/conversations/${id}/prompts`,
-        init({ method: 'POST', body: JSON.stringify({ input }) }),
-      );
+      // With its own id, a send cut off (a kept-alive socket the server closed as the request left, under
+      // heavy load) is sent again safely: the server answers a repeated id with the prompt it started.
+      const body = JSON.stringify({ input, id: `bench_${crypto.randomUUID()}` });
+      let sent: Response | undefined;
+      for (let attempt = 1; !sent; attempt++) {
+        try {
+          sent = await fetch(`${url}/api/conversations/${id}/prompts`, init({ method: 'POST', body }));
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          resent++;
+        }
+      }
       if (sent.status !== 202)
         throw new Error(`sending a prompt answered ${sent.status}: ${await sent.text()}`);
       await sent.arrayBuffer();

@@ -100,13 +100,15 @@ try {
     await sample();
   }
   await users;
+  const underLoad = samples.length;
   await sleep(1_000); // closed streams and finished prompts let go
   await sample();
   if (values['heap-snapshot']) await server.heapSnapshot(values['heap-snapshot']);
 
   // Growth from the end of the first minute (the JIT and the pools warm) shows what the caches took; growth
   // over the last third shows whether it goes on (a leak) or has levelled off (bounded caches, full).
-  const last = samples.at(-1)!;
+  // Compared under load: the sample after the users stop has their streams and prompts let go.
+  const last = samples[underLoad - 1]!;
   const growth = (from: Sample) => ({
     heap: last.heapUsed - from.heapUsed,
     rss: last.rss - from.rss,

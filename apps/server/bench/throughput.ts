@@ -6,7 +6,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { cpuOf, freshSchema, median, type StoreKind, startServer, TOKEN } from './bench-processes.ts';
-import { type LoadResult, runLoad } from './load-client.ts';
+import { type LoadResult, resends, runLoad } from './load-client.ts';
 
 const { values } = parseArgs({
   options: {
@@ -97,3 +97,4 @@ for (const store of stores) {
     console.log('');
   }
 }
+if (resends() > 0) console.log(`\n${resends()} prompt send(s) were cut off and sent again (same id).`);

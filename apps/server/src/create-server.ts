@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   type AnyPlugin,
   createPlatform,
+  estimatorFor,
   historyBudget,
   type ModelProvider,
   type Platform,
@@ -149,7 +150,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
             },
             config.models[prompt.model],
           ),
-        ...(model.estimateTokens && { estimate: model.estimateTokens.bind(model) }),
+        estimate: (prompt) => estimatorFor(model, config.models[prompt.model]),
       },
       webDir:
         webDir === null ? undefined : (webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),

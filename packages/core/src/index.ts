@@ -117,7 +117,7 @@ export type {
 } from './plugins/hooks.ts';
 export type { PluginState } from './plugins/plugin-state.ts';
 export { type CompactedHistory, compactedHistory } from './projection/compaction-view.ts';
-export { type ContextTokens, contextTokens } from './projection/context-tokens.ts';
+export { type ContextTokens, contextTokens, estimatorFor } from './projection/context-tokens.ts';
 export {
   boundText,
   DEFAULT_MAX_RESULT_CHARS,

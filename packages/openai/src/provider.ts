@@ -12,6 +12,7 @@ import type { ModelPrice, ModelSettings, OpenAIProviderOptions } from './options
 import { responsesRequest, streamed as streamedResponses } from './responses/request.ts';
 import { fromResponsesStream, responseEvents } from './responses/stream.ts';
 import { withRetries } from './retry.ts';
+import { estimateOpenAITokens } from './token-estimate.ts';
 import { ToolNames } from './tool-names.ts';
 import { ResponseWatch, watchedFetch, watching } from './watched-fetch.ts';
 
@@ -145,5 +146,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
       const names = new ToolNames(request.tools.map((tool) => tool.name));
       return withRetries(() => attempt(request, names, signal), retry, signal);
     },
+    // OpenAI's models counted with their own encoding (o200k, cl100k); other models about four characters a token.
+    estimateTokens: estimateOpenAITokens,
   };
 }

@@ -5,7 +5,7 @@ import type { Runtime } from '../loop/runtime.ts';
 import type { ModelCallFacts } from '../model/outputs.ts';
 import type { Prompt } from '../model/prompt.ts';
 import { compactedHistory } from '../projection/compaction-view.ts';
-import { contextTokens } from '../projection/context-tokens.ts';
+import { contextTokens, estimatorFor } from '../projection/context-tokens.ts';
 import { promptsToMessages } from '../projection/prompts-to-messages.ts';
 import { userMessage } from '../provider/messages.ts';
 import type { ModelUsage } from '../provider/provider.ts';
@@ -31,7 +31,8 @@ export async function compactHistory(
   const model = runtime.options.models[prompt.model];
   const threshold = historyBudget(runtime.options, model)!;
   const view = compactedHistory(history, prompt);
-  const context = contextTokens(view.prompts, { current: prompt, estimate: runtime.provider.estimateTokens });
+  const estimate = estimatorFor(runtime.provider, model);
+  const context = contextTokens(history, { current: prompt, estimate });
   if (context.tokens <= threshold) return;
   const older = view.prompts.slice(0, Math.max(0, view.prompts.length - (options.keepRecent ?? 2)));
   if (older.length === 0) return;

@@ -3,7 +3,7 @@ import { HookError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { ModelCallRequest } from '../plugins/hooks.ts';
 import { type CompactedHistory, compactedHistory } from '../projection/compaction-view.ts';
-import { overBudget } from '../projection/context-tokens.ts';
+import { estimatorFor, overBudget } from '../projection/context-tokens.ts';
 import {
   boundText,
   PromptProjection,
@@ -62,7 +62,12 @@ export class ModelCalls {
     const budget =
       limit === undefined
         ? undefined
-        : overBudget(this.#history, prompt, limit, this.#runtime.provider.estimateTokens);
+        : overBudget(
+            this.#history,
+            prompt,
+            limit,
+            estimatorFor(this.#runtime.provider, options.models[prompt.model]),
+          );
     if (budget) {
       const messages = promptsToMessages([...history, prompt], {
         outputs,

@@ -19,6 +19,14 @@ export type ContextTokens = {
 
 type Estimate = (messages: readonly ModelMessage[]) => number;
 
+/** The provider's estimate for `model`, when it has one (else `contextTokens` counts four characters a token). */
+export function estimatorFor(
+  provider: { estimateTokens?(messages: readonly ModelMessage[], model?: string): number },
+  model: string,
+): Estimate | undefined {
+  return provider.estimateTokens && ((messages) => provider.estimateTokens!(messages, model));
+}
+
 /**
  * The size of a conversation's context (seed 004's hybrid): anchored on the input tokens the provider
  * reported for the last model call, which cover everything that call was sent (instructions and tools

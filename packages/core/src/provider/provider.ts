@@ -54,8 +54,12 @@ export interface ModelProvider {
   /** Shown to users, e.g. "gpt-5 via OpenAI" or "demo model (offline)". */
   readonly label?: string;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
-  /** Estimated tokens of some messages, used to fit history into a budget. Defaults to ~4 chars a token. */
-  estimateTokens?(messages: readonly ModelMessage[]): number;
+  /**
+   * Estimated tokens of some messages as `model` (the concrete model name, when known) counts them: what the
+   * context holds after the provider's last reported count, and the history budget. Defaults to ~4 chars a
+   * token.
+   */
+  estimateTokens?(messages: readonly ModelMessage[], model?: string): number;
 }
 
 /** The default estimate: about four characters per token, counted over everything the model reads. */

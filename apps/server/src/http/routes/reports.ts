@@ -19,8 +19,8 @@ const PromptReportBody = PromptReportSchema.meta({ id: 'PromptReport' });
 export type ContextOptions = {
   /** The history budget of a prompt's model (`historyBudget`: `historyTokens` or the compaction threshold). */
   budget?: (prompt: Prompt) => number | undefined;
-  /** The model's token estimate (`ModelProvider.estimateTokens`), else about four characters a token. */
-  estimate?: (messages: readonly ModelMessage[]) => number;
+  /** The token estimate of a prompt's model (`estimatorFor`), else about four characters a token. */
+  estimate?: (prompt: Prompt) => ((messages: readonly ModelMessage[]) => number) | undefined;
 };
 
 export function reportRoutes(app: Api, platform: Platform, context: ContextOptions = {}): void {
@@ -46,7 +46,11 @@ export function reportRoutes(app: Api, platform: Platform, context: ContextOptio
       const index = prompts.findIndex((p) => p.id === prompt.id);
       const history = prompts.slice(0, index < 0 ? prompts.length : index);
       const budget = context.budget?.(prompt);
-      const options = { history, estimate: context.estimate, ...(budget !== undefined && { budget }) };
+      const options = {
+        history,
+        estimate: context.estimate?.(prompt),
+        ...(budget !== undefined && { budget }),
+      };
       return c.json(promptReport(prompt, options), 200);
     },
   );

@@ -10,7 +10,7 @@ const server = await createServer({
   dataDir: '.tessera',
 });
 const { url } = await server.listen({ port: Number(process.env.PORT ?? 3000) });
-console.log(`Tessera with notes: ${url}/?token=${server.token}`);
+console.log(`Tessera with notes: ${url}/#token=${server.token}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void server.close().then(() => process.exit(0)));
 }

@@ -609,6 +609,19 @@ export interface components {
                 modelMs: number;
                 toolMs: number;
             };
+            compaction?: {
+                outputId: string;
+                prompts: number;
+                tokensBefore: number;
+                threshold: number;
+                summarized: boolean;
+                error?: string;
+                startedAt?: string;
+                endedAt?: string;
+                latencyMs?: number;
+                inputTokens?: number;
+                outputTokens?: number;
+            };
             context?: {
                 tokens: number;
                 reported: number;

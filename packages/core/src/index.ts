@@ -138,6 +138,7 @@ export {
 } from './provider/provider.ts';
 export { promptReport, type ReportOptions } from './report/prompt-report.ts';
 export {
+  CompactionReport,
   ModelCallReport,
   type PromptReport,
   PromptReportSchema,

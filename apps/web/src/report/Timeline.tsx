@@ -44,6 +44,19 @@ export function Timeline({ report }: { report: PromptReport }) {
         .join(' · '),
     });
   }
+  const summary = report.compaction;
+  if (summary?.startedAt && summary.endedAt) {
+    bars.push({
+      key: summary.outputId,
+      kind: 'model',
+      label: `Summary of ${summary.prompts} messages`,
+      detail: `${formatMs(summary.latencyMs ?? 0)} · ${formatTokens(summary.inputTokens ?? 0)} in · ${formatTokens(summary.outputTokens ?? 0)} out`,
+      start: Date.parse(summary.startedAt) - t0,
+      end: Date.parse(summary.endedAt) - t0,
+      tone: 'model',
+      title: `The older messages summarized, to make room (the context had ${formatTokens(summary.tokensBefore)} tokens)`,
+    });
+  }
   for (const call of report.toolCalls) {
     if (call.startedAt === undefined) continue;
     const start = Date.parse(call.startedAt) - t0;

@@ -1,9 +1,15 @@
-import type { ModelCallFacts, PromptOutput, ToolOutput } from '../model/outputs.ts';
+import type { CompactionOutput, ModelCallFacts, PromptOutput, ToolOutput } from '../model/outputs.ts';
 import { isFinalState, type Prompt } from '../model/prompt.ts';
 import { toolResultText } from '../outputs/core-outputs.ts';
 import { contextTokens } from '../projection/context-tokens.ts';
 import type { ModelMessage } from '../provider/messages.ts';
-import type { ModelCallReport, PromptReport, ToolCallOutcome, ToolCallReport } from './report-schema.ts';
+import type {
+  CompactionReport,
+  ModelCallReport,
+  PromptReport,
+  ToolCallOutcome,
+  ToolCallReport,
+} from './report-schema.ts';
 
 const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
 const encoder = new TextEncoder();
@@ -17,6 +23,7 @@ export function promptReport(prompt: Prompt, options: ReportOptions = {}): Promp
   const modelCalls: ModelCallReport[] = [];
   const toolCalls: ToolCallReport[] = [];
   const callsPerResponse = new Map<string, number>();
+  let compaction: CompactionReport | undefined;
   for (const output of prompt.output as PromptOutput[]) {
     const facts = (output as { modelCall?: ModelCallFacts }).modelCall;
     const responseId = (output as { responseId?: string }).responseId;
@@ -25,6 +32,7 @@ export function promptReport(prompt: Prompt, options: ReportOptions = {}): Promp
       if (responseId) callsPerResponse.set(responseId, (callsPerResponse.get(responseId) ?? 0) + 1);
     }
     if (facts && responseId) modelCalls.push(modelCallReport(responseId, facts));
+    if (output.type === 'compaction') compaction = compactionReport(output);
   }
   for (const call of modelCalls) call.toolCalls = callsPerResponse.get(call.responseId) ?? 0;
   modelCalls.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
@@ -53,6 +61,7 @@ export function promptReport(prompt: Prompt, options: ReportOptions = {}): Promp
       modelMs: modelCalls.reduce((sum, call) => sum + call.latencyMs, 0),
       toolMs: toolCalls.reduce((sum, call) => sum + (call.latencyMs ?? 0), 0),
     },
+    ...(compaction && { compaction }),
     ...(options.history && {
       context: {
         ...withoutAnchor(contextTokens(options.history, { current: prompt, estimate: options.estimate })),
@@ -89,6 +98,24 @@ function modelCallReport(responseId: string, facts: ModelCallFacts): ModelCallRe
     ...(usage?.cost !== undefined && { cost: usage.cost }),
     ...(facts.finishReason !== undefined && { finishReason: facts.finishReason }),
     toolCalls: 0,
+  };
+}
+
+function compactionReport(output: CompactionOutput): CompactionReport {
+  const call = output.modelCall;
+  return {
+    outputId: output.id,
+    prompts: output.prompts,
+    tokensBefore: output.tokensBefore,
+    threshold: output.threshold,
+    summarized: output.summary !== undefined,
+    ...(output.error !== undefined && { error: output.error }),
+    ...(call && {
+      startedAt: call.startedAt,
+      endedAt: call.endedAt,
+      latencyMs: ms(call.startedAt, call.endedAt),
+      ...(call.usage && { inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens }),
+    }),
   };
 }
 

@@ -58,6 +58,24 @@ export const PromptReportTotals = z.object({
 });
 export type PromptReportTotals = z.infer<typeof PromptReportTotals>;
 
+/** A compaction made before the prompt's first model call: the summary call, or why there is none. */
+export const CompactionReport = z.object({
+  outputId: z.string(),
+  /** Prompts the summary covers. */
+  prompts: z.number().int().nonnegative(),
+  tokensBefore: z.number().nonnegative(),
+  threshold: z.number().nonnegative(),
+  summarized: z.boolean(),
+  error: z.string().optional(),
+  /** The summary call (not counted in the prompt's usage, which is its own model calls'). */
+  startedAt: z.string().optional(),
+  endedAt: z.string().optional(),
+  latencyMs: z.number().nonnegative().optional(),
+  inputTokens: z.number().nonnegative().optional(),
+  outputTokens: z.number().nonnegative().optional(),
+});
+export type CompactionReport = z.infer<typeof CompactionReport>;
+
 /** How full the conversation's context was when the prompt ended (see `contextTokens`). */
 export const ReportContext = z.object({
   /** The provider's count of the last model call plus the estimate of what came after it. */
@@ -83,6 +101,8 @@ export const PromptReportSchema = z.object({
   modelCalls: z.array(ModelCallReport),
   toolCalls: z.array(ToolCallReport),
   totals: PromptReportTotals,
+  /** The history summarized before this prompt's first model call. */
+  compaction: CompactionReport.optional(),
   /** With the conversation's earlier prompts: the context's size after this prompt. */
   context: ReportContext.optional(),
 });

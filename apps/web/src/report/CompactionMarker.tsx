@@ -12,8 +12,8 @@ export function CompactionMarker({ output }: { output: Output }) {
       <div className="compaction-marker compaction-failed" role="note">
         <span className="compaction-rule" aria-hidden="true" />
         <span className="compaction-text">
-          The context was full ({before} tokens): {earlier} are no longer sent to the model.{' '}
-          {String(output.error ?? '')}
+          The context was full ({before} tokens): {earlier} {prompts === 1 ? 'is' : 'are'} no longer sent to
+          the model. {String(output.error ?? '')}
         </span>
         <span className="compaction-rule" aria-hidden="true" />
       </div>

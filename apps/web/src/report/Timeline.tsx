@@ -49,7 +49,7 @@ export function Timeline({ report }: { report: PromptReport }) {
     bars.push({
       key: summary.outputId,
       kind: 'model',
-      label: `Summary of ${summary.prompts} messages`,
+      label: `Summary of ${summary.prompts} message${summary.prompts === 1 ? '' : 's'}`,
       detail: `${formatMs(summary.latencyMs ?? 0)} · ${formatTokens(summary.inputTokens ?? 0)} in · ${formatTokens(summary.outputTokens ?? 0)} out`,
       start: Date.parse(summary.startedAt) - t0,
       end: Date.parse(summary.endedAt) - t0,

@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],
+    globalSetup: ['test/support/build-ui.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/chromium.ts';
 
 const TOKEN = 'e2e-messages-token-0123456789';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -24,20 +24,13 @@ let server: Awaited<ReturnType<typeof createServer>>;
 let url: string;
 let browser: Browser;
 let dataDir: string;
-let dist: string;
+const dist = inject('webDir');
 /** Another origin (another loopback address): every request it gets is one a model's text made the page send. */
 let elsewhere: Server;
 let elsewhereUrl: string;
 const received: string[] = [];
 
 beforeAll(async () => {
-  // A build of its own: other end-to-end tests build apps/web/dist at the same time.
-  dist = await mkdtemp(join(tmpdir(), 'tessera-e2e-messages-dist-'));
-  await build({
-    root: new URL('..', import.meta.url).pathname,
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true },
-  });
   await mkdir(shots, { recursive: true });
   dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-messages-'));
   server = await createServer({
@@ -55,17 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.2', resolve));
   elsewhereUrl = `http://127.0.0.2:${(elsewhere.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -73,7 +56,6 @@ afterAll(async () => {
   await server?.close({ graceMs: 50 });
   await new Promise((resolve) => elsewhere?.close(resolve));
   await rm(dataDir, { recursive: true, force: true });
-  await rm(dist, { recursive: true, force: true });
 });
 
 type Options = { width?: number; height?: number; dark?: boolean; bypassCSP?: boolean };

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/chromium.ts';
 
 const TOKEN = 'e2e-security-token-0123456789';
 const model = new ScriptedModel();
@@ -21,20 +21,13 @@ let server: Awaited<ReturnType<typeof createServer>>;
 let url: string;
 let browser: Browser;
 let dataDir: string;
-let dist: string;
+const dist = inject('webDir');
 /** Another origin: what it receives is what a model's text made the browser leak. */
 let elsewhere: Server;
 let elsewhereUrl: string;
 const leaked: string[] = [];
 
 beforeAll(async () => {
-  // A build of its own: other end-to-end tests build apps/web/dist at the same time.
-  dist = await mkdtemp(join(tmpdir(), 'tessera-e2e-security-dist-'));
-  await build({
-    root: new URL('..', import.meta.url).pathname,
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true },
-  });
   dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-security-'));
   server = await createServer({
     dataDir,
@@ -51,17 +44,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
   // localhost, not 127.0.0.1: another origin, yet reachable.
   elsewhereUrl = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -69,7 +52,6 @@ afterAll(async () => {
   await server?.close({ graceMs: 50 });
   await new Promise((resolve) => elsewhere?.close(resolve));
   await rm(dataDir, { recursive: true, force: true });
-  await rm(dist, { recursive: true, force: true });
 });
 
 /** Every request the page makes, every CSP violation it reports (console and event), in one context. */

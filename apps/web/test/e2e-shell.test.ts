@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/chromium.ts';
 
 const TOKEN = 'e2e-shell-token-0123456789abcdef';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -20,19 +20,12 @@ let server: Awaited<ReturnType<typeof createServer>>;
 let url: string;
 let browser: Browser;
 let dataDir: string;
-/** A build of its own: other end-to-end files build `dist/` at the same time (emptying it first). */
-let dist: string;
+const dist = inject('webDir');
 const model = new ScriptedModel();
 
 beforeAll(async () => {
   await mkdir(shots, { recursive: true });
   dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-shell-'));
-  dist = join(dataDir, 'web');
-  await build({
-    root: new URL('..', import.meta.url).pathname,
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true },
-  });
   server = await createServer({
     dataDir,
     auth: { tokens: { [TOKEN]: 'ada' } },
@@ -41,17 +34,7 @@ beforeAll(async () => {
     webDir: dist,
   });
   url = (await server.listen({ port: 0 })).url;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -8,14 +8,14 @@ import { mcpPlugin } from '@tessera/plugin-mcp';
 import { triggerService, triggersPlugin } from '@tessera/plugin-triggers';
 import { type CreateServerOptions, createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/chromium.ts';
 
 const TOKEN = 'e2e-token-0123456789abcdef';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const shots = new URL('./screenshots/', import.meta.url).pathname;
-const dist = new URL('../dist/', import.meta.url).pathname;
+const dist = inject('webDir');
 
 let server: Awaited<ReturnType<typeof createServer>>;
 let url: string;
@@ -24,20 +24,9 @@ let dataDir: string;
 const model = new ScriptedModel();
 
 beforeAll(async () => {
-  await build({ root: new URL('..', import.meta.url).pathname, logLevel: 'error' });
   dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-'));
   ({ server, url } = await start());
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

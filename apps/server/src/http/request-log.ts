@@ -14,17 +14,16 @@ export function requestLog(log: Logger): MiddlewareHandler<Env> {
     try {
       await next();
     } finally {
-      const status = c.res.status;
       const line = {
         method: c.req.method,
         // The route of the handler that answered; a path no route matched is logged as such.
         route: routePath(c) || 'unmatched',
-        status,
+        status: c.res.status,
         durationMs: Math.round((performance.now() - start) * 10) / 10,
         userId: c.get('userId'),
       };
-      if (status >= 500) log.error(line, 'request');
-      else log.info(line, 'request');
+      // At info whatever the status: a 5xx's error and causes are their own error line (reportError).
+      log.info(line, 'request');
     }
   };
 }

@@ -337,7 +337,12 @@ export function App() {
           )}
         </header>
         {route.view === 'settings' ? (
-          <Settings model={me.model} userId={me.userId} onSignOut={() => void session.signOut()} />
+          <Settings
+            api={me.plugins.includes('instructions') ? (api ?? undefined) : undefined}
+            model={me.model}
+            userId={me.userId}
+            onSignOut={() => void session.signOut()}
+          />
         ) : selected && pendingIds.has(selected) ? (
           notFound
         ) : selected ? (

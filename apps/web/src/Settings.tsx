@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import type { ModelClass } from './api.ts';
+import type { Api, ModelClass } from './api.ts';
+import { InstructionsSettings } from './InstructionsSettings.tsx';
 import { readModelClass, saveModelClass } from './model-class.ts';
 import { applyTheme, readTheme, type Theme } from './theme.ts';
 
@@ -14,12 +15,18 @@ const THEMES: { value: Theme; label: string; hint: string }[] = [
   { value: 'dark', label: 'Dark', hint: '' },
 ];
 
-/** The user's settings (the top bar is their heading): appearance, the model class, signing out. Kept in this browser. */
+/**
+ * The user's settings (the top bar is their heading): appearance and the model class (kept in this browser),
+ * standing instructions (kept by the server), signing out.
+ */
 export function Settings({
+  api,
   model,
   userId,
   onSignOut,
 }: {
+  /** With an API, the server-kept settings (instructions) are shown too. */
+  api?: Api;
   model: { label: string; demo: boolean };
   userId: string;
   onSignOut?: () => void;
@@ -78,6 +85,7 @@ export function Settings({
           ))}
         </fieldset>
       </section>
+      {api && <InstructionsSettings api={api} />}
       <section aria-labelledby={`${id}-account`}>
         <h2 id={`${id}-account`}>Account</h2>
         <p>

@@ -325,7 +325,7 @@ describe('the shell', () => {
     await page.close();
   });
 
-  it('settings: the theme and the model class; a new message is sent with the chosen class', async () => {
+  it('settings: the theme, the model class and instructions; a new message is sent with the chosen class and read with the instructions', async () => {
     const page = await open({ hash: '#settings' });
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.getByRole('radio', { name: /High/ }).check();
@@ -335,10 +335,23 @@ describe('the shell', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.screenshot({ path: join(shots, 'shell-settings-dark.png') });
 
-    model.push(reply('Thinking hard.'));
+    // Standing instructions: saved by the server, read by the model in the next prompt.
+    const instructions = page.getByRole('textbox', { name: 'Instructions for the model' });
+    await instructions.fill('Answer like a pirate.');
+    await page.getByRole('button', { name: 'Save instructions' }).click();
+    await page.getByText('Saved: they apply from your next message.').waitFor();
+    await page.reload();
+    await expect.poll(() => instructions.inputValue()).toBe('Answer like a pirate.');
+
+    let modelInstructions = '';
+    model.push((request) => {
+      modelInstructions = request.instructions;
+      return reply('Thinking hard.');
+    });
     await newConversation(page);
     await send(page, 'a hard question');
     await page.getByText('Thinking hard.').waitFor();
+    expect(modelInstructions).toContain('Answer like a pirate.');
     const id = decodeURIComponent(new URL(page.url()).hash.slice(1));
     const detail = (await (await api(`/api/conversations/${id}`)).json()) as { prompts: { model: string }[] };
     expect(detail.prompts[0]?.model).toBe('high');

@@ -11,11 +11,17 @@ export function ContextBadge({ promptId }: { promptId: string }) {
   const [context, setContext] = useState<PromptReport['context']>();
   useEffect(() => {
     const controller = new AbortController();
-    fetchReport(promptId, controller.signal).then(
-      (report) => setContext(report.context),
-      () => {}, // the badge is a hint: without the report it stays away
-    );
-    return () => controller.abort();
+    // A moment after the prompt settles: a prompt that ends and is followed at once is not asked twice.
+    const timer = setTimeout(() => {
+      fetchReport(promptId, controller.signal).then(
+        (report) => setContext(report.context),
+        () => {}, // the badge is a hint: without the report it stays away
+      );
+    }, 400);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [promptId]);
   if (!context?.budget) return null;
   const fill = Math.min(1, context.tokens / context.budget);

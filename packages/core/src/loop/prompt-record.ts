@@ -40,39 +40,46 @@ export class PromptRecord {
     this.#runtime.bus.publish({ ...event, promptId, conversationId, userId } as TesseraEvent);
   }
 
-  async append(output: NewOutput | OutputBase, toolCallId?: string): Promise<string> {
-    const validated = immutableOwn(
-      this.#runtime.outputs.validate({
-        ...output,
-        id: output.id ?? newId('out'),
-        createdAt: (output as OutputBase).createdAt ?? isoNow(),
-        ...(toolCallId && { toolCallId }),
-      } as OutputBase),
-    );
+  /** `known`: a tool output the loop made from typed parts (see `record`), whose schema needs no parse. */
+  async append(output: NewOutput | OutputBase, toolCallId?: string, known = false): Promise<string> {
+    const complete = {
+      ...output,
+      id: output.id ?? newId('out'),
+      createdAt: (output as OutputBase).createdAt ?? isoNow(),
+      ...(toolCallId && { toolCallId }),
+    } as OutputBase;
+    const validated = immutableOwn(known ? complete : this.#runtime.outputs.validate(complete));
     this.#prompt.output.push(validated);
     await this.#runtime.store.prompts.appendOutput(this.#prompt.id, validated);
     this.publish({ type: 'prompt.output', output: validated });
     return validated.id;
   }
 
-  async replace(output: OutputBase): Promise<void> {
+  async replace(output: OutputBase, known = false): Promise<void> {
     // `output` is always an object the loop has just made, and so is what zod makes of it.
-    const validated = immutableOwn(this.#runtime.outputs.validate(output));
+    const validated = immutableOwn(known ? output : this.#runtime.outputs.validate(output));
     const index = this.#prompt.output.findIndex((o) => o.id === output.id);
     this.#prompt.output[index] = validated;
     await this.#runtime.store.prompts.update(this.#prompt.id, { outputs: [validated] });
     this.publish({ type: 'prompt.output-updated', output: validated });
   }
 
-  /** Writes a tool call's new state: appended the first time, replaced in place after that. */
+  /**
+   * Writes a tool call's new state: appended the first time, replaced in place after that. Not parsed by the
+   * tool output's schema (a zod parse per write, twice a call): every field is typed, set by the loop itself,
+   * and the one field of the model's or a tool's making that the schema would check, `result`, is made by
+   * `storable`/`toolError`; values inside (`input`, a result's `output`) are `unknown` to the schema anyway.
+   * An approval is still parsed: its reason may come from a plugin's policy.
+   */
   async record(call: OpenCall, changes: Partial<ToolOutput>, result?: PromptOutputToolResult): Promise<void> {
     const current = call.recorded ? this.find(call.output.id) : call.output;
     const next = { ...current, ...changes, ...(result && { result }) } as ToolOutput;
+    const known = changes.approval === undefined;
     call.output = next;
-    if (call.recorded) await this.replace(next);
+    if (call.recorded) await this.replace(next, known);
     else {
       call.recorded = true;
-      await this.append(next);
+      await this.append(next, undefined, known);
     }
   }
 

@@ -2,7 +2,7 @@ import { NotFoundError } from '../errors.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import { newId } from '../ids.ts';
 import { isoNow } from '../iso-now.ts';
-import type { NewOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
+import type { NewOutput, PromptOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { OutputBase, Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import { immutableOwn } from '../store/frozen.ts';
 import type { Runtime } from './runtime.ts';
@@ -48,7 +48,9 @@ export class PromptRecord {
       createdAt: (output as OutputBase).createdAt ?? isoNow(),
       ...(toolCallId && { toolCallId }),
     } as OutputBase;
-    const validated = immutableOwn(known ? complete : this.#runtime.outputs.validate(complete));
+    const validated = immutableOwn(
+      known ? (complete as PromptOutput) : this.#runtime.outputs.validate(complete),
+    );
     this.#prompt.output.push(validated);
     await this.#runtime.store.prompts.appendOutput(this.#prompt.id, validated);
     this.publish({ type: 'prompt.output', output: validated });
@@ -57,7 +59,7 @@ export class PromptRecord {
 
   async replace(output: OutputBase, known = false): Promise<void> {
     // `output` is always an object the loop has just made, and so is what zod makes of it.
-    const validated = immutableOwn(known ? output : this.#runtime.outputs.validate(output));
+    const validated = immutableOwn(known ? (output as PromptOutput) : this.#runtime.outputs.validate(output));
     const index = this.#prompt.output.findIndex((o) => o.id === output.id);
     this.#prompt.output[index] = validated;
     await this.#runtime.store.prompts.update(this.#prompt.id, { outputs: [validated] });

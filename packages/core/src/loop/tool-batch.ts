@@ -1,6 +1,7 @@
 import { HookError } from '../errors.ts';
 import { isoNow as now } from '../iso-now.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
+import type { ToolInputBase } from '../plugins/define-plugin.ts';
 import { approvedInput, type Decision, decide } from './approval.ts';
 import { callHook, type HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
@@ -158,6 +159,10 @@ export class ToolBatch {
       if (decision.edit) Object.assign(changes, decision.edit);
       await this.#record.record(call, changes);
     }
+    if (group.length === 1) {
+      const { call, input, offered } = group[0]!;
+      return this.#finish(call, input, offered, signal);
+    }
     await Promise.all(group.map(({ call, input, offered }) => this.#finish(call, input, offered, signal)));
   }
 
@@ -226,7 +231,7 @@ export class ToolBatch {
         update: (outputId, output) => record.updateEmitted(outputId, output, call.id),
         outputs: () => record.prompt.output,
       },
-      (base) => Object.assign({}, ...plugins.map((plugin) => plugin.toolInput?.(base))),
+      (base) => toolInputExtensions(plugins, base),
       {
         timeoutMs: offered.tool.timeoutMs ?? options.toolTimeoutMs,
         signal,
@@ -235,6 +240,16 @@ export class ToolBatch {
       },
     );
   }
+}
+
+/** What plugins add to a tool's input (`toolInput`), merged in plugin order; undefined when none adds anything. */
+function toolInputExtensions(plugins: Runtime['plugins'], base: ToolInputBase): object | undefined {
+  let merged: object | undefined;
+  for (const plugin of plugins) {
+    const extension = plugin.toolInput?.(base);
+    if (extension) merged = Object.assign(merged ?? {}, extension);
+  }
+  return merged;
 }
 
 /** Why the loop's own abort signal fired. */

@@ -2,7 +2,6 @@ import { errorMessage } from '../errors.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { ToolInputBase } from '../plugins/define-plugin.ts';
 import { immutableJson } from '../store/frozen.ts';
-import type { ToolInput } from '../tools/create-tool.ts';
 import { callWrites } from './call-writes.ts';
 import type { OfferedTool } from './prepare-round.ts';
 import { toolError } from './tool-result.ts';
@@ -91,12 +90,13 @@ export class CallWatch {
 
 /**
  * Runs one tool with its timeout. Resolves with a result whatever happens: the tool's value, its error, a
- * timeout, or the prompt's abort (the tool's own `signal` is aborted in the last two cases).
+ * timeout, or the prompt's abort (the tool's own `signal` is aborted in the last two cases). Settled by hand
+ * rather than with `Promise.race` around an async wrapper: that costs three promises per call.
  */
-export async function invokeTool(
+export function invokeTool(
   offered: OfferedTool,
   base: Omit<ToolInputBase, 'signal'>,
-  extensions: (base: ToolInputBase) => object,
+  extensions: (base: ToolInputBase) => object | undefined,
   options: {
     timeoutMs: number;
     signal: AbortSignal;
@@ -104,34 +104,41 @@ export async function invokeTool(
     abortedResult: () => PromptOutputToolResult;
   },
 ): Promise<PromptOutputToolResult> {
-  if (options.signal.aborted) return options.abortedResult();
+  if (options.signal.aborted) return Promise.resolve(options.abortedResult());
   const controller = new AbortController();
   const writes = callWrites(base, offered.tool.id);
-  let unwatch: (() => void) | undefined;
-  const stopped = new Promise<PromptOutputToolResult>((resolve) => {
-    unwatch = options.watch.watch(
+  return new Promise<PromptOutputToolResult>((resolve) => {
+    let done = false;
+    const settle = (result: () => PromptOutputToolResult) => {
+      if (done) return;
+      done = true;
+      writes.close(); // the call has its result: a tool still running writes nothing more
+      unwatch();
+      resolve(result());
+    };
+    const unwatch = options.watch.watch(
       options.timeoutMs,
       () => {
         controller.abort(new Error('timeout'));
-        resolve(
+        settle(() =>
           toolError('timeout', `The tool did not finish within ${options.timeoutMs} ms and was stopped.`),
         );
       },
       () => {
         controller.abort(options.signal.reason);
-        resolve(options.abortedResult());
+        settle(options.abortedResult);
       },
     );
-  });
-  try {
-    const run = (async () => {
+    const failed = (error: unknown) => settle(() => toolError('tool_failed', errorMessage(error)));
+    let running: unknown;
+    try {
       const input = { ...writes.base, signal: controller.signal };
-      const toolInput = { ...input, ...extensions(input) } as ToolInput<unknown>;
-      return storable(await offered.tool.invoke(toolInput as never));
-    })().catch((error: unknown) => toolError('tool_failed', errorMessage(error)));
-    return await Promise.race([run, stopped]);
-  } finally {
-    writes.close(); // the call has its result: a tool still running writes nothing more
-    unwatch?.();
-  }
+      const extension = extensions(input);
+      running = offered.tool.invoke((extension ? { ...input, ...extension } : input) as never);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    Promise.resolve(running).then((value) => settle(() => storable(value)), failed);
+  });
 }

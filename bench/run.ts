@@ -2,6 +2,8 @@
 // 200 and 2,000 prior prompts of history. `pnpm bench` from the root. Writes results/latest.{md,json}.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { cpuPerRound } from './cpu-per-round.ts';
+import { importTime } from './import-time.ts';
 import { type BenchTool, benchAgent, type HistoryTurn, roundsDone } from './src/tessera-agent.ts';
 
 const R = 10;
@@ -93,9 +95,20 @@ const lines = [
       `| ${r.name} | ${r.runs} | ${r.medianMs.toFixed(3)} (${r.p10Ms.toFixed(3)}–${r.p90Ms.toFixed(3)}) | ${r.perRoundMs.toFixed(4)} | ${(r.perRoundMs / base).toFixed(2)}× | ${r.heapBaseMb.toFixed(1)} |`,
   ),
 ];
+// CPU time rather than wall-clock: what other processes on a shared machine do moves it far less.
+const cpu = await cpuPerRound(QUICK ? 2_000 : 20_000);
+const imported = importTime(QUICK ? 3 : 20);
+lines.push(
+  '',
+  `CPU per round, (a) 5 tools: ${cpu.cpuUsPerRound.toFixed(2)} µs (${cpu.cpuMsPerRun.toFixed(4)} ms per run of ${R} rounds + 1 answer, ${cpu.runs} runs, process.cpuUsage()).`,
+  `Cold import of @tessera/core (median of ${imported.runs} fresh processes): ${imported.plain.wallMs.toFixed(1)} ms wall, ${imported.plain.cpuMs.toFixed(1)} ms CPU from the TypeScript sources; ${imported.cached.wallMs.toFixed(1)} ms wall, ${imported.cached.cpuMs.toFixed(1)} ms CPU with Node's compile cache.`,
+);
 console.log(lines.join('\n'));
 if (!QUICK) {
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/latest.md', import.meta.url), `${lines.join('\n')}\n`);
-  writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(
+    new URL('./results/latest.json', import.meta.url),
+    `${JSON.stringify({ scenarios: results, cpuPerRound: cpu, importTime: imported }, null, 2)}\n`,
+  );
 }

@@ -59,11 +59,14 @@ export function immutableOwn<T extends object>(value: T): T {
   for (const key of Object.keys(object)) {
     let item = object[key];
     if (isObject(item)) {
+      if (isRecent(item)) continue;
       try {
-        item = copy(item, 1);
+        // Remembered too: the next version of the same output (a tool call's result after its start)
+        // passes the same values on, and takes them as they are.
+        item = remember(copy(item, 1));
       } catch (error) {
         if (error !== TOO_DEEP) throw error;
-        item = deepFreeze(structuredClone(item));
+        item = remember(deepFreeze(structuredClone(item)));
       }
     } else if (typeof item === 'symbol')
       structuredClone(item); // refused, as structuredClone refuses it

@@ -42,12 +42,16 @@ export class PromptRecord {
 
   /** `known`: a tool output the loop made from typed parts (see `record`), whose schema needs no parse. */
   async append(output: NewOutput | OutputBase, toolCallId?: string, known = false): Promise<string> {
-    const complete = {
-      ...output,
-      id: output.id ?? newId('out'),
-      createdAt: (output as OutputBase).createdAt ?? isoNow(),
-      ...(toolCallId && { toolCallId }),
-    } as OutputBase;
+    // A known output is the loop's own new object, complete already: frozen as it is, not spread again.
+    const complete =
+      known && output.id !== undefined && !toolCallId
+        ? (output as OutputBase)
+        : ({
+            ...output,
+            id: output.id ?? newId('out'),
+            createdAt: (output as OutputBase).createdAt ?? isoNow(),
+            ...(toolCallId && { toolCallId }),
+          } as OutputBase);
     const validated = immutableOwn(
       known ? (complete as PromptOutput) : this.#runtime.outputs.validate(complete),
     );

@@ -2,7 +2,7 @@ import { HookError } from '../errors.ts';
 import { isoNow as now } from '../iso-now.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { ToolInputBase } from '../plugins/define-plugin.ts';
-import { approvedInput, type Decision, decide } from './approval.ts';
+import { approvedInput, type DecideContext, type Decision, decide } from './approval.ts';
 import { callHook, type HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
 import type { OfferedTool, Round } from './prepare-round.ts';
@@ -29,6 +29,8 @@ export class ToolBatch {
   /** The tool calls that run: their timeouts, and stopping them when the run is aborted. */
   readonly watch = new CallWatch();
   budgetReached = false;
+  /** What `decide` is given, made once per run (its signal) rather than once per call. */
+  #decideContext: DecideContext | undefined;
 
   constructor(runtime: Runtime, record: PromptRecord, states: ConversationStates, scope: HookScope) {
     this.#runtime = runtime;
@@ -51,15 +53,9 @@ export class ToolBatch {
 
   async #process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
     // Each call is decided once, when first needed (a read-only group looks one call ahead).
-    const decisions = new Map<number, Promise<Decision>>();
-    const decideAt = (index: number): Promise<Decision> => {
-      let decision = decisions.get(index);
-      if (!decision) {
-        decision = this.#decide(calls[index]!.output, round, signal);
-        decisions.set(index, decision);
-      }
-      return decision;
-    };
+    const decisions: (Promise<Decision> | undefined)[] = [];
+    const decideAt = (index: number): Promise<Decision> =>
+      (decisions[index] ??= this.#decide(calls[index]!.output, round, signal));
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       if (call.output.startedAt && !(await this.#restart(call, round, signal, approved))) continue;
@@ -95,14 +91,19 @@ export class ToolBatch {
   }
 
   #decide(output: ToolOutput, round: Round, signal: AbortSignal): Promise<Decision> {
-    return decide(output, round, {
-      userId: this.#record.prompt.userId,
-      stateOf: (offered) => this.#states.for(offered.plugin).get(),
-      hooks: this.#runtime.hooks,
-      scope: this.#scope,
-      signal,
-      hookFailed: (error, toolCallId) => this.hookFailed(error, toolCallId),
-    });
+    let context = this.#decideContext;
+    if (context?.signal !== signal || context.userId !== this.#record.prompt.userId) {
+      context = {
+        userId: this.#record.prompt.userId,
+        stateOf: (offered) => this.#states.for(offered.plugin).get(),
+        hooks: this.#runtime.hooks,
+        scope: this.#scope,
+        signal,
+        hookFailed: (error, toolCallId) => this.hookFailed(error, toolCallId),
+      };
+      this.#decideContext = context;
+    }
+    return decide(output, round, context);
   }
 
   hookFailed(error: HookError, toolCallId?: string): void {

@@ -4,6 +4,7 @@ import { basename, resolve } from 'node:path';
 import mime from 'mime';
 import type { TesseraClient } from './client.ts';
 import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
+import { pauseLines, pendingPauses } from './loop-control.ts';
 import { brief, type Io, Renderer } from './render.ts';
 
 type Conversation = { id: string; title?: string; createdAt: string; updatedAt?: string };
@@ -75,10 +76,12 @@ export async function decide(
   toolCallId: string,
   approve: boolean,
   reason?: string,
+  edit: { input?: unknown } = {},
 ): Promise<number> {
   const path = `/api/tool-calls/${encodeURIComponent(toolCallId)}/${approve ? 'approve' : 'reject'}`;
-  const post = async () =>
-    (await client.request<{ prompt: Prompt }>('POST', path, approve ? undefined : { reason })).prompt;
+  // Approving with `--input` sends the edited arguments; the server checks them against the tool's schema.
+  const body = approve ? ('input' in edit ? { input: edit.input } : undefined) : { reason };
+  const post = async () => (await client.request<{ prompt: Prompt }>('POST', path, body)).prompt;
   const { items } = await client.request<{ items: Approval[] }>('GET', '/api/approvals');
   const waiting = items.find((item) => item.toolCallId === toolCallId);
   if (!waiting) {
@@ -93,15 +96,17 @@ export async function decide(
 
 export async function pending(client: TesseraClient, io: Io, format: Format): Promise<number> {
   const { items } = await client.request<{ items: Approval[] }>('GET', '/api/approvals');
+  const pauses = await pendingPauses(client);
   if (format.json) {
-    io.out(`${JSON.stringify(items)}\n`);
+    io.out(`${JSON.stringify([...items, ...pauses])}\n`);
     return EXIT.ok;
   }
-  if (items.length === 0) io.out('Nothing is waiting for your approval.\n');
+  if (items.length === 0 && pauses.length === 0) io.out('Nothing is waiting for your approval.\n');
   for (const item of items) {
     io.out(`${item.toolCallId}  ${item.toolId}  ${brief(item.input)}\n    ${item.reason}\n`);
     io.out(`    in conversation ${item.conversationId}: ${io.command} approve ${item.toolCallId}\n`);
   }
+  for (const pause of pauses) io.out(pauseLines(pause, io.command));
   return EXIT.ok;
 }
 

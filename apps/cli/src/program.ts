@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ApiError, ServerDownError, TesseraClient } from './client.ts';
 import { decide, download, list, pending, send, show } from './commands.ts';
 import { EXIT, type Format } from './follow.ts';
 import { findToken, serverUrl } from './locate.ts';
+import { listMessages, parseInputOption, removeMessage, resume, sendWhileBusy } from './loop-control.ts';
 import type { Io } from './render.ts';
 
 /** Read at run time: the same path from src/ and from the compiled dist/. */
@@ -27,7 +28,11 @@ Examples:
   $ ${command} send "make a sales report"
   $ ${command} send -c conv_123 "and now the weather in Paris"
   $ ${command} send -f notes.txt -f data.csv "what is in these?"
+  $ ${command} send -c conv_123 --steer "use the EU account instead"
+  $ ${command} send -c conv_123 --queue "then email me the summary"
   $ ${command} approve call_123
+  $ ${command} approve call_123 --input '{"amount": 50, "to": "Ada"}'
+  $ ${command} resume out_123 stop
   $ ${command} reject call_123 --reason "not this one"
   $ ${command} send --json "weather in Oslo" | jq -c 'select(.type == "prompt.output")'
 ${ENVIRONMENT}`;
@@ -36,6 +41,8 @@ type SendCommandOptions = {
   conversation?: string;
   file: string[];
   model?: 'normal' | 'high';
+  steer?: boolean;
+  queue?: boolean;
   json?: boolean;
 };
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -87,25 +94,49 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
       .argument('[message...]', 'what to say (quotes are optional)')
       .option('-c, --conversation <id>', 'continue this conversation (default: a new one)')
       .option('-f, --file <path>', 'attach a file (repeat for more; a message is then optional)', collect, [])
-      .addOption(new Option('-m, --model <class>', 'the model class').choices(['normal', 'high'])),
+      .addOption(new Option('-m, --model <class>', 'the model class').choices(['normal', 'high']))
+      .addOption(
+        new Option(
+          '--steer',
+          'while the conversation is busy: the running answer reads this at its next step (needs -c)',
+        ).conflicts('queue'),
+      )
+      .option(
+        '--queue',
+        'while the conversation is busy: run this next, once the current answer ends (needs -c)',
+      ),
     'one JSON event per line (NDJSON) instead of text; the last one ends the prompt',
   ).action(
-    run((words: string[], options: SendCommandOptions) =>
-      send(client(), io, format(options), words.join(' '), {
-        conversationId: options.conversation,
-        files: options.file.map((path) => resolve(cwd, path)),
-        model: options.model,
-      }),
-    ),
+    run((words: string[], options: SendCommandOptions) => {
+      const mode = options.steer ? 'steer' : options.queue ? 'queue' : undefined;
+      if (!mode)
+        return send(client(), io, format(options), words.join(' '), {
+          conversationId: options.conversation,
+          files: options.file.map((path) => resolve(cwd, path)),
+          model: options.model,
+        });
+      if (!options.conversation)
+        throw new Error(`--${mode} needs the conversation: add -c <conversationId>.`);
+      if (options.file.length > 0) throw new Error(`Files cannot wait: send them without --${mode}.`);
+      return sendWhileBusy(client(), io, format(options), options.conversation, words.join(' '), mode);
+    }),
   );
 
   json(
     program
       .command('approve')
       .description('approve a pending tool call: it runs, and the answer that follows streams')
-      .argument('<toolCallId>', 'the id shown with the approval (or by `pending`)'),
+      .argument('<toolCallId>', 'the id shown with the approval (or by `pending`)')
+      .option(
+        '-i, --input <json>',
+        "run it with these arguments instead of the model's (checked by the tool)",
+      ),
     'one JSON event per line (NDJSON)',
-  ).action(run((id: string, options: { json?: boolean }) => decide(client(), io, format(options), id, true)));
+  ).action(
+    run((id: string, options: { input?: string; json?: boolean }) =>
+      decide(client(), io, format(options), id, true, undefined, parseInputOption(options.input)),
+    ),
+  );
 
   json(
     program
@@ -121,9 +152,39 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
   );
 
   json(
-    program.command('pending').description('list the tool calls waiting for your approval'),
-    'the list as JSON',
+    program
+      .command('resume')
+      .description('decide a paused prompt (it repeated itself, or a plugin asked): continue or stop it')
+      .argument('<pauseId>', 'the id shown with the pause (or by `pending`)')
+      .addArgument(new Argument('<choice>', 'what to do').choices(['continue', 'stop'])),
+    'one JSON event per line (NDJSON)',
+  ).action(
+    run((id: string, choice: 'continue' | 'stop', options: { json?: boolean }) =>
+      resume(client(), io, format(options), id, choice),
+    ),
+  );
+
+  json(
+    program
+      .command('pending')
+      .description('list the tool calls waiting for your approval and the prompts paused for you'),
+    'the list as JSON (approvals have a toolCallId, pauses a pauseId)',
   ).action(run((options: { json?: boolean }) => pending(client(), io, format(options))));
+
+  json(
+    program
+      .command('messages')
+      .description('list the messages waiting for a conversation (sent with --steer or --queue)')
+      .argument('<conversationId>')
+      .option('--remove <messageId>', 'take this one off the list: it is never delivered'),
+    'the list as JSON',
+  ).action(
+    run((conversationId: string, options: { remove?: string; json?: boolean }) =>
+      options.remove
+        ? removeMessage(client(), io, conversationId, options.remove)
+        : listMessages(client(), io, format(options), conversationId),
+    ),
+  );
 
   json(
     program
@@ -165,6 +226,9 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
 /** The message of an error, for one line: what the server said, or what went wrong here. */
 function describe(error: unknown): string {
   if (error instanceof ApiError) {
+    if (error.code === 'conversation_busy') {
+      return 'the conversation is busy (an answer is running or waits for approval): send with --steer (the running answer reads it) or --queue (it runs next), or stop it first.';
+    }
     return error.status === 404 ? `${error.message} (not found)` : `${error.message} (${error.code})`;
   }
   if (error instanceof ServerDownError) return error.message;

@@ -96,7 +96,7 @@ export class Renderer {
         this.#approval(String(data.toolCallId), String(data.toolId), data.input, String(data.reason));
         return;
       case 'prompt.pause-requested':
-        this.#block(this.#style('yellow', `⏸  Paused: ${data.reason}`));
+        this.#pause(String(data.outputId), String(data.reason));
         return;
       case 'prompt.started':
         // What the prompt starts with: the files the user attached.
@@ -145,12 +145,9 @@ export class Renderer {
         this.#file(output, conversationId);
         return;
       case 'pause':
-        this.#block(
-          this.#style(
-            'yellow',
-            `⏸  Paused: ${output.reason}${output.decision ? ` (${output.decision})` : ''}`,
-          ),
-        );
+        if (output.decision)
+          this.#block(this.#style('yellow', `⏸  Paused: ${output.reason} (${output.decision})`));
+        else this.#pause(output.id, String(output.reason));
         return;
       case 'steering':
         this.#block(this.#style('dim', `(you, while it ran) ${output.text}`));
@@ -186,6 +183,19 @@ export class Renderer {
         String((output.result as { reason?: string }).reason ?? ''),
       );
     }
+  }
+
+  #pause(pauseId: string, reason: string): void {
+    if (this.#asked.has(pauseId)) return;
+    this.#asked.add(pauseId);
+    const command = this.#io.command;
+    this.#block(
+      [
+        this.#style('yellow', `⏸  Paused: ${reason}`),
+        `   continue: ${command} resume ${pauseId} continue`,
+        `   stop:     ${command} resume ${pauseId} stop`,
+      ].join('\n'),
+    );
   }
 
   #approval(toolCallId: string, toolId: string, input: unknown, reason: string): void {

@@ -1,0 +1,141 @@
+import type { TesseraClient } from './client.ts';
+import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
+import type { Io } from './render.ts';
+
+export type MessageMode = 'steer' | 'queue';
+type QueuedMessage = { id: string; mode: MessageMode; input: string; createdAt: string };
+type Pause = {
+  pauseId: string;
+  promptId: string;
+  conversationId: string;
+  source: 'doom_loop' | 'plugin';
+  plugin?: string;
+  reason: string;
+};
+
+const messagesPath = (conversationId: string) =>
+  `/api/conversations/${encodeURIComponent(conversationId)}/messages`;
+
+/**
+ * Sends a message to a conversation that may be busy: `steer` reaches the running answer at its next step,
+ * `queue` runs as the next prompt once it ends. On an idle conversation the message runs at once, and its
+ * answer streams as `send`'s does.
+ */
+export async function sendWhileBusy(
+  client: TesseraClient,
+  io: Io,
+  format: Format,
+  conversationId: string,
+  input: string,
+  mode: MessageMode,
+): Promise<number> {
+  if (!input) throw new Error(`Say something to ${mode === 'steer' ? 'steer with' : 'queue'}.`);
+  let waiting: QueuedMessage | undefined;
+  const post = () =>
+    client.request<{ message: QueuedMessage; prompt?: Prompt }>('POST', messagesPath(conversationId), {
+      input,
+      mode,
+    });
+  // The conversation's stream is opened before the send, so an answer that starts at once is followed whole.
+  const code = await actAndFollow(client, io, format, conversationId, async () => {
+    const sent = await post();
+    if (sent.prompt) return sent.prompt;
+    waiting = sent.message;
+    throw new Waiting();
+  }).catch((error: unknown) => {
+    if (error instanceof Waiting) return undefined;
+    throw error;
+  });
+  if (code !== undefined) return code;
+  if (format.json) io.out(`${JSON.stringify(waiting)}\n`);
+  else
+    io.err(
+      mode === 'steer'
+        ? `Steering ${waiting!.id}: the assistant reads it at its next step.\n`
+        : `Queued ${waiting!.id}: it runs when the current answer ends.\n`,
+    );
+  return EXIT.ok;
+}
+
+/** Thrown out of `actAndFollow` when the message waits: there is no prompt of it to follow yet. */
+class Waiting extends Error {}
+
+/** The conversation's waiting messages, oldest first. */
+export async function listMessages(
+  client: TesseraClient,
+  io: Io,
+  format: Format,
+  conversationId: string,
+): Promise<number> {
+  const { items } = await client.request<{ items: QueuedMessage[] }>('GET', messagesPath(conversationId));
+  if (format.json) {
+    io.out(`${JSON.stringify(items)}\n`);
+    return EXIT.ok;
+  }
+  if (items.length === 0) io.out('No messages are waiting.\n');
+  for (const message of items) {
+    io.out(`${message.id}  ${message.mode === 'steer' ? 'steer' : 'queue'}  ${message.input}\n`);
+  }
+  return EXIT.ok;
+}
+
+/** Takes a waiting message off the list: it is never delivered. */
+export async function removeMessage(
+  client: TesseraClient,
+  io: Io,
+  conversationId: string,
+  messageId: string,
+): Promise<number> {
+  await client.request('DELETE', `${messagesPath(conversationId)}/${encodeURIComponent(messageId)}`);
+  io.err(`Removed ${messageId}.\n`);
+  return EXIT.ok;
+}
+
+/** The prompts paused for the user's decision, across conversations. */
+export async function pendingPauses(client: TesseraClient): Promise<Pause[]> {
+  return (await client.request<{ items: Pause[] }>('GET', '/api/pauses')).items;
+}
+
+/** The lines `pending` prints for a pause, with the commands that decide it. */
+export function pauseLines(pause: Pause, command: string): string {
+  const by = pause.source === 'doom_loop' ? 'repeating itself' : `paused by ${pause.plugin ?? 'a plugin'}`;
+  return [
+    `${pause.pauseId}  ${by}\n    ${pause.reason}\n`,
+    `    in conversation ${pause.conversationId}: ${command} resume ${pause.pauseId} continue|stop\n`,
+  ].join('');
+}
+
+/** Continues or stops a paused prompt, and streams what it does next. */
+export async function resume(
+  client: TesseraClient,
+  io: Io,
+  format: Format,
+  pauseId: string,
+  choice: 'continue' | 'stop',
+): Promise<number> {
+  const post = async () =>
+    (
+      await client.request<{ prompt: Prompt }>('POST', `/api/pauses/${encodeURIComponent(pauseId)}/resume`, {
+        choice,
+      })
+    ).prompt;
+  const waiting = (await pendingPauses(client)).find((pause) => pause.pauseId === pauseId);
+  if (!waiting) {
+    // Not in the list (decided already, or unknown): the server's answer says which.
+    const prompt = await post();
+    io.err(`${choice === 'continue' ? 'Continued' : 'Stopped'} prompt ${prompt.id}.\n`);
+    return EXIT.ok;
+  }
+  if (!format.json) io.err(choice === 'continue' ? 'Continuing.\n' : 'Stopping.\n');
+  return actAndFollow(client, io, format, waiting.conversationId, post);
+}
+
+/** `--input '<json>'` of `approve`: the edited arguments, or a clear error before anything is sent. */
+export function parseInputOption(text: string | undefined): { input?: unknown } {
+  if (text === undefined) return {};
+  try {
+    return { input: JSON.parse(text) };
+  } catch (error) {
+    throw new Error(`--input is not JSON (${(error as Error).message}); e.g. --input '{"amount": 50}'`);
+  }
+}

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer, demoPlugin } from '@tessera/server';
+import { callTool, reply, ScriptedModel } from '@tessera/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../bin/tessera.js', import.meta.url));
+const TOKEN = 'cli-loop-token-0123456789';
+
+let server: Awaited<ReturnType<typeof createServer>>;
+let url: string;
+let dataDir: string;
+const model = new ScriptedModel();
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'tessera-cli-loop-'));
+  server = await createServer({
+    dataDir,
+    auth: { tokens: { [TOKEN]: 'ada' } },
+    model,
+    plugins: [demoPlugin],
+  });
+  ({ url } = await server.listen({ port: 0 }));
+});
+afterAll(async () => {
+  await server?.close({ graceMs: 50 });
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** The real `tessera` command, in a child process, against this test's server. */
+function tessera(args: string[]): Promise<Run> {
+  const { INIT_CWD, npm_lifecycle_event, TESSERA_TOKEN, TESSERA_URL, ...inherited } = process.env;
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: dataDir,
+    env: { ...inherited, NO_COLOR: '1', TESSERA_URL: url, TESSERA_TOKEN: TOKEN },
+  });
+  const run: Run = { code: null, stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk) => (run.stdout += chunk));
+  child.stderr.on('data', (chunk) => (run.stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ ...run, code })));
+}
+
+const conversationOf = (run: Run) => /\[conversation (\S+)\]/.exec(run.stderr)?.[1];
+const toolCallOf = (run: Run) => /approve: tessera approve (\S+)/.exec(run.stdout)?.[1];
+
+describe('loop control from the command line', () => {
+  it('queues and steers while a prompt waits, lists and removes waiting messages', async () => {
+    model.push(callTool('demo.delete_records', { names: ['alpha'] }), reply('Deleted alpha.'));
+    const asked = await tessera(['send', 'delete records alpha']);
+    expect(asked.code).toBe(3);
+    const conversation = conversationOf(asked)!;
+
+    const busy = await tessera(['send', '-c', conversation, 'more']);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/send with --steer .* or --queue/);
+
+    const queued = await tessera(['send', '-c', conversation, '--queue', 'and then this']);
+    expect([queued.code, queued.stderr]).toEqual([0, expect.stringMatching(/^Queued msg_\S+: it runs when/)]);
+    const steered = await tessera(['send', '-c', conversation, '--steer', 'keep a copy']);
+    expect(steered.stderr).toMatch(/^Steering msg_\S+: the assistant reads it at its next step/);
+    const listed = await tessera(['messages', conversation]);
+    expect(listed.stdout).toMatch(/^msg_\S+ {2}queue {2}and then this\nmsg_\S+ {2}steer {2}keep a copy\n$/);
+
+    const queuedId = /Queued (msg_\S+):/.exec(queued.stderr)![1]!;
+    expect((await tessera(['messages', conversation, '--remove', queuedId])).stderr).toContain(
+      `Removed ${queuedId}.`,
+    );
+    const gone = await tessera(['messages', conversation, '--remove', queuedId]);
+    expect([gone.code, gone.stderr]).toEqual([1, expect.stringContaining('(not found)')]);
+    const json = await tessera(['messages', conversation, '--json']);
+    expect(JSON.parse(json.stdout)).toEqual([
+      expect.objectContaining({ mode: 'steer', input: 'keep a copy' }),
+    ]);
+
+    const approved = await tessera(['approve', toolCallOf(asked)!]);
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toContain('(you, while it ran) keep a copy');
+    expect(approved.stdout).toContain('Deleted alpha.');
+    expect((await tessera(['messages', conversation])).stdout).toBe('No messages are waiting.\n');
+  });
+
+  it('approves with edited arguments given as JSON, and refuses arguments the tool does not take', async () => {
+    model.push(callTool('demo.transfer', { amount: 500, to: 'Ada' }), reply('Sent $50.'));
+    const asked = await tessera(['send', 'send Ada $500']);
+    const id = toolCallOf(asked)!;
+    const notJson = await tessera(['approve', id, '--input', '{amount: 50}']);
+    expect([notJson.code, notJson.stderr]).toEqual([1, expect.stringContaining('--input is not JSON')]);
+    const invalid = await tessera(['approve', id, '--input', '{"amount": -1, "to": "Ada"}']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain('invalid_approval_input');
+    expect((await tessera(['pending'])).stdout).toContain(`${id}  demo.transfer`);
+
+    const approved = await tessera(['approve', id, '--input', '{"amount": 50, "to": "Ada"}']);
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toContain('"transferred":50');
+    expect(approved.stdout).toContain('Sent $50.');
+  });
+
+  it('shows a pause in pending, and resumes it with continue or stop', async () => {
+    const weather = () => callTool('demo.weather', { city: 'Oslo' });
+    model.push(weather(), weather(), weather(), reply('Oslo is cold.'));
+    const paused = await tessera(['send', 'weather in Oslo']);
+    expect(paused.code).toBe(3);
+    const pauseId = /tessera resume (\S+) continue/.exec(paused.stdout)?.[1];
+    expect(pauseId).toBeDefined();
+    const pending = await tessera(['pending']);
+    expect(pending.stdout).toContain(`${pauseId}  repeating itself`);
+    expect(pending.stdout).toContain(`tessera resume ${pauseId} continue|stop`);
+
+    const wrong = await tessera(['resume', pauseId!, 'maybe']);
+    expect(wrong.code).toBe(2);
+    const resumed = await tessera(['resume', pauseId!, 'continue']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('Oslo is cold.');
+    expect((await tessera(['pending'])).stdout).toContain('Nothing is waiting for your approval.');
+  });
+});

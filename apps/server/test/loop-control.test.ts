@@ -128,6 +128,10 @@ describe('loop control over HTTP', () => {
     });
     expect(sent.status).toBe(202);
     expect(sent.body.prompt).toMatchObject({ id: sent.body.message.id, input: 'hi' });
+    // Named after its first message, as a sent prompt names it.
+    expect((await t.request('GET', `/api/conversations/${conversation.id}`)).body.conversation.title).toBe(
+      'hi',
+    );
   });
 
   it('approves with edited arguments: an invalid edit is a 400 and the call still waits', async () => {

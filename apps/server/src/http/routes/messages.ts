@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
+import { titleFrom } from '../conversation-title.ts';
 import { MessageList, MessageParams, SendMessage, SentMessage } from '../loop-control-schemas.ts';
 import { IdParam } from '../schemas.ts';
 import { type Api, body, errors, json } from './shared.ts';
@@ -29,14 +30,15 @@ export function messageRoutes(app: Api, platform: Platform): void {
     }),
     async (c) => {
       const { input, mode } = c.req.valid('json');
-      const sent = await platform.messages.send({
-        conversationId: c.req.valid('param').id,
-        userId: c.var.userId,
-        input,
-        mode,
-      });
+      const conversationId = c.req.valid('param').id;
+      const userId = c.var.userId;
+      const sent = await platform.messages.send({ conversationId, userId, input, mode });
       if (!sent.run) return c.json({ message: sent.message }, 202);
       sent.run.done.catch(() => {}); // the loop records its own failures
+      // It started a prompt at once: an untitled conversation is named after it, as a sent prompt does.
+      const conversation = await platform.conversations.get(conversationId, userId);
+      const title = conversation.title === undefined ? titleFrom(input) : undefined;
+      if (title) await platform.conversations.rename(conversationId, userId, title);
       return c.json({ message: sent.message, prompt: sent.run.prompt }, 202);
     },
   );

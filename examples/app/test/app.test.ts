@@ -39,7 +39,15 @@ it('serves the plugins of tessera.config.ts, loaded as tessera-server loads them
   };
 
   const me = await api<{ plugins: string[] }>('/api/me');
-  expect(me.plugins).toEqual(['widgets', 'files', 'triggers', 'skills', 'blueprints', 'notes']);
+  expect(me.plugins).toEqual([
+    'widgets',
+    'files',
+    'triggers',
+    'skills',
+    'blueprints',
+    'instructions',
+    'notes',
+  ]);
 
   const conversation = await api<{ id: string }>('/api/conversations', { title: 'Notes' });
   const completed = new Promise<void>((resolve) => {

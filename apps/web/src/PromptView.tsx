@@ -7,6 +7,8 @@ import { EditIcon, RetryIcon } from './outputs/action-icons.tsx';
 import { CopyButton } from './outputs/CopyButton.tsx';
 import { OutputView } from './outputs/OutputView.tsx';
 import { TextOutput } from './outputs/TextOutput.tsx';
+import { ContextBadge } from './report/ContextBadge.tsx';
+import { PromptDetails } from './report/PromptDetails.tsx';
 import './outputs/outputs.css';
 
 const STATE_LABEL: Record<string, string> = {
@@ -56,6 +58,7 @@ export function PromptView(props: {
   const [editing, setEditing] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
+  const [details, setDetails] = useState(false);
   const ended = prompt.state !== 'running' && prompt.state !== 'waiting_for_approval';
   const canResend = Boolean(props.onResend) && !props.busy && !sending && !metadata?.trigger;
 
@@ -124,8 +127,22 @@ export function PromptView(props: {
             {usage.modelCalls === 1 ? '' : 's'}
           </span>
         )}
+        {/* The latest prompt says how full the context is; its report is one click away on every prompt. */}
+        {ended && props.last && usage.modelCalls > 0 && (
+          <ContextBadge key={prompt.updatedAt} promptId={prompt.id} />
+        )}
         <span className="message-actions answer-actions">
           {answer && <CopyButton label="Copy answer" text={() => answer} />}
+          {usage.modelCalls > 0 && (
+            <button
+              type="button"
+              className="icon-action details-toggle"
+              aria-expanded={details}
+              onClick={() => setDetails((open) => !open)}
+            >
+              <span>Details</span>
+            </button>
+          )}
           {ended && canResend && (prompt.state === 'failed' || prompt.state === 'cancelled') && (
             <button type="button" className="icon-action" onClick={() => void resend(prompt.input ?? '')}>
               <RetryIcon />
@@ -140,6 +157,7 @@ export function PromptView(props: {
           )}
         </span>
       </footer>
+      {details && <PromptDetails key={prompt.updatedAt} promptId={prompt.id} />}
       {error && (
         <p role="alert" className="error-text">
           {error}

@@ -1,4 +1,5 @@
 import type { Output } from '../api.ts';
+import { CompactionMarker } from '../report/CompactionMarker.tsx';
 import { ApprovalCard, type Decide } from './ApprovalCard.tsx';
 import { FileView } from './FileView.tsx';
 import { TextOutput } from './TextOutput.tsx';
@@ -37,6 +38,8 @@ export function OutputView({
           {output.text ? <p className="reasoning-text">{String(output.text)}</p> : null}
         </details>
       ) : null;
+    case 'compaction':
+      return <CompactionMarker output={output} />;
     default:
       return <pre className="unknown-output">{JSON.stringify(output, null, 2)}</pre>;
   }

@@ -110,6 +110,8 @@ describe('the run report', () => {
     expect(await details.locator('.report-figures').textContent()).toContain('1,550 in');
     // 970 of the 1,000-token budget: the provider's count of the last call.
     expect(await details.locator('.context-figures').textContent()).toBe('970 of 1,000 tokens (97%)');
+    // The latest prompt's footer says the same, at a glance.
+    expect(await second.locator('.context-badge').textContent()).toBe('Context 97%');
     await details.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'report-timeline.png') });
     await details.screenshot({ path: join(shots, 'report-details.png') });

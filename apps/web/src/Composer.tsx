@@ -3,6 +3,9 @@ import { PaperclipIcon } from './icons.tsx';
 import { CloseIcon, SendIcon, StopIcon } from './outputs/action-icons.tsx';
 import { fileSize } from './outputs/file-size.ts';
 import './outputs/outputs.css';
+import './outputs/loop-control.css';
+
+export type SendMode = 'steer' | 'queue';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
@@ -18,6 +21,11 @@ export function Composer(props: {
   /** A prompt runs or waits for approval: the send button is a stop button (cancels it). */
   running?: boolean;
   onSend: (input: string, files: File[]) => Promise<void>;
+  /**
+   * While `running`: sends the text as steering (the running answer reads it at its next step) or as a
+   * follow-up (it runs when the answer ends). Without it, the composer waits while the assistant works.
+   */
+  onSendWhileBusy?: (input: string, mode: SendMode) => Promise<void>;
   onCancel: () => Promise<void>;
 }) {
   const [input, setInput] = useState('');
@@ -25,10 +33,13 @@ export function Composer(props: {
   const [error, setError] = useState<string>();
   const [dragging, setDragging] = useState(false);
   const [stopping, setStopping] = useState(false);
+  const [mode, setMode] = useState<SendMode>('steer');
   const fileInput = useRef<HTMLInputElement>(null);
-  const disabled = Boolean(props.busyReason);
-  const canAttach = props.canAttach !== false;
-  const empty = !input.trim() && files.length === 0;
+  // While the assistant works, text can still go (as steering or a follow-up); files wait for it to end.
+  const whileBusy = Boolean(props.running && props.onSendWhileBusy);
+  const disabled = Boolean(props.busyReason) && !whileBusy;
+  const canAttach = props.canAttach !== false && !whileBusy;
+  const empty = !input.trim() && (files.length === 0 || whileBusy);
 
   const attach = (added: Iterable<File>) => {
     const list = [...added];
@@ -39,7 +50,8 @@ export function Composer(props: {
     if (empty || disabled) return;
     setError(undefined);
     try {
-      await props.onSend(input.trim(), files);
+      if (whileBusy) await props.onSendWhileBusy?.(input.trim(), mode);
+      else await props.onSend(input.trim(), files);
       setInput('');
       setFiles([]);
     } catch (e) {
@@ -87,6 +99,33 @@ export function Composer(props: {
           {props.busyReason}
         </p>
       )}
+      {whileBusy && (
+        <div className="send-mode" role="radiogroup" aria-label="While it works, send as">
+          <span className="send-mode-label" aria-hidden="true">
+            While it works, send as
+          </span>
+          <label>
+            <input
+              type="radio"
+              name="send-mode"
+              value="steer"
+              checked={mode === 'steer'}
+              onChange={() => setMode('steer')}
+            />
+            Steer: it reads this at its next step
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="send-mode"
+              value="queue"
+              checked={mode === 'queue'}
+              onChange={() => setMode('queue')}
+            />
+            Queue: it runs when this answer ends
+          </label>
+        </div>
+      )}
       {dragging && <p className="drop-hint">Drop the files to attach them</p>}
       {files.length > 0 && (
         <ul className="composer-attachments" aria-label="Attachments to send">
@@ -126,7 +165,15 @@ export function Composer(props: {
         )}
         <textarea
           aria-label="Message"
-          placeholder={disabled ? '' : 'Message Tessera… (try "help")'}
+          placeholder={
+            disabled
+              ? ''
+              : whileBusy
+                ? mode === 'steer'
+                  ? 'Steer the answer: it reads this at its next step…'
+                  : 'A follow-up: it runs when this answer ends…'
+                : 'Message Tessera… (try "help")'
+          }
           value={input}
           disabled={disabled}
           rows={2}
@@ -141,6 +188,12 @@ export function Composer(props: {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) void submit(e);
           }}
         />
+        {whileBusy && (
+          <button type="submit" className="primary composer-send" disabled={empty}>
+            <SendIcon />
+            <span>Send</span>
+          </button>
+        )}
         {props.running ? (
           <button
             type="button"

@@ -1,9 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Api } from './api.ts';
 import { Composer } from './Composer.tsx';
+import { type LoopControl, LoopControlContext } from './loop-control-context.ts';
 import { readModelClass } from './model-class.ts';
 import { PromptView } from './PromptView.tsx';
 import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
+import { QueuedMessages } from './QueuedMessages.tsx';
 import { useConversation } from './use-conversation.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
@@ -78,6 +80,15 @@ export function ConversationPane({
     await api.send(conversationId, input, files, { model: readModelClass() });
     onSent();
   };
+  const control = useMemo<LoopControl>(
+    () => ({
+      toolSchema: async (toolCallId) => (await api.toolCall(toolCallId)).inputSchema,
+      resumePause: async (pauseId, choice) => {
+        await api.resumePause(pauseId, choice);
+      },
+    }),
+    [api],
+  );
   const withPanel = panelsOf(me.plugins).length > 0;
   const layout = useMemo(
     () =>
@@ -89,60 +100,66 @@ export function ConversationPane({
   if (live.notFound) return notFound;
   return (
     <div className={layout}>
-      <section className="conversation" aria-label="Conversation">
-        <div className="messages-area">
-          <div className="messages" ref={scroller}>
-            <div className="messages-content" ref={content} aria-live="polite">
-              {live.prompts.length === 0 && live.connected && (
-                <div className="welcome">
-                  <h2>What can I do for you?</h2>
-                  {me.model.demo && (
-                    <p>You are talking to the offline demo model. Say “help” to see what it can do.</p>
-                  )}
-                </div>
-              )}
-              {live.prompts.map((prompt) => (
-                <PromptView
-                  key={prompt.id}
-                  prompt={prompt}
-                  streaming={prompt.id === last?.id ? live.streaming : {}}
-                  fileUrl={fileUrl}
-                  busy={running || waiting}
-                  last={prompt.id === last?.id}
-                  onResend={send}
-                  onDecide={async (id, approve, reason) => {
-                    if (approve) await api.approve(id);
-                    else await api.reject(id, reason);
-                  }}
-                />
-              ))}
+      <LoopControlContext value={control}>
+        <section className="conversation" aria-label="Conversation">
+          <div className="messages-area">
+            <div className="messages" ref={scroller}>
+              <div className="messages-content" ref={content} aria-live="polite">
+                {live.prompts.length === 0 && live.connected && (
+                  <div className="welcome">
+                    <h2>What can I do for you?</h2>
+                    {me.model.demo && (
+                      <p>You are talking to the offline demo model. Say “help” to see what it can do.</p>
+                    )}
+                  </div>
+                )}
+                {live.prompts.map((prompt) => (
+                  <PromptView
+                    key={prompt.id}
+                    prompt={prompt}
+                    streaming={prompt.id === last?.id ? live.streaming : {}}
+                    fileUrl={fileUrl}
+                    busy={running || waiting}
+                    last={prompt.id === last?.id}
+                    onResend={send}
+                    onDecide={async (id, approve, reason, edit) => {
+                      if (approve) await api.approve(id, edit);
+                      else await api.reject(id, reason);
+                    }}
+                  />
+                ))}
+              </div>
             </div>
+            {!atEnd && (
+              <button type="button" className="to-end" onClick={toEnd}>
+                ↓ Latest
+              </button>
+            )}
           </div>
-          {!atEnd && (
-            <button type="button" className="to-end" onClick={toEnd}>
-              ↓ Latest
-            </button>
+          {!live.connected && (
+            <p className="connection">{live.wasConnected ? 'Reconnecting…' : 'Connecting…'}</p>
           )}
-        </div>
-        {!live.connected && (
-          <p className="connection">{live.wasConnected ? 'Reconnecting…' : 'Connecting…'}</p>
-        )}
-        <Composer
-          canAttach={me.plugins.includes('files')}
-          running={running || waiting}
-          busyReason={
-            running
-              ? 'The assistant is working. You can stop it.'
-              : waiting
-                ? 'Decide on the approval above to continue, or stop.'
-                : undefined
-          }
-          onSend={send}
-          onCancel={async () => {
-            if (last) await api.cancel(last.id);
-          }}
-        />
-      </section>
+          <QueuedMessages messages={live.waiting} onRemove={(id) => api.removeMessage(conversationId, id)} />
+          <Composer
+            canAttach={me.plugins.includes('files')}
+            running={running || waiting}
+            busyReason={
+              running
+                ? 'The assistant is working: steer it, queue a follow-up, or stop it.'
+                : waiting
+                  ? 'Decide above to continue, or stop; you can also steer it or queue a follow-up.'
+                  : undefined
+            }
+            onSend={send}
+            onSendWhileBusy={async (input, mode) => {
+              await api.sendMessage(conversationId, input, mode);
+            }}
+            onCancel={async () => {
+              if (last) await api.cancel(last.id);
+            }}
+          />
+        </section>
+      </LoopControlContext>
       <SidePanel
         api={api}
         id={SIDE_PANEL_ID}

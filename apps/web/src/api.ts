@@ -10,6 +10,7 @@ export type SkillInfo = components['schemas']['SkillInfo'];
 export type BlueprintInfo = components['schemas']['Blueprint'];
 export type ModelClass = 'normal' | 'high';
 export type McpServer = components['schemas']['McpServerStatus'];
+export type QueuedMessage = components['schemas']['QueuedMessage'];
 
 /** An error to show people: `code` is stable (`not_found`, `unauthorized`, `network`, …), `message` is readable. */
 export class ApiError extends Error {
@@ -144,8 +145,41 @@ export function createApi(token?: string, baseUrl = '') {
     },
     cancel: async (promptId: string) =>
       unwrap(await client.POST('/api/prompts/{id}/cancel', withId(promptId))),
-    approve: async (toolCallId: string) =>
-      unwrap(await client.POST('/api/tool-calls/{id}/approve', withId(toolCallId))),
+    /** Approves a call; with `edit`, it runs with those arguments (a 400 names what the tool refuses). */
+    approve: async (toolCallId: string, edit?: { input: unknown }) =>
+      unwrap(
+        await client.POST('/api/tool-calls/{id}/approve', {
+          ...withId(toolCallId),
+          ...(edit && { body: edit }),
+        }),
+      ),
+    /** A call with its tool's argument JSON Schema (`inputSchema`), for editing before approving. */
+    toolCall: async (toolCallId: string) =>
+      unwrap(await client.GET('/api/tool-calls/{id}', withId(toolCallId))),
+    /** Decides a pause: `continue` runs the next round, `stop` ends the prompt. */
+    resumePause: async (pauseId: string, choice: 'continue' | 'stop') =>
+      unwrap(await client.POST('/api/pauses/{id}/resume', { ...withId(pauseId), body: { choice } })),
+    /**
+     * Sends a message while the assistant works: `steer` reaches the running answer at its next step,
+     * `queue` runs as the next prompt when it ends. On an idle conversation it runs at once.
+     */
+    sendMessage: async (conversationId: string, input: string, mode: 'steer' | 'queue') =>
+      unwrap(
+        await client.POST('/api/conversations/{id}/messages', {
+          ...withId(conversationId),
+          body: { input, mode },
+        }),
+      ),
+    /** The conversation's waiting messages, oldest first. */
+    messages: async (conversationId: string): Promise<QueuedMessage[]> =>
+      unwrap(await client.GET('/api/conversations/{id}/messages', withId(conversationId))).items,
+    removeMessage: async (conversationId: string, messageId: string) => {
+      unwrap(
+        await client.DELETE('/api/conversations/{id}/messages/{messageId}', {
+          params: { path: { id: conversationId, messageId } },
+        }),
+      );
+    },
     reject: async (toolCallId: string, reason?: string) => {
       const response = await fetchOrExplain(`${baseUrl}/api/tool-calls/${toolCallId}/reject`, {
         method: 'POST',

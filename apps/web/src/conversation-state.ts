@@ -8,6 +8,12 @@ export type ServerEvent = {
   outputId?: string;
   delta?: string;
   state?: Prompt['state'];
+  /** `message.*` and `prompt.steered`: the waiting message (see waiting-messages.ts). */
+  message?: { id: string; mode: 'steer' | 'queue'; input: string; createdAt: string };
+  messageId?: string;
+  /** `prompt.pause-decided` */
+  choice?: 'continue' | 'stop';
+  decidedBy?: string;
 };
 
 /** The prompts of a conversation, and the text still streaming (by the id its output will have). */
@@ -57,7 +63,15 @@ export function applyEvent(state: ConversationState, event: ServerEvent): Conver
         },
       };
     case 'prompt.approval-requested':
+    case 'prompt.pause-requested':
       return update(state, event.promptId, (prompt) => ({ ...prompt, state: 'waiting_for_approval' }));
+    case 'prompt.pause-decided':
+      return update(state, event.promptId, (prompt) => ({
+        ...prompt,
+        output: prompt.output.map((o) =>
+          o.id === event.outputId ? { ...o, decision: event.choice, decidedBy: event.decidedBy } : o,
+        ),
+      }));
     case 'prompt.resumed':
       return update(state, event.promptId, (prompt) => ({ ...prompt, state: 'running' }));
     case 'prompt.completed':

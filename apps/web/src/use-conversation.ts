@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Api, ApiError, type Conversation } from './api.ts';
 import { applyEvent, type ConversationState, type ServerEvent } from './conversation-state.ts';
+import type { QueuedMessage } from './QueuedMessages.tsx';
+import { applyWaiting } from './waiting-messages.ts';
 
 /** The server says there is no such conversation (deleted, another user's, or not an id at all). */
 const isMissing = (e: unknown) =>
@@ -18,6 +20,11 @@ const EVENT_TYPES = [
   'prompt.completed',
   'prompt.failed',
   'prompt.cancelled',
+  'prompt.pause-requested',
+  'prompt.pause-decided',
+  'prompt.steered',
+  'message.queued',
+  'message.removed',
 ];
 
 /**
@@ -30,6 +37,8 @@ const EVENT_TYPES = [
 export function useConversation(api: Api, conversationId: string | undefined) {
   const [conversation, setConversation] = useState<Conversation>();
   const [state, setState] = useState<ConversationState>({ prompts: [], streaming: {} });
+  /** Messages sent while it worked (steering, follow-ups), until delivered or removed. */
+  const [waiting, setWaiting] = useState<QueuedMessage[]>([]);
   const [connected, setConnected] = useState(false);
   // Whether the stream was ever up: the first connection is "connecting", a later one "reconnecting".
   const [wasConnected, setWasConnected] = useState(false);
@@ -41,10 +50,14 @@ export function useConversation(api: Api, conversationId: string | undefined) {
     if (!conversationId) return;
     inFlight.current = [];
     try {
-      const detail = await api.conversation(conversationId);
+      const [detail, messages] = await Promise.all([
+        api.conversation(conversationId),
+        api.messages(conversationId),
+      ]);
       const during = inFlight.current ?? [];
       setConversation(detail.conversation);
       setState(during.reduce(applyEvent, { prompts: detail.prompts, streaming: {} }));
+      setWaiting(during.reduce(applyWaiting, messages));
       setError(undefined);
     } catch (e) {
       if (isMissing(e)) setNotFound(true);
@@ -56,6 +69,7 @@ export function useConversation(api: Api, conversationId: string | undefined) {
 
   useEffect(() => {
     setState({ prompts: [], streaming: {} });
+    setWaiting([]);
     setConversation(undefined);
     setConnected(false);
     setWasConnected(false);
@@ -71,6 +85,7 @@ export function useConversation(api: Api, conversationId: string | undefined) {
         const event = JSON.parse(message.data) as ServerEvent;
         inFlight.current?.push(event);
         setState((s) => applyEvent(s, event));
+        setWaiting((w) => applyWaiting(w, event));
       };
       for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
       // Attached: (re)load the record now, so no event can fall between the load and the stream.
@@ -108,5 +123,5 @@ export function useConversation(api: Api, conversationId: string | undefined) {
     };
   }, [api, conversationId, reload]);
 
-  return { conversation, ...state, connected, wasConnected, error, notFound, reload };
+  return { conversation, ...state, waiting, connected, wasConnected, error, notFound, reload };
 }

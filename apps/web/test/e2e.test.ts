@@ -90,7 +90,8 @@ describe('the web UI', () => {
     const card = page.getByRole('region', { name: /Approval needed/ });
     await card.waitFor();
     expect(await card.textContent()).toContain('Transfers over $100 need your approval');
-    expect(await page.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(true);
+    // Waiting, yet writable: a message now steers the answer or queues a follow-up (e2e-loop-control).
+    expect(await page.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(false);
     await page.screenshot({ path: `${shots}approval.png` });
     await card.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Sent $500 to Ada.').waitFor();

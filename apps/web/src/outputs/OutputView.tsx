@@ -1,7 +1,9 @@
 import type { Output } from '../api.ts';
+import { useLoopControl } from '../loop-control-context.ts';
 import { CompactionMarker } from '../report/CompactionMarker.tsx';
 import { ApprovalCard, type Decide } from './ApprovalCard.tsx';
 import { FileView } from './FileView.tsx';
+import { PauseCard, SteeringNote } from './PauseCard.tsx';
 import { TextOutput } from './TextOutput.tsx';
 import { ToolCard } from './ToolCard.tsx';
 import { WidgetView } from './WidgetView.tsx';
@@ -16,6 +18,7 @@ export function OutputView({
   fileUrl: (fileId: string, inline: boolean) => string;
   onDecide: Decide;
 }) {
+  const control = useLoopControl();
   switch (output.type) {
     case 'text':
       return <TextOutput text={String(output.text)} refused={output.refusal === true} />;
@@ -27,6 +30,18 @@ export function OutputView({
       );
     case 'widget':
       return <WidgetView output={output} />;
+    case 'pause':
+      return (
+        <PauseCard
+          output={output}
+          onDecide={async (id, choice) => {
+            if (!control) throw new Error('This pause can be decided in its conversation.');
+            await control.resumePause(id, choice);
+          }}
+        />
+      );
+    case 'steering':
+      return <SteeringNote output={output} />;
     case 'file':
       return <FileView output={output} url={(inline) => fileUrl(String(output.fileId), inline)} />;
     case 'reasoning':

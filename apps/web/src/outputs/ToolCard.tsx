@@ -61,13 +61,22 @@ export function ToolCard({ output }: { output: Output }) {
   const [open, setOpen] = useState(false);
   const status = toolStatus(output);
   const result = output.result as Result | undefined;
-  const args = JSON.stringify(output.input ?? {});
+  const edited = output.editedInput !== undefined;
+  const args = JSON.stringify((edited ? output.editedInput : output.input) ?? {});
   const approval = output.approval as { decision?: string; comment?: string } | undefined;
   return (
     <div className={`tool-card status-${status}`}>
       <button type="button" className="tool-summary" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="tool-name">{String(output.toolId)}</span>
         <span className="tool-args">{args.length > 80 ? `${args.slice(0, 80)}…` : args}</span>
+        {edited && (
+          <span
+            className="badge badge-edited"
+            title={`Arguments edited by ${String(output.editedBy ?? 'you')}`}
+          >
+            edited
+          </span>
+        )}
         <span className={`badge badge-${status}`}>{status}</span>
         {duration(output) && <span className="tool-duration">{duration(output)}</span>}
       </button>

@@ -1,0 +1,13 @@
+import { createContext, useContext } from 'react';
+
+/** What cards deep in a conversation need from the server to decide pauses and edit arguments. */
+export type LoopControl = {
+  /** The JSON Schema of a pending call's tool's arguments, when the server knows it. */
+  toolSchema: (toolCallId: string) => Promise<unknown>;
+  resumePause: (pauseId: string, choice: 'continue' | 'stop') => Promise<void>;
+};
+
+export const LoopControlContext = createContext<LoopControl | undefined>(undefined);
+
+/** The conversation's loop control; undefined outside one (a card rendered on its own decides nothing). */
+export const useLoopControl = (): LoopControl | undefined => useContext(LoopControlContext);

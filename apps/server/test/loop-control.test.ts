@@ -18,6 +18,8 @@ const waitFor = async (check: () => Promise<boolean>) => {
 type Output = { id: string; type: string; [key: string]: unknown };
 type PromptJson = {
   id: string;
+  model?: string;
+  metadata?: Record<string, unknown>;
   state: string;
   input?: string;
   output: Output[];
@@ -83,11 +85,15 @@ describe('loop control over HTTP', () => {
     );
     const c = await conversationWith('delete a');
     await waitFor(async () => (await c.prompt()).state === 'waiting_for_approval');
-    const queue = async (input: string) =>
-      (await t.request('POST', `/api/conversations/${c.id}/messages`, { body: { input, mode: 'queue' } }))
-        .body.message as { id: string };
+    const queue = async (input: string, more: object = {}) =>
+      (
+        await t.request('POST', `/api/conversations/${c.id}/messages`, {
+          body: { input, mode: 'queue', ...more },
+        })
+      ).body.message as { id: string };
     const first = await queue('first follow-up');
-    const second = await queue('second follow-up');
+    // It runs later, as the sender asked: on the high model class, in the sender's time zone.
+    const second = await queue('second follow-up', { model: 'high', timeZone: 'Europe/Paris' });
     const listed = await t.request('GET', `/api/conversations/${c.id}/messages`);
     expect(listed.body.items.map((m: { input: string }) => m.input)).toEqual([
       'first follow-up',
@@ -108,6 +114,10 @@ describe('loop control over HTTP', () => {
     expect((await t.request('DELETE', `${path}/${first.id}`)).status).toBe(404);
     const invalid = await t.request('POST', path, { body: { input: 'x', mode: 'later' } });
     expect([invalid.status, invalid.body.error.code]).toEqual([400, 'invalid_request']);
+    const badZone = await t.request('POST', path, {
+      body: { input: 'x', mode: 'queue', timeZone: 'Mars/Base' },
+    });
+    expect([badZone.status, badZone.body.error.code]).toEqual([400, 'invalid_request']);
 
     const toolCallId = (await c.prompt()).output[0]!.id;
     expect((await t.request('POST', `/api/tool-calls/${toolCallId}/approve`)).status).toBe(202);
@@ -117,6 +127,7 @@ describe('loop control over HTTP', () => {
       [prompts[0]!.id, 'delete a'],
       [second.id, 'second follow-up'],
     ]);
+    expect(prompts[1]).toMatchObject({ model: 'high', metadata: { timeZone: 'Europe/Paris' } });
     expect((await t.request('GET', path)).body.items).toEqual([]);
   });
 

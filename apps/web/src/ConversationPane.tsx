@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Api } from './api.ts';
 import { Composer } from './Composer.tsx';
 import { type LoopControl, LoopControlContext } from './loop-control-context.ts';
@@ -152,7 +152,7 @@ export function ConversationPane({
             }
             onSend={send}
             onSendWhileBusy={async (input, mode) => {
-              await api.sendMessage(conversationId, input, mode);
+              await api.sendMessage(conversationId, input, mode, { model: readModelClass() });
             }}
             onCancel={async () => {
               if (last) await api.cancel(last.id);

@@ -650,6 +650,15 @@ export interface components {
              */
             mode: "steer" | "queue";
             input: string;
+            /**
+             * @description The model class of the prompt it runs as.
+             * @enum {string}
+             */
+            model?: "normal" | "high";
+            /** @description The metadata of the prompt it runs as, e.g. the sender's `timeZone`. */
+            metadata?: {
+                [key: string]: unknown;
+            };
             createdAt: string;
         };
         PendingPause: {
@@ -2007,6 +2016,16 @@ export interface operations {
                      * @enum {string}
                      */
                     mode: "steer" | "queue";
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    model?: "normal" | "high";
+                    /**
+                     * @description The user's IANA time zone (e.g. `Europe/Paris`): the model is told the user's local time, and schedules it creates in this prompt run in this zone unless they name another.
+                     * @example Europe/Paris
+                     */
+                    timeZone?: string;
                 };
             };
         };

@@ -163,13 +163,26 @@ export function createApi(token?: string, baseUrl = '') {
      * Sends a message while the assistant works: `steer` reaches the running answer at its next step,
      * `queue` runs as the next prompt when it ends. On an idle conversation it runs at once.
      */
-    sendMessage: async (conversationId: string, input: string, mode: 'steer' | 'queue') =>
-      unwrap(
+    sendMessage: async (
+      conversationId: string,
+      input: string,
+      mode: 'steer' | 'queue',
+      options: { model?: ModelClass } = {},
+    ) => {
+      // As a sent prompt's: a follow-up runs on the chosen class, in the user's zone.
+      const timeZone = browserTimeZone();
+      return unwrap(
         await client.POST('/api/conversations/{id}/messages', {
           ...withId(conversationId),
-          body: { input, mode },
+          body: {
+            input,
+            mode,
+            ...(options.model && { model: options.model }),
+            ...(timeZone && { timeZone }),
+          },
         }),
-      ),
+      );
+    },
     /** The conversation's waiting messages, oldest first. */
     messages: async (conversationId: string): Promise<QueuedMessage[]> =>
       unwrap(await client.GET('/api/conversations/{id}/messages', withId(conversationId))).items,

@@ -115,6 +115,36 @@ describe('steering and follow-ups', () => {
     expect(prompts.map((p) => p.input)).toEqual(['go', 'third']);
   });
 
+  it("a follow-up runs on the sender's model class, with the sender's metadata; a wrong class is refused", async () => {
+    const { plugin, inside, open } = gate();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('gate.wait'), reply('first'), reply('second')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    const options = { conversationId: t.conversation.id, userId: t.userId, mode: 'queue' as const };
+    const sent = await t.platform.messages.send({
+      ...options,
+      input: 'later',
+      model: 'high',
+      metadata: { timeZone: 'Europe/Paris' },
+    });
+    expect(sent.message).toMatchObject({ model: 'high', metadata: { timeZone: 'Europe/Paris' } });
+    await expect(
+      t.platform.messages.send({ ...options, input: 'x', model: 'huge' as 'high' }),
+    ).rejects.toThrow(/model class/);
+    const later = ended(t, sent.message.id);
+    open();
+    await run.done;
+    expect(await later).toMatchObject({
+      input: 'later',
+      model: 'high',
+      metadata: { timeZone: 'Europe/Paris' },
+      state: 'completed',
+    });
+  });
+
   it('on an idle conversation a message runs at once, as a prompt with its id', async () => {
     const t = await createTestPlatform({ script: [reply('hi')] });
     const sent = await t.message('hello', 'queue');

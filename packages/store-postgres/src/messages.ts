@@ -1,7 +1,7 @@
 import { ConflictError, type MessageStore, NotFoundError, type QueuedMessage } from '@tessera/core';
 import type { Row, SqlDriver } from './driver.ts';
 import { violates } from './sql/database-errors.ts';
-import { toIso, toText } from './sql/values.ts';
+import { toIso, toJson, toText } from './sql/values.ts';
 
 type MessageRow = Row & {
   id: string;
@@ -9,6 +9,8 @@ type MessageRow = Row & {
   user_id: string;
   mode: QueuedMessage['mode'];
   input: string;
+  model: QueuedMessage['model'] | null;
+  metadata: Record<string, unknown> | null;
   created_at: Date;
 };
 
@@ -17,9 +19,9 @@ const FOREIGN_KEY_VIOLATION = '23503';
 
 function queries(s: string) {
   return {
-    add: `INSERT INTO ${s}.messages (id, conversation_id, user_id, mode, input, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6)`,
-    list: `SELECT id, conversation_id, user_id, mode, input, created_at FROM ${s}.messages
+    add: `INSERT INTO ${s}.messages (id, conversation_id, user_id, mode, input, model, metadata, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    list: `SELECT id, conversation_id, user_id, mode, input, model, metadata, created_at FROM ${s}.messages
       WHERE conversation_id = $1 ORDER BY seq`,
     // One statement: of two processes removing the same message, exactly one gets its id back.
     remove: `DELETE FROM ${s}.messages WHERE conversation_id = $1 AND id = ANY($2::text[]) RETURNING id, seq`,
@@ -33,6 +35,8 @@ const toMessage = (row: MessageRow): QueuedMessage => ({
   userId: row.user_id,
   mode: row.mode,
   input: row.input,
+  ...(row.model !== null && { model: row.model }),
+  ...(row.metadata !== null && { metadata: row.metadata }),
   createdAt: toIso(row.created_at),
 });
 
@@ -48,6 +52,8 @@ export function messageStore(db: SqlDriver, schema: string): MessageStore {
           message.userId,
           message.mode,
           toText(message.input),
+          message.model ?? null,
+          message.metadata === undefined ? null : toJson(message.metadata),
           message.createdAt,
         ]);
       } catch (error) {

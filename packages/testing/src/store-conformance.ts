@@ -397,6 +397,27 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
         expect(await messages.conversationsWithMessages()).toEqual([]);
       });
 
+      it("keeps a message's model class and metadata, and leaves them out when it has none", async ({
+        skip,
+      }) => {
+        const messages = store.messages ?? skip();
+        const a = sampleConversation();
+        await store.conversations.create(a);
+        const withBoth: QueuedMessage = {
+          ...message(a, 'queue', 'later'),
+          model: 'high',
+          metadata: { timeZone: 'Europe/Paris', nested: { n: 1 } },
+        };
+        const plain = message(a, 'steer', 'now');
+        await messages.add(withBoth);
+        await messages.add(plain);
+        const [first, second] = await messages.list(a.id);
+        expect(first).toEqual(withBoth);
+        expect(second).toEqual(plain);
+        expect(second).not.toHaveProperty('model');
+        expect(second).not.toHaveProperty('metadata');
+      });
+
       it("deletes a conversation's messages with it", async ({ skip }) => {
         const messages = store.messages ?? skip();
         const a = sampleConversation();

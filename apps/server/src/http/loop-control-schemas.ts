@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PromptBody } from './schemas.ts';
+import { Id, ModelChoice, PromptBody, TimeZone } from './schemas.ts';
 
 /**
  * The HTTP shapes of loop control: messages sent to a busy conversation (steering, follow-ups), approval
@@ -18,6 +18,14 @@ export const QueuedMessageSchema = z
     userId: z.string(),
     mode: MessageMode,
     input: z.string(),
+    model: z
+      .enum(['normal', 'high'])
+      .optional()
+      .meta({ description: 'The model class of the prompt it runs as.' }),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: "The metadata of the prompt it runs as, e.g. the sender's `timeZone`." }),
     createdAt: z.string(),
   })
   .meta({
@@ -26,7 +34,15 @@ export const QueuedMessageSchema = z
       'A message waiting for its conversation. It stays in the store (through restarts) until it is delivered or you remove it.',
   });
 
-export const SendMessage = z.object({ input: z.string().min(1).max(100_000), mode: MessageMode }).strict();
+/** `model` and `timeZone` as a sent prompt's: the prompt a follow-up (or an idle conversation's message) runs as. */
+export const SendMessage = z
+  .object({
+    input: z.string().min(1).max(100_000),
+    mode: MessageMode,
+    model: ModelChoice.optional(),
+    timeZone: TimeZone.optional(),
+  })
+  .strict();
 
 export const SentMessage = z.object({
   message: QueuedMessageSchema,

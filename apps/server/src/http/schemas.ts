@@ -50,7 +50,7 @@ export const TimeZone = z
       "The user's IANA time zone (e.g. `Europe/Paris`): the model is told the user's local time, and schedules it creates in this prompt run in this zone unless they name another.",
     example: 'Europe/Paris',
   });
-const ModelChoice = z.enum(['normal', 'high']).default('normal');
+export const ModelChoice = z.enum(['normal', 'high']).default('normal');
 export const SendPrompt = z
   .object({ input: Input, model: ModelChoice, id: ClientPromptId.optional(), timeZone: TimeZone.optional() })
   .strict();

@@ -56,6 +56,8 @@ export function createContext(
       userId: message.userId,
       input: message.input,
       promptId: message.id,
+      model: message.model,
+      metadata: message.metadata,
     }),
   );
   return {

@@ -1,6 +1,7 @@
 import { NotFoundError, TesseraError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
+import { ModelClass } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import type { MessageStore } from '../store/store.ts';
 import type { PlatformContext } from './context.ts';
@@ -42,12 +43,20 @@ export class Messages implements PlatformMessages {
     if (message.mode !== 'steer' && message.mode !== 'queue') {
       throw new TesseraError('invalid_input', "A message's mode is 'steer' or 'queue'.");
     }
+    if (message.model !== undefined && !ModelClass.safeParse(message.model).success) {
+      throw new TesseraError(
+        'invalid_input',
+        `A message's model class is one of ${ModelClass.options.join(', ')}.`,
+      );
+    }
     const queued: QueuedMessage = {
       id: newId('msg'),
       conversationId: message.conversationId,
       userId: message.userId,
       mode: message.mode,
       input: message.input,
+      ...(message.model !== undefined && { model: message.model }),
+      ...(message.metadata !== undefined && { metadata: message.metadata }),
       createdAt: now(),
     };
     await this.#store().add(queued);

@@ -213,6 +213,10 @@ export type MessageOptions = {
    * conversation either runs at once, as a prompt with the message's id.
    */
   mode: 'steer' | 'queue';
+  /** As `start()`'s: the model class of the prompt the message runs as (a follow-up, or an idle conversation's). */
+  model?: ModelClass;
+  /** As `start()`'s: kept with the message and given to the prompt it runs as (e.g. the sender's `timeZone`). */
+  metadata?: Record<string, unknown>;
 };
 
 /** A message that waits (or, when the conversation was idle, the prompt it started: `run`). */

@@ -18,3 +18,10 @@ export const MESSAGES_MIGRATION: Migration = {
     `CREATE INDEX messages_by_conversation ON ${s}.messages (conversation_id, seq)`,
   ],
 };
+
+/** Version 4: a follow-up runs on its sender's model class, with the sender's prompt metadata (time zone). */
+export const MESSAGE_PROMPT_MIGRATION: Migration = {
+  version: 4,
+  name: "a waiting message's model class and prompt metadata",
+  statements: (s) => [`ALTER TABLE ${s}.messages ADD COLUMN model text, ADD COLUMN metadata jsonb`],
+};

@@ -1,4 +1,4 @@
-import { MESSAGES_MIGRATION } from './messages-migration.ts';
+import { MESSAGE_PROMPT_MIGRATION, MESSAGES_MIGRATION } from './messages-migration.ts';
 
 /**
  * The schema's history. A migration is never edited once released and never destroys data: a new version
@@ -81,6 +81,7 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: (s) => [`ALTER TABLE ${s}.prompts ADD COLUMN runner text COLLATE "C"`],
   },
   MESSAGES_MIGRATION,
+  MESSAGE_PROMPT_MIGRATION,
 ];
 
 /** The newest schema version this package knows. */

@@ -29,10 +29,18 @@ export function messageRoutes(app: Api, platform: Platform): void {
       },
     }),
     async (c) => {
-      const { input, mode } = c.req.valid('json');
+      const { input, mode, model, timeZone } = c.req.valid('json');
       const conversationId = c.req.valid('param').id;
       const userId = c.var.userId;
-      const sent = await platform.messages.send({ conversationId, userId, input, mode });
+      const sent = await platform.messages.send({
+        conversationId,
+        userId,
+        input,
+        mode,
+        ...(model && { model }),
+        // As a sent prompt's: the triggers plugin's default zone and the user's local time, when it runs.
+        ...(timeZone && { metadata: { timeZone } }),
+      });
       if (!sent.run) return c.json({ message: sent.message }, 202);
       sent.run.done.catch(() => {}); // the loop records its own failures
       // It started a prompt at once: an untitled conversation is named after it, as a sent prompt does.

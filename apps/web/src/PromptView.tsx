@@ -19,6 +19,13 @@ const STATE_LABEL: Record<string, string> = {
   cancelled: 'Stopped',
 };
 
+/** A waiting prompt waits on an approval or on a pause (a repeated loop of calls, a plugin's check). */
+const stateLabel = (prompt: Prompt) =>
+  prompt.state === 'waiting_for_approval' &&
+  prompt.output.some((o) => o.type === 'pause' && o.decision === undefined)
+    ? 'Paused: waiting for your decision'
+    : (STATE_LABEL[prompt.state] ?? prompt.state);
+
 /** Sends a message again (the server has no edit or regenerate route: it is a new prompt at the end). */
 export type Resend = (input: string, files: File[]) => Promise<void>;
 
@@ -116,7 +123,7 @@ export function PromptView(props: {
         {prompt.state === 'running' && streamingText && <TextOutput text={streamingText} streaming />}
       </div>
       <footer className="prompt-footer">
-        <span className={`state state-${prompt.state}`}>{STATE_LABEL[prompt.state] ?? prompt.state}</span>
+        <span className={`state state-${prompt.state}`}>{stateLabel(prompt)}</span>
         {/* "Stopped" says it all for a stop the user asked for; other reasons are told. */}
         {prompt.stopReason && prompt.stopReason.code !== 'cancelled' && (
           <span className="stop-reason">{prompt.stopReason.message}</span>

@@ -198,6 +198,7 @@ describe('loop control in the web UI', () => {
     await send(page, 'weather in Paris, again and again');
     const pause = page.getByRole('region', { name: /repeating itself/ });
     await pause.waitFor();
+    await page.getByText('Paused: waiting for your decision').waitFor();
     await page.screenshot({ path: join(shots, 'pause-card.png') });
     await pause.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Paris stays mild.').waitFor();

@@ -1,6 +1,5 @@
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
-import { PaperclipIcon } from './icons.tsx';
-import { CloseIcon, SendIcon, StopIcon } from './outputs/action-icons.tsx';
+import { CloseIcon, PaperclipIcon, SendIcon, StopIcon } from './icons.tsx';
 import { fileSize } from './outputs/file-size.ts';
 import './outputs/outputs.css';
 import './outputs/loop-control.css';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Output, Prompt } from './api.ts';
-import { ClockIcon } from './icons.tsx';
+import { ClockIcon, PencilIcon, RetryIcon } from './icons.tsx';
 import type { Decide } from './outputs/ApprovalCard.tsx';
 import { Attachments, uploadsAsFiles } from './outputs/Attachments.tsx';
-import { EditIcon, RetryIcon } from './outputs/action-icons.tsx';
 import { CopyButton } from './outputs/CopyButton.tsx';
 import { OutputView } from './outputs/OutputView.tsx';
 import { TextOutput } from './outputs/TextOutput.tsx';
@@ -109,7 +108,7 @@ export function PromptView(props: {
             {prompt.input && <CopyButton label="Copy message" text={() => prompt.input ?? ''} />}
             {canResend && (
               <button type="button" className="icon-action" onClick={() => setEditing(true)}>
-                <EditIcon />
+                <PencilIcon size={16} />
                 <span>Edit</span>
               </button>
             )}

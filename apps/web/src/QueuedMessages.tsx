@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CloseIcon } from './outputs/action-icons.tsx';
+import { CloseIcon } from './icons.tsx';
 import './outputs/loop-control.css';
 
 export type QueuedMessage = { id: string; mode: 'steer' | 'queue'; input: string; createdAt: string };

@@ -2,9 +2,8 @@
 // End-to-end tests of the messages and the composer in Debian's Chromium, against the real server with a
 // scripted model: images from other sites are not fetched, stop, copy, retry, regenerate, edit and resend, code
 // copy, attachments dropped, pasted and removed, and the layout of cards, tables and charts at 390 px.
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +11,10 @@ import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { audit } from './support/axe.ts';
 import { launchChromium } from './support/chromium.ts';
 
 const TOKEN = 'e2e-messages-token-0123456789';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const model = new ScriptedModel();
 /** Screenshots of the message view; `SHOTS_DIR` puts them where a reviewer looks (not in the repo). */
 const shots = process.env.SHOTS_DIR ?? join(tmpdir(), 'tessera-e2e-messages-shots');
@@ -95,21 +94,6 @@ async function dataTransfer(page: Page, files: { name: string; type: string; tex
     for (const f of list) transfer.items.add(new File([f.text], f.name, { type: f.type }));
     return transfer;
   }, files);
-}
-
-/** axe-core's WCAG 2.1 AA rules on the page as it is (evaluated by the driver: the page's CSP allows no inline script). */
-async function audit(page: Page) {
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    })) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-  expect(violations).toEqual([]);
 }
 
 async function closeAll(context: BrowserContext) {

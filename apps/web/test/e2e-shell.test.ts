@@ -2,17 +2,16 @@
 // End-to-end tests of the shell (layout, drawer, side panel toggle, delete with undo, not-found, search,
 // dark mode, settings) in Debian's Chromium against the real server with a scripted model.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { audit } from './support/axe.ts';
 import { launchChromium } from './support/chromium.ts';
 
 const TOKEN = 'e2e-shell-token-0123456789abcdef';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Screenshots of each layout and theme; `SHOTS_DIR` puts them elsewhere (e.g. for a review). */
 const shots = process.env.SHOTS_DIR ?? new URL('./screenshots/', import.meta.url).pathname;
 
@@ -83,20 +82,6 @@ async function send(page: Page, text: string) {
 async function newConversation(page: Page) {
   await page.getByRole('button', { name: 'New conversation' }).first().click();
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
-}
-
-async function audit(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    })) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-  expect(violations).toEqual([]);
 }
 
 const distanceFromEnd = (page: Page) =>

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // End-to-end: the built UI in Debian's Chromium, against the real server with a scripted model.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,10 +10,10 @@ import { type CreateServerOptions, createServer, demoPlugin } from '@tessera/ser
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { audit } from './support/axe.ts';
 import { launchChromium } from './support/chromium.ts';
 
 const TOKEN = 'e2e-token-0123456789abcdef';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const shots = new URL('./screenshots/', import.meta.url).pathname;
 const dist = inject('webDir');
 
@@ -145,23 +145,9 @@ describe('the web UI', () => {
     await send(page, 'transfer $500 to Ada');
     await page.getByRole('region', { name: /Approval needed/ }).waitFor();
     // Widgets, a file, a tool card, an approval card, the side panels and the disabled composer, at once.
-    const audit = async () => {
-      // Evaluated, not a <script> tag: the page's CSP allows no inline script, and the audit runs under it.
-      await page.evaluate(await readFile(AXE, 'utf8'));
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-        const result = (await axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        })) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-        return result.violations.map(
-          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-      });
-      expect(violations).toEqual([]);
-    };
-    await audit();
+    await audit(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await audit();
+    await audit(page);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CheckIcon, CopyIcon } from './action-icons.tsx';
+import { CheckIcon, CopyIcon } from '../icons.tsx';
 
 /**
  * The clipboard API exists only on secure pages (https, localhost); a server reached over plain http on a

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ImageIcon } from './action-icons.tsx';
+import { ImageIcon } from '../icons.tsx';
 
 /** Whether an address is this app's own origin (the conversation's files): only those load by themselves. */
 export function isOwnOrigin(src: string, origin = window.location.origin): boolean {

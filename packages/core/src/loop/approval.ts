@@ -166,7 +166,11 @@ async function runBeforeToolCall(
   for (const entry of context.hooks.beforeToolCall) {
     const view: ToolCallView = { id: call.id, toolId: call.toolId, input };
     try {
-      const result = await callHook(entry, { ...context.scope(entry.plugin), call: view }, context.signal);
+      const result = await callHook(
+        entry,
+        { ...context.scope.contextFor(entry.plugin), call: view },
+        context.signal,
+      );
       if (!result) continue;
       if ('skip' in result) {
         const skipped: PromptOutputToolResult =
@@ -216,7 +220,7 @@ async function permission(
     try {
       verdict = await callHook(
         entry,
-        { ...context.scope(entry.plugin), call: { id: call.id, toolId: call.toolId, input } },
+        { ...context.scope.contextFor(entry.plugin), call: { id: call.id, toolId: call.toolId, input } },
         context.signal,
       );
     } catch (error) {

@@ -1,6 +1,9 @@
 import { HookError } from '../errors.ts';
 import type { AnyPlugin } from '../plugins/define-plugin.ts';
 import type { HookContext, PermissionPolicy, PluginGuardrails, PluginHooks } from '../plugins/hooks.ts';
+import type { ConversationStates } from './plugin-state.ts';
+import type { PromptRecord } from './prompt-record.ts';
+import type { Runtime } from './runtime.ts';
 
 type Hooks = Required<PluginHooks<unknown>>;
 type Guardrails = Required<PluginGuardrails<unknown>>;
@@ -44,8 +47,37 @@ export class HookTable {
   }
 }
 
-/** Builds the context a plugin's hook receives (its own state in it). */
-export type HookScope = (plugin: AnyPlugin) => HookContext<unknown>;
+/**
+ * Builds the context a plugin's hook receives (its own state in it), for one prompt's run. An object, not an
+ * arrow function over the loop: it is made with every loop, hooks or not, and with such a closure here V8
+ * carried each run's objects through minor GCs into the old generation (bench/cpu-per-round.ts with
+ * --trace-gc-nvp: ~120 MB promoted in 8,000 runs instead of ~18 MB, minor GC pauses several times longer).
+ */
+export class HookScope {
+  readonly #runtime: Runtime;
+  readonly #record: PromptRecord;
+  readonly #states: ConversationStates;
+  /** The signal of the run in progress (set by the loop before any hook runs). */
+  signal: AbortSignal | undefined;
+
+  constructor(runtime: Runtime, record: PromptRecord, states: ConversationStates) {
+    this.#runtime = runtime;
+    this.#record = record;
+    this.#states = states;
+  }
+
+  contextFor(plugin: AnyPlugin): HookContext<unknown> {
+    const prompt = this.#record.prompt;
+    return {
+      userId: prompt.userId,
+      conversationId: prompt.conversationId,
+      prompt,
+      state: this.#states.for(plugin),
+      services: this.#runtime.services,
+      signal: this.signal ?? AbortSignal.abort(),
+    };
+  }
+}
 
 /**
  * Calls one hook. What it throws becomes a `HookError` naming the plugin and the hook; a hook still waiting

@@ -115,7 +115,11 @@ export class ModelCalls {
     let { request } = prepared;
     const { round } = prepared;
     for (const entry of this.#runtime.hooks.beforeModelCall) {
-      const context = { ...scope(entry.plugin), round: this.#record.prompt.usage.modelCalls, request };
+      const context = {
+        ...scope.contextFor(entry.plugin),
+        round: this.#record.prompt.usage.modelCalls,
+        request,
+      };
       const result = await callHook(entry, context, signal);
       if (!result) continue;
       if ('skip' in result) return { skip: String(result.skip?.text ?? ''), round };

@@ -3,12 +3,10 @@ import { errorMessage, HookError, ModelError, NotFoundError, TesseraError } from
 import type { Conversation } from '../model/conversation.ts';
 import type { PauseOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
-import type { AnyPlugin } from '../plugins/define-plugin.ts';
-import type { HookContext } from '../plugins/hooks.ts';
 import type { FinishReason } from '../provider/provider.ts';
 import { tracePrompt } from '../telemetry/prompt-spans.ts';
 import { CallIds } from './call-ids.ts';
-import type { HookScope } from './hook-table.ts';
+import { HookScope } from './hook-table.ts';
 import { ModelCalls } from './model-call.ts';
 import { planStep } from './plan.ts';
 import { ConversationStates } from './plugin-state.ts';
@@ -40,8 +38,6 @@ export class PromptCompletion {
   readonly #tools: ToolBatch;
   readonly #boundary: RoundBoundary;
   readonly #scope: HookScope;
-  /** The signal of the run in progress, for hooks (set by `run`, before any hook runs). */
-  #signal: AbortSignal | undefined;
   #inputChecked = false;
 
   constructor(runtime: Runtime, prompt: Prompt, conversation: Conversation, history: readonly Prompt[]) {
@@ -49,7 +45,7 @@ export class PromptCompletion {
     this.#record = new PromptRecord(runtime, prompt);
     this.#states = new ConversationStates(runtime.store, conversation);
     this.#history = history;
-    this.#scope = (plugin) => this.#hookContext(plugin);
+    this.#scope = new HookScope(runtime, this.#record, this.#states);
     const callIds = new CallIds(() => [...this.#history, this.#record.prompt]);
     this.#model = new ModelCalls(runtime, this.#record, history, callIds);
     this.#tools = new ToolBatch(runtime, this.#record, this.#states, this.#scope);
@@ -92,7 +88,7 @@ export class PromptCompletion {
     const timer = Number.isFinite(maxWallTimeMs)
       ? setTimeout(() => abort(WALL_TIME), maxWallTimeMs)
       : undefined;
-    this.#signal = controller.signal;
+    this.#scope.signal = controller.signal;
     try {
       return await this.#loop(controller.signal, options.approved);
     } catch (error) {
@@ -163,18 +159,6 @@ export class PromptCompletion {
     signal.throwIfAborted();
     const prompt = this.#record.prompt;
     return prepareRound(this.#runtime, this.#states, { prompt, history: this.#history, round, signal });
-  }
-
-  #hookContext(plugin: AnyPlugin): HookContext<unknown> {
-    const prompt = this.#record.prompt;
-    return {
-      userId: prompt.userId,
-      conversationId: prompt.conversationId,
-      prompt,
-      state: this.#states.for(plugin),
-      services: this.#runtime.services,
-      signal: this.#signal ?? AbortSignal.abort(),
-    };
   }
 
   // ---- ending ---------------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ export class RoundBoundary {
     if (looping) return this.#pauseFor({ source: 'doom_loop', reason: looping });
     if (this.#justDecided()) return undefined;
     for (const entry of this.#runtime.hooks.betweenRounds) {
-      const context = { ...this.#scope(entry.plugin), round: prompt.usage.modelCalls };
+      const context = { ...this.#scope.contextFor(entry.plugin), round: prompt.usage.modelCalls };
       const result = await callHook(entry, context, signal);
       if (!result || result === 'continue') continue;
       if ('stop' in result)
@@ -152,9 +152,11 @@ export class RoundBoundary {
     for (const entry of hooks) {
       let reason: string | undefined;
       try {
-        const result = (await callHook(entry, { ...this.#scope(entry.plugin), ...extra } as never, signal)) as
-          | { trip?: unknown }
-          | undefined;
+        const result = (await callHook(
+          entry,
+          { ...this.#scope.contextFor(entry.plugin), ...extra } as never,
+          signal,
+        )) as { trip?: unknown } | undefined;
         if (result && result.trip !== undefined) reason = String(result.trip);
       } catch (error) {
         if (!HookError.is(error)) throw error;
@@ -186,7 +188,7 @@ export class RoundBoundary {
     try {
       for (const entry of hooks) {
         const context = {
-          ...this.#scope(entry.plugin),
+          ...this.#scope.contextFor(entry.plugin),
           round: this.#record.prompt.usage.modelCalls - 1,
           response,
         };

@@ -192,7 +192,11 @@ export class ToolBatch {
     for (const entry of this.#runtime.hooks.afterToolCall) {
       const call = { id: output.id, toolId: output.toolId, input };
       try {
-        const changed = await callHook(entry, { ...this.#scope(entry.plugin), call, result: shown }, signal);
+        const changed = await callHook(
+          entry,
+          { ...this.#scope.contextFor(entry.plugin), call, result: shown },
+          signal,
+        );
         if (!changed?.result) continue;
         shown =
           'error' in changed.result

@@ -9,12 +9,14 @@ import type { Prompt } from '../model/prompt.ts';
  * gets a fresh one of its own.
  */
 export class CallIds {
-  readonly #prompts: () => readonly Prompt[];
+  readonly #history: readonly Prompt[];
+  readonly #current: { readonly prompt: Prompt };
   #used: Set<string> | undefined;
 
-  /** `prompts`: the conversation's prompts so far, read on the first claim only. */
-  constructor(prompts: () => readonly Prompt[]) {
-    this.#prompts = prompts;
+  /** The conversation's earlier prompts, and the current one as it is recorded (read on the first claim only). */
+  constructor(history: readonly Prompt[], current: { readonly prompt: Prompt }) {
+    this.#history = history;
+    this.#current = current;
   }
 
   /** The id the call the model named `modelId` is recorded with. */
@@ -27,7 +29,7 @@ export class CallIds {
 
   #known(): Set<string> {
     const used = new Set<string>();
-    for (const prompt of this.#prompts()) {
+    for (const prompt of [...this.#history, this.#current.prompt]) {
       for (const output of prompt.output) if (output.type === 'tool') used.add(output.callId);
     }
     return used;

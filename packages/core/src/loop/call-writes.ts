@@ -9,7 +9,11 @@ type Writable = Omit<ToolInputBase, 'signal'>;
  * tool that outlives its call (it ignored its signal after a timeout or a cancel) must not add to a record
  * that already says how the call ended: its writes then throw, and nothing is written.
  */
-export function callWrites(base: Writable, toolId: string): { base: Writable; close: () => void } {
+export function callWrites(
+  base: Writable,
+  toolId: string,
+  signal: AbortSignal,
+): { input: ToolInputBase; close: () => void } {
   let closed = false;
   const refuse = (what: string) => {
     if (closed) {
@@ -30,7 +34,8 @@ export function callWrites(base: Writable, toolId: string): { base: Writable; cl
     },
   };
   return {
-    base: {
+    // The tool's input, made in one copy (its own signal in it).
+    input: {
       ...base,
       state,
       emit: async (output) => {
@@ -41,6 +46,7 @@ export function callWrites(base: Writable, toolId: string): { base: Writable; cl
         refuse('update outputs');
         return base.update(outputId, output);
       },
+      signal,
     },
     close: () => {
       closed = true;

@@ -12,9 +12,10 @@ import {
 } from '../projection/prompts-to-messages.ts';
 import type { ModelMessage } from '../provider/messages.ts';
 import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
+import { immutableOwn } from '../store/frozen.ts';
 import type { CallIds } from './call-ids.ts';
 import { callHook, type HookScope } from './hook-table.ts';
-import { ModelResponse } from './model-response.ts';
+import { ModelResponse, type ResponseSink } from './model-response.ts';
 import type { OfferedTool, Round } from './prepare-round.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
 import type { Runtime } from './runtime.ts';
@@ -35,6 +36,8 @@ export class ModelCalls {
   #projection?: PromptProjection;
   /** Rejects the read of the model's stream in progress, when the run is aborted. */
   #stopRead: ((reason: unknown) => void) | undefined;
+  /** Where responses record what the model said: one per run, not three closures per model call. */
+  #sink: RecordSink | undefined;
 
   constructor(runtime: Runtime, record: PromptRecord, history: readonly Prompt[], callIds: CallIds) {
     this.#runtime = runtime;
@@ -134,11 +137,8 @@ export class ModelCalls {
     const { provider, options } = this.#runtime;
     const prompt = this.#record.prompt;
     // What the model streams is recorded in stream order (see ModelResponse).
-    const response = new ModelResponse({
-      record: (output) => this.#record.append(output),
-      stream: (outputId, delta) => this.#record.publish({ type: 'prompt.text-delta', outputId, delta }),
-      replace: (output) => this.#record.replace(output),
-    });
+    this.#sink ??= new RecordSink(this.#record);
+    const response = new ModelResponse(this.#sink);
     const turn: ModelTurn = { calls: [], responseId: response.id };
     const usage: ModelUsage[] = [];
     let stream: AsyncIterator<ModelStreamEvent> | undefined;
@@ -193,12 +193,31 @@ export class ModelCalls {
       usage.totalTokens += call.inputTokens + call.outputTokens;
       if (call.cost !== undefined) usage.cost = (usage.cost ?? 0) + call.cost;
     }
+    // Frozen here, so a store that keeps frozen copies (the memory store) takes it without a second copy.
+    immutableOwn(usage);
     this.#record.prompt = { ...this.#record.prompt, usage };
     await this.#runtime.store.prompts.update(this.#record.prompt.id, { usage });
   }
 }
 
 type Prepared = { request: ModelCallRequest; round: Round };
+
+/** A response's outputs go to the prompt's record; streamed text is published as it comes. */
+class RecordSink implements ResponseSink {
+  readonly #record: PromptRecord;
+  constructor(record: PromptRecord) {
+    this.#record = record;
+  }
+  record(output: Parameters<ResponseSink['record']>[0]): Promise<unknown> {
+    return this.#record.append(output);
+  }
+  stream(outputId: string, delta: string): void {
+    this.#record.publish({ type: 'prompt.text-delta', outputId, delta });
+  }
+  replace(output: Parameters<NonNullable<ResponseSink['replace']>>[0]): Promise<unknown> {
+    return this.#record.replace(output);
+  }
+}
 
 const withSummary = (summary: ModelMessage | undefined, messages: readonly ModelMessage[]) =>
   summary ? [summary, ...messages] : messages;

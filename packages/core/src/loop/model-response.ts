@@ -118,14 +118,15 @@ export class ModelResponse {
   }
 
   #callFacts(end: CallEnd): ModelCallFacts {
-    return {
-      ...(end.model !== undefined && { model: end.model }),
-      startedAt: this.#startedAt,
-      ...(this.#firstTokenAt !== undefined && { firstTokenAt: this.#firstTokenAt }),
-      endedAt: isoNow(),
-      ...(end.usage?.length && { usage: sumUsage(end.usage) }),
-      ...(end.finish !== undefined && { finishReason: end.finish }),
-    };
+    // Assigned in this key order rather than spread from conditional literals (a temporary object each).
+    const facts = {} as ModelCallFacts;
+    if (end.model !== undefined) facts.model = end.model;
+    facts.startedAt = this.#startedAt;
+    if (this.#firstTokenAt !== undefined) facts.firstTokenAt = this.#firstTokenAt;
+    facts.endedAt = isoNow();
+    if (end.usage?.length) facts.usage = sumUsage(end.usage);
+    if (end.finish !== undefined) facts.finishReason = end.finish;
+    return facts;
   }
 
   async #recordAll(closing: Promise<void> | undefined): Promise<ResponseCall[]> {

@@ -46,8 +46,7 @@ export class PromptCompletion {
     this.#states = new ConversationStates(runtime.store, conversation);
     this.#history = history;
     this.#scope = new HookScope(runtime, this.#record, this.#states);
-    const callIds = new CallIds(() => [...this.#history, this.#record.prompt]);
-    this.#model = new ModelCalls(runtime, this.#record, history, callIds);
+    this.#model = new ModelCalls(runtime, this.#record, history, new CallIds(history, this.#record));
     this.#tools = new ToolBatch(runtime, this.#record, this.#states, this.#scope);
     this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope, this.#tools);
   }

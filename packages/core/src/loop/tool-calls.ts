@@ -106,7 +106,7 @@ export function invokeTool(
 ): Promise<PromptOutputToolResult> {
   if (options.signal.aborted) return Promise.resolve(options.abortedResult());
   const controller = new AbortController();
-  const writes = callWrites(base, offered.tool.id);
+  const writes = callWrites(base, offered.tool.id, controller.signal);
   return new Promise<PromptOutputToolResult>((resolve) => {
     let done = false;
     const settle = (result: () => PromptOutputToolResult) => {
@@ -132,7 +132,7 @@ export function invokeTool(
     const failed = (error: unknown) => settle(() => toolError('tool_failed', errorMessage(error)));
     let running: unknown;
     try {
-      const input = { ...writes.base, signal: controller.signal };
+      const { input } = writes;
       const extension = extensions(input);
       running = offered.tool.invoke((extension ? { ...input, ...extension } : input) as never);
     } catch (error) {

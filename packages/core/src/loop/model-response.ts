@@ -2,6 +2,7 @@ import { newId } from '../ids.ts';
 import { isoNow } from '../iso-now.ts';
 import type { ModelCallFacts, ReasoningOutput, TextOutput, ToolOutput } from '../model/outputs.ts';
 import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
+import { immutableOwn } from '../store/frozen.ts';
 import { parseArguments } from './tool-calls.ts';
 
 /** A call the model made, and whether it is in the record yet. */
@@ -124,9 +125,10 @@ export class ModelResponse {
     facts.startedAt = this.#startedAt;
     if (this.#firstTokenAt !== undefined) facts.firstTokenAt = this.#firstTokenAt;
     facts.endedAt = isoNow();
-    if (end.usage?.length) facts.usage = sumUsage(end.usage);
+    if (end.usage?.length) facts.usage = immutableOwn(sumUsage(end.usage));
     if (end.finish !== undefined) facts.finishReason = end.finish;
-    return facts;
+    // Made frozen (its parts are the loop's own): the output that carries it is recorded without copying it.
+    return immutableOwn(facts);
   }
 
   async #recordAll(closing: Promise<void> | undefined): Promise<ResponseCall[]> {

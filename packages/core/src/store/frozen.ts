@@ -17,7 +17,11 @@ const recent: (object | undefined)[] = new Array(RECENT).fill(undefined);
 let cursor = 0;
 
 function isRecent(value: object): boolean {
-  for (let i = 0; i < RECENT; i++) if (recent[i] === value) return true;
+  // Everything remembered is frozen: most values passed in are not, and cost no search. The search starts
+  // from the newest: a value is mostly passed on right after it was made.
+  if (!Object.isFrozen(value)) return false;
+  for (let i = 1, at = cursor; i <= RECENT; i++)
+    if (recent[(at - i + RECENT) % RECENT] === value) return true;
   return false;
 }
 

@@ -33,7 +33,8 @@ function storable(value: unknown): PromptOutputToolResult {
 /** Longest delay `setTimeout` takes as it is (longer ones fire at once). */
 const MAX_DELAY = 2 ** 31 - 1;
 
-type Watched = { at: number; onTimeout: () => void; onAbort: () => void };
+/** A call being watched: its deadline, and how it stops. */
+type Watched = { readonly at: number; onTimeout(): void; onAbort(): void };
 
 /**
  * Stops the tool calls of one run: each when it outlives its timeout, all of them when the run is aborted.
@@ -44,12 +45,14 @@ export class CallWatch {
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
 
-  /** Watches one call until the returned function is called. */
-  watch(timeoutMs: number, onTimeout: () => void, onAbort: () => void): () => void {
-    const call = { at: Date.now() + timeoutMs, onTimeout, onAbort };
+  /** Watches one call until `unwatch(call)`. */
+  watch(call: Watched): void {
     this.#calls.add(call);
     if (call.at < this.#timerAt) this.#schedule(call.at);
-    return () => this.#calls.delete(call);
+  }
+
+  unwatch(call: Watched): void {
+    this.#calls.delete(call);
   }
 
   /** The run was aborted: every call being watched is stopped. */
@@ -88,6 +91,69 @@ export class CallWatch {
   }
 }
 
+type InvokeOptions = {
+  timeoutMs: number;
+  signal: AbortSignal;
+  watch: CallWatch;
+  abortedResult: () => PromptOutputToolResult;
+};
+
+/**
+ * One tool call while it runs, settled once by whichever comes first: its value, its error, its timeout or
+ * the prompt's abort. One object with methods rather than a closure per way to end (this runs for every call).
+ */
+class RunningCall implements Watched {
+  readonly at: number;
+  /** The tool's own signal: aborted on a timeout or the prompt's abort. */
+  readonly controller = new AbortController();
+  /** The tool's input, with ways to write that close when the call settles. */
+  readonly writes: ReturnType<typeof callWrites>;
+  readonly #options: InvokeOptions;
+  readonly #resolve: (result: PromptOutputToolResult) => void;
+  #done = false;
+
+  constructor(
+    base: Omit<ToolInputBase, 'signal'>,
+    toolId: string,
+    options: InvokeOptions,
+    resolve: (result: PromptOutputToolResult) => void,
+  ) {
+    this.at = Date.now() + options.timeoutMs;
+    this.writes = callWrites(base, toolId, this.controller.signal);
+    this.#options = options;
+    this.#resolve = resolve;
+  }
+
+  onTimeout(): void {
+    this.controller.abort(new Error('timeout'));
+    if (!this.#done) {
+      const { timeoutMs } = this.#options;
+      this.settle(toolError('timeout', `The tool did not finish within ${timeoutMs} ms and was stopped.`));
+    }
+  }
+
+  onAbort(): void {
+    this.controller.abort(this.#options.signal.reason);
+    if (!this.#done) this.settle(this.#options.abortedResult());
+  }
+
+  returned(value: unknown): void {
+    if (!this.#done) this.settle(storable(value));
+  }
+
+  failed(error: unknown): void {
+    if (!this.#done) this.settle(toolError('tool_failed', errorMessage(error)));
+  }
+
+  settle(result: PromptOutputToolResult): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.writes.close(); // the call has its result: a tool still running writes nothing more
+    this.#options.watch.unwatch(this);
+    this.#resolve(result);
+  }
+}
+
 /**
  * Runs one tool with its timeout. Resolves with a result whatever happens: the tool's value, its error, a
  * timeout, or the prompt's abort (the tool's own `signal` is aborted in the last two cases). Settled by hand
@@ -97,48 +163,24 @@ export function invokeTool(
   offered: OfferedTool,
   base: Omit<ToolInputBase, 'signal'>,
   extensions: (base: ToolInputBase) => object | undefined,
-  options: {
-    timeoutMs: number;
-    signal: AbortSignal;
-    watch: CallWatch;
-    abortedResult: () => PromptOutputToolResult;
-  },
+  options: InvokeOptions,
 ): Promise<PromptOutputToolResult> {
   if (options.signal.aborted) return Promise.resolve(options.abortedResult());
-  const controller = new AbortController();
-  const writes = callWrites(base, offered.tool.id, controller.signal);
   return new Promise<PromptOutputToolResult>((resolve) => {
-    let done = false;
-    const settle = (result: () => PromptOutputToolResult) => {
-      if (done) return;
-      done = true;
-      writes.close(); // the call has its result: a tool still running writes nothing more
-      unwatch();
-      resolve(result());
-    };
-    const unwatch = options.watch.watch(
-      options.timeoutMs,
-      () => {
-        controller.abort(new Error('timeout'));
-        settle(() =>
-          toolError('timeout', `The tool did not finish within ${options.timeoutMs} ms and was stopped.`),
-        );
-      },
-      () => {
-        controller.abort(options.signal.reason);
-        settle(options.abortedResult);
-      },
-    );
-    const failed = (error: unknown) => settle(() => toolError('tool_failed', errorMessage(error)));
+    const call = new RunningCall(base, offered.tool.id, options, resolve);
+    options.watch.watch(call);
     let running: unknown;
     try {
-      const { input } = writes;
+      const { input } = call.writes;
       const extension = extensions(input);
       running = offered.tool.invoke((extension ? { ...input, ...extension } : input) as never);
     } catch (error) {
-      failed(error);
+      call.failed(error);
       return;
     }
-    Promise.resolve(running).then((value) => settle(() => storable(value)), failed);
+    Promise.resolve(running).then(
+      (value) => call.returned(value),
+      (error: unknown) => call.failed(error),
+    );
   });
 }

@@ -1,7 +1,6 @@
 import { HookError } from '../errors.ts';
 import { isoNow as now } from '../iso-now.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
-import type { ToolInputBase } from '../plugins/define-plugin.ts';
 import { approvedInput, type DecideContext, type Decision, decide } from './approval.ts';
 import { callHook, type HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
@@ -52,15 +51,14 @@ export class ToolBatch {
   }
 
   async #process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
-    // Each call is decided once, when first needed (a read-only group looks one call ahead).
-    const decisions: (Promise<Decision> | undefined)[] = [];
-    const decideAt = (index: number): Promise<Decision> =>
-      (decisions[index] ??= this.#decide(calls[index]!.output, round, signal));
+    // Each call is decided once, when first needed (a read-only group looks one call ahead, and keeps it).
+    let ahead: Promise<Decision> | undefined;
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       if (call.output.startedAt && !(await this.#restart(call, round, signal, approved))) continue;
       signal.throwIfAborted();
-      const decision = await decideAt(i);
+      const decision = await (ahead ?? this.#decide(call.output, round, signal));
+      ahead = undefined;
       const { edit } = decision;
       if (decision.kind === 'record') {
         await this.#record.record(call, { input: decision.input, ...edit, endedAt: now() }, decision.result);
@@ -79,9 +77,11 @@ export class ToolBatch {
       const group: Invocation[] = [{ call, input: decision.runWith, offered: decision.offered, decision }];
       if (decision.offered.tool.readOnly) {
         while (i + 1 < calls.length && !calls[i + 1]!.output.startedAt) {
-          const next = await decideAt(i + 1);
+          ahead = this.#decide(calls[i + 1]!.output, round, signal);
+          const next = await ahead;
           if (next.kind !== 'invoke' || !next.offered.tool.readOnly || !this.#mayStartTool(group.length))
             break;
+          ahead = undefined;
           group.push({ call: calls[++i]!, input: next.runWith, offered: next.offered, decision: next });
         }
       }
@@ -236,7 +236,7 @@ export class ToolBatch {
         update: (outputId, output) => record.updateEmitted(outputId, output, call.id),
         outputs: () => record.prompt.output,
       },
-      (base) => toolInputExtensions(plugins, base),
+      plugins,
       {
         timeoutMs: offered.tool.timeoutMs ?? options.toolTimeoutMs,
         signal,
@@ -245,16 +245,6 @@ export class ToolBatch {
       },
     );
   }
-}
-
-/** What plugins add to a tool's input (`toolInput`), merged in plugin order; undefined when none adds anything. */
-function toolInputExtensions(plugins: Runtime['plugins'], base: ToolInputBase): object | undefined {
-  let merged: object | undefined;
-  for (const plugin of plugins) {
-    const extension = plugin.toolInput?.(base);
-    if (extension) merged = Object.assign(merged ?? {}, extension);
-  }
-  return merged;
 }
 
 /** Why the loop's own abort signal fired. */

@@ -1,6 +1,6 @@
 import { errorMessage } from '../errors.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
-import type { ToolInputBase } from '../plugins/define-plugin.ts';
+import type { AnyPlugin, ToolInputBase } from '../plugins/define-plugin.ts';
 import { immutableJson } from '../store/frozen.ts';
 import { callWrites } from './call-writes.ts';
 import type { OfferedTool } from './prepare-round.ts';
@@ -154,6 +154,16 @@ class RunningCall implements Watched {
   }
 }
 
+/** What plugins add to a tool's input (`toolInput`), merged in plugin order; undefined when none adds anything. */
+function toolInputExtensions(plugins: readonly AnyPlugin[], base: ToolInputBase): object | undefined {
+  let merged: object | undefined;
+  for (const plugin of plugins) {
+    const extension = plugin.toolInput?.(base);
+    if (extension) merged = Object.assign(merged ?? {}, extension);
+  }
+  return merged;
+}
+
 /**
  * Runs one tool with its timeout. Resolves with a result whatever happens: the tool's value, its error, a
  * timeout, or the prompt's abort (the tool's own `signal` is aborted in the last two cases). Settled by hand
@@ -162,7 +172,7 @@ class RunningCall implements Watched {
 export function invokeTool(
   offered: OfferedTool,
   base: Omit<ToolInputBase, 'signal'>,
-  extensions: (base: ToolInputBase) => object | undefined,
+  plugins: readonly AnyPlugin[],
   options: InvokeOptions,
 ): Promise<PromptOutputToolResult> {
   if (options.signal.aborted) return Promise.resolve(options.abortedResult());
@@ -172,7 +182,7 @@ export function invokeTool(
     let running: unknown;
     try {
       const { input } = call.writes;
-      const extension = extensions(input);
+      const extension = toolInputExtensions(plugins, input);
       running = offered.tool.invoke((extension ? { ...input, ...extension } : input) as never);
     } catch (error) {
       call.failed(error);

@@ -52,6 +52,8 @@ export class RoundCaches {
    * process through the relay), so that a round boundary asks the store only then, and once per run.
    */
   readonly steering = new Set<string>();
+  /** The one round of a platform whose plugins have no `prepare()`: every round offers the same. */
+  staticRound: Round | undefined;
 }
 
 /** Adds a tool to a round's map, refusing the same id from two tools. */
@@ -85,6 +87,7 @@ export async function prepareRound(
   scope: { prompt: Prompt; history: readonly Prompt[]; round: number; signal: AbortSignal },
 ): Promise<Round> {
   const { caches } = runtime;
+  if (caches.staticRound) return caches.staticRound;
   const last = caches.lastOffer;
   const offered: AnyTool[] = [];
   const by: AnyPlugin[] = [];
@@ -144,9 +147,11 @@ export async function prepareRound(
     caches.lastOffer = current;
   }
   if (items.length > 1) items.sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0) || a.rank - b.rank);
-  return {
+  const round: Round = {
     tools: current.map,
     definitions: current.definitions as ModelToolDefinition[],
     instructions: items.length === 1 ? items[0]!.item.text : items.map(({ item }) => item.text).join('\n\n'),
   };
+  if (!runtime.plugins.some((plugin) => plugin.prepare)) caches.staticRound = Object.freeze(round);
+  return round;
 }

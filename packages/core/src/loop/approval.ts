@@ -50,9 +50,10 @@ const refuse = (call: ToolOutput, code: 'unknown_tool' | 'invalid_arguments', me
  * Validation before anything runs, then who may let it run: the tool must be offered this round and its
  * arguments must parse and match its schema; `beforeToolCall` hooks may edit them (validated again), skip the
  * call or ask for approval; permission policies allow, deny or ask; otherwise `requireApproval` decides. A
- * check that throws asks for approval (failing closed); a hook that throws fails the call.
+ * check that throws asks for approval (failing closed); a hook that throws fails the call. A promise only
+ * when something may take time (hooks, policies, a `requireApproval` function): most calls cost no await.
  */
-export async function decide(call: ToolOutput, round: Round, context: DecideContext): Promise<Decision> {
+export function decide(call: ToolOutput, round: Round, context: DecideContext): Decision | Promise<Decision> {
   const offered = round.tools.get(call.toolId);
   if (!offered) {
     const available = [...round.tools.keys()].join(', ') || 'none';

@@ -148,7 +148,10 @@ export class PromptCompletion {
     const turn = await this.#model.call(prepared, signal);
     if (hooks.afterModelCall.length > 0) await this.#boundary.afterModelCall(turn, signal);
     if (turn.calls.length === 0) {
-      const trip = await this.#boundary.outputGuardrails(turn.responseId, signal);
+      const trip =
+        hooks.outputGuardrails.length > 0
+          ? await this.#boundary.outputGuardrails(turn.responseId, signal)
+          : undefined;
       return trip ? this.#end('failed', trip) : this.#end('completed', finishStop(turn.finish));
     }
     return (await this.#tools.process(turn.calls, prepared.round, signal)) ? this.#pause() : undefined;

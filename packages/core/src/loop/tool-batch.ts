@@ -52,12 +52,13 @@ export class ToolBatch {
 
   async #process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
     // Each call is decided once, when first needed (a read-only group looks one call ahead, and keeps it).
-    let ahead: Promise<Decision> | undefined;
+    let ahead: Decision | Promise<Decision> | undefined;
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       if (call.output.startedAt && !(await this.#restart(call, round, signal, approved))) continue;
       signal.throwIfAborted();
-      const decision = await (ahead ?? this.#decide(call.output, round, signal));
+      const deciding = ahead ?? this.#decide(call.output, round, signal);
+      const decision = deciding instanceof Promise ? await deciding : deciding;
       ahead = undefined;
       const { edit } = decision;
       if (decision.kind === 'record') {
@@ -78,7 +79,7 @@ export class ToolBatch {
       if (decision.offered.tool.readOnly) {
         while (i + 1 < calls.length && !calls[i + 1]!.output.startedAt) {
           ahead = this.#decide(calls[i + 1]!.output, round, signal);
-          const next = await ahead;
+          const next = ahead instanceof Promise ? await ahead : ahead;
           if (next.kind !== 'invoke' || !next.offered.tool.readOnly || !this.#mayStartTool(group.length))
             break;
           ahead = undefined;
@@ -90,7 +91,7 @@ export class ToolBatch {
     return false;
   }
 
-  #decide(output: ToolOutput, round: Round, signal: AbortSignal): Promise<Decision> {
+  #decide(output: ToolOutput, round: Round, signal: AbortSignal): Decision | Promise<Decision> {
     let context = this.#decideContext;
     if (context?.signal !== signal || context.userId !== this.#record.prompt.userId) {
       context = {

@@ -1,6 +1,5 @@
-// tsyringe needs the Reflect metadata API to exist before it loads; Tessera itself never uses decorators.
-import 'reflect-metadata';
-import { container, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import type { DependencyContainer, InjectionToken } from 'tsyringe';
+import { lazyRequire } from './lazy-require.ts';
 import type { Platform } from './platform/platform.ts';
 import type { Store } from './store/store.ts';
 
@@ -10,6 +9,18 @@ export type { DependencyContainer, InjectionToken };
 export const StoreToken: InjectionToken<Store> = Symbol.for('tessera.store');
 export const PlatformToken: InjectionToken<Platform> = Symbol.for('tessera.platform');
 
+let root: DependencyContainer | undefined;
+
+/** tsyringe's root container, loaded with the first platform (see lazy-require.ts). */
+function rootContainer(): DependencyContainer {
+  if (!root) {
+    // tsyringe needs the Reflect metadata API to exist before it loads; Tessera itself never uses decorators.
+    lazyRequire('reflect-metadata');
+    root = (lazyRequire('tsyringe') as typeof import('tsyringe')).container;
+  }
+  return root;
+}
+
 /** A child of `parent` (default: tsyringe's root container), so each platform has its own services. */
-export const createServiceContainer = (parent: DependencyContainer = container): DependencyContainer =>
-  parent.createChildContainer();
+export const createServiceContainer = (parent?: DependencyContainer): DependencyContainer =>
+  (parent ?? rootContainer()).createChildContainer();

@@ -1,9 +1,16 @@
-// One function's module rather than all of semver: a third of the modules (and of the time) to import.
-import satisfies from 'semver/functions/satisfies.js';
 import { DefinitionError } from '../errors.ts';
+import { lazyRequire } from '../lazy-require.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
 import { type AnyPlugin, pluginLabel } from '../plugins/define-plugin.ts';
 import { CORE_VERSION } from '../version.ts';
+
+// One function's module rather than all of semver, loaded only when a plugin declares a core range.
+const satisfies = (version: string, range: string, options: { includePrerelease: boolean }): boolean =>
+  (lazyRequire('semver/functions/satisfies.js') as typeof import('semver/functions/satisfies.js'))(
+    version,
+    range,
+    options,
+  );
 
 /**
  * Checks a platform's plugins once, at start-up, each problem a `DefinitionError` naming the plugin: unique

@@ -1,8 +1,7 @@
-// One function's module rather than all of semver: a third of the modules (and of the time) to import.
-import validRange from 'semver/ranges/valid.js';
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
+import { lazyRequire } from '../lazy-require.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { AnyOutputVariant } from '../outputs/define-output.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -247,6 +246,11 @@ function checkHooks(id: string, definition: PluginDefinition<unknown>): void {
   }
 }
 
+/** Whether `range` is a semver range (semver's one function module, loaded only when a plugin has a range). */
+const isSemverRange = (range: unknown): boolean =>
+  (lazyRequire('semver/ranges/valid.js') as typeof import('semver/ranges/valid.js'))(range as string) !==
+  null;
+
 /** Defines a plugin. Mistakes in the definition are reported here, naming the plugin. */
 export function definePlugin<TState = Record<string, never>>(
   definition: PluginDefinition<TState>,
@@ -257,7 +261,7 @@ export function definePlugin<TState = Record<string, never>>(
       `Plugin id '${String(id)}' is not valid: use 1-64 lowercase letters, digits, '_', '-' or '.', starting with a letter.`,
     );
   }
-  if (definition.core !== undefined && validRange(definition.core) === null) {
+  if (definition.core !== undefined && !isSemverRange(definition.core)) {
     throw new DefinitionError(
       `Plugin '${id}': core '${String(definition.core)}' is not a semver range (e.g. '^0.1.0').`,
     );

@@ -1,11 +1,25 @@
-import { type Attributes, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type * as OtelApi from '@opentelemetry/api';
+import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
+import { lazyRequire } from '../lazy-require.ts';
 import type { Prompt } from '../model/prompt.ts';
 import { promptReport } from '../report/prompt-report.ts';
 import type { ModelCallReport, ToolCallReport } from '../report/report-schema.ts';
 import { CORE_VERSION } from '../version.ts';
 
+/** Where every copy of the OpenTelemetry API 1.x keeps what an app registered (its tracer provider first). */
+const REGISTRY = Symbol.for('opentelemetry.js.api.1');
+let api: typeof OtelApi | undefined;
 /** Through the API's global provider: a no-op until an app registers an SDK, then that SDK's tracer. */
-const tracer = trace.getTracer('@tessera/core', CORE_VERSION);
+let tracer: Tracer;
+
+/** The API, loaded once an app has registered anything with it (see lazy-require.ts); before, nothing to trace. */
+function loadApi(): typeof OtelApi | undefined {
+  if (!api && REGISTRY in globalThis) {
+    api = lazyRequire('@opentelemetry/api') as typeof OtelApi;
+    tracer = api.trace.getTracer('@tessera/core', CORE_VERSION);
+  }
+  return api;
+}
 
 /**
  * Emits a prompt's spans when it ends, from its record (the same facts as its run report): `invoke_agent
@@ -14,6 +28,9 @@ const tracer = trace.getTracer('@tessera/core', CORE_VERSION);
  * and end times. Without an SDK the first span does not record and nothing else is computed.
  */
 export function tracePrompt(prompt: Prompt, provider: string): void {
+  const otel = loadApi();
+  if (!otel) return;
+  const { SpanKind, SpanStatusCode, context, trace } = otel;
   const start = Date.parse(prompt.createdAt);
   const root = tracer.startSpan('invoke_agent tessera', { kind: SpanKind.INTERNAL, startTime: start });
   if (!root.isRecording()) {
@@ -44,12 +61,7 @@ export function tracePrompt(prompt: Prompt, provider: string): void {
   root.end(report.endedAt ? Date.parse(report.endedAt) : undefined);
 }
 
-function modelSpan(
-  call: ModelCallReport,
-  provider: string,
-  modelClass: string,
-  parent: ReturnType<typeof context.active>,
-): void {
+function modelSpan(call: ModelCallReport, provider: string, modelClass: string, parent: Context): void {
   const model = call.model ?? modelClass;
   const attributes: Attributes = {
     'gen_ai.operation.name': 'chat',
@@ -67,7 +79,7 @@ function modelSpan(
   if (call.cost !== undefined) attributes['tessera.cost'] = call.cost;
   const span = tracer.startSpan(
     `chat ${model}`,
-    { kind: SpanKind.CLIENT, startTime: Date.parse(call.startedAt), attributes },
+    { kind: api!.SpanKind.CLIENT, startTime: Date.parse(call.startedAt), attributes },
     parent,
   );
   // No finish reason: the stream failed before the model said why it stopped.
@@ -75,12 +87,12 @@ function modelSpan(
   span.end(Date.parse(call.endedAt));
 }
 
-function toolSpan(call: ToolCallReport, parent: ReturnType<typeof context.active>): void {
+function toolSpan(call: ToolCallReport, parent: Context): void {
   if (call.startedAt === undefined) return; // never ran: rejected, denied, or not run
   const span = tracer.startSpan(
     `execute_tool ${call.toolId}`,
     {
-      kind: SpanKind.INTERNAL,
+      kind: api!.SpanKind.INTERNAL,
       startTime: Date.parse(call.startedAt),
       attributes: {
         'gen_ai.operation.name': 'execute_tool',
@@ -104,5 +116,5 @@ function toolSpan(call: ToolCallReport, parent: ReturnType<typeof context.active
 
 function failed(span: Span, type: string, message: string): void {
   span.setAttribute('error.type', type);
-  span.setStatus({ code: SpanStatusCode.ERROR, message });
+  span.setStatus({ code: api!.SpanStatusCode.ERROR, message });
 }

@@ -81,7 +81,9 @@ export function promptRoutes(
         }
         return c.json({ prompt }, 202);
       };
-      const replay = await alreadySent();
+      // Looked up first only when files come with it, so that a retry stores none of them again; otherwise the
+      // store's refusal of a second prompt with this id says so (below), and a first send costs no lookup.
+      const replay = form ? await alreadySent() : undefined;
       if (replay) return replay;
       const outputs = form
         ? await storeUploads(platform, form, { owner: { userId, conversationId }, canStore: canStoreFiles })

@@ -1,6 +1,5 @@
-// Tessera's adapter for the optional peer harness, used only when it is present beside the clone as
-// ../shared/bench-peers (see bench/README.md); nothing else in the repository needs it. Run the harness with
-// Node 24, which imports the workspace's TypeScript sources directly.
+// Tessera's adapter for the optional peer harness, a separate project (see bench/README.md); nothing else in
+// the repository needs it. Run the harness with Node 24, which imports the workspace's TypeScript sources.
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
 

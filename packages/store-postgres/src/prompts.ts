@@ -193,7 +193,7 @@ function toPrompt(row: PromptRow): PromptRecord {
   };
 }
 
-/** A patch that may also append outputs (see /work/notes/store-needs.md: proposed for core's `PromptPatch`). */
+/** A patch that may also append outputs (proposed for core's `PromptPatch`; the loop does not send one yet). */
 export type PostgresPromptPatch = PromptPatch & {
   /** Outputs to add at the end of the prompt's output array, after those in `outputs` are replaced. */
   append?: readonly OutputBase[];

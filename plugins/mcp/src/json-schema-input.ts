@@ -1,13 +1,28 @@
+import { createRequire } from 'node:module';
 import type { JsonSchema } from '@tessera/core';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsImport from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
+import type addFormatsModule from 'ajv-formats';
 import { z } from 'zod';
 
-// ajv-formats is CommonJS: its default export arrives as the module object under some resolutions.
-const addFormats = ((addFormatsImport as { default?: unknown }).default ??
-  addFormatsImport) as typeof addFormatsImport.default;
+/**
+ * Ajv (CommonJS, so it can be required synchronously inside a zod refinement) is loaded with the first call
+ * that validates arguments: a server with no MCP tools called never loads its ~100 modules.
+ */
+const require = createRequire(import.meta.url);
+
+function dialectClass(dialect: string): typeof Ajv {
+  if (dialect === '2020-12')
+    return (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020;
+  if (dialect === '2019-09')
+    return (require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019;
+  return (require('ajv') as typeof import('ajv')).Ajv;
+}
+
+// ajv-formats is CommonJS: its plugin is the module itself, and also its `default`.
+const addFormats = (ajv: Ajv) => {
+  const loaded = require('ajv-formats') as typeof addFormatsModule & { default?: typeof addFormatsModule };
+  (loaded.default ?? loaded)(ajv);
+};
 
 /** One validator per JSON Schema dialect, made when first needed. Servers' `$id`s are never registered. */
 const validators = new Map<string, Ajv>();
@@ -16,7 +31,7 @@ function ajvFor(dialect: string): Ajv {
   let ajv = validators.get(dialect);
   if (!ajv) {
     const options = { strict: false, allErrors: true, addUsedSchema: false, validateSchema: false } as const;
-    const Dialect = dialect === '2020-12' ? Ajv2020 : dialect === '2019-09' ? Ajv2019 : Ajv;
+    const Dialect = dialectClass(dialect);
     ajv = new Dialect(options);
     addFormats(ajv);
     validators.set(dialect, ajv);

@@ -1,10 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import manifest from '../package.json' with { type: 'json' };
 import type { ServerSettings } from './options.ts';
@@ -43,10 +37,23 @@ export function targetOf(settings: ServerSettings): string {
   return `${url.origin}${url.pathname}`;
 }
 
-const newClient = () => new Client({ name: 'tessera', title: 'Tessera', version: manifest.version });
+/**
+ * The SDK's client and transports, loaded with the first connection: an app with no MCP server configured
+ * never loads them (nor the JSON Schema validator they bring), ~150 modules and several MB of an idle server.
+ */
+const loadSdk = async () => {
+  const [{ Client }, { SSEClientTransport }, { StdioClientTransport }, streamable] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  return { Client, SSEClientTransport, StdioClientTransport, ...streamable };
+};
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
 /** A 4xx answer to the first POST: the server has no Streamable HTTP endpoint there, so try the older SSE. */
-const wantsSse = (error: unknown) =>
+const wantsSse = ({ StreamableHTTPError }: Sdk, error: unknown) =>
   error instanceof StreamableHTTPError &&
   typeof error.code === 'number' &&
   error.code >= 400 &&
@@ -61,8 +68,10 @@ export async function openClient(
   settings: ServerSettings,
   options: { timeoutMs: number; signal: AbortSignal; stderr: StderrTail },
 ): Promise<OpenClient> {
+  const sdk = await loadSdk();
+  const { SSEClientTransport, StdioClientTransport, StreamableHTTPClientTransport } = sdk;
   const connect = async (transport: Transport, kind: TransportKind): Promise<OpenClient> => {
-    const client = newClient();
+    const client = new sdk.Client({ name: 'tessera', title: 'Tessera', version: manifest.version });
     try {
       await client.connect(transport, { timeout: options.timeoutMs, signal: options.signal });
     } catch (error) {
@@ -89,7 +98,7 @@ export async function openClient(
   try {
     return await connect(new StreamableHTTPClientTransport(url, { requestInit }), 'streamable-http');
   } catch (error) {
-    if (!wantsSse(error) || options.signal.aborted) throw error;
+    if (!wantsSse(sdk, error) || options.signal.aborted) throw error;
     return connect(new SSEClientTransport(url, { requestInit }), 'sse');
   }
 }

@@ -1,5 +1,5 @@
 import { ModelError, type ModelErrorKind } from '@tessera/core';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { loadedSdk } from './sdk.ts';
 
 const CONTEXT_CODES = new Set(['context_length_exceeded', 'string_above_max_length']);
 const RATE_LIMIT_CODES = new Set(['rate_limit_exceeded', 'rate_limit_error', 'too_many_requests']);
@@ -65,6 +65,27 @@ export function classify(status: number | undefined, codes: readonly unknown[]):
 /** A typed, retry-aware `ModelError` for whatever the SDK threw. */
 export function toModelError(error: unknown): ModelError {
   if (ModelError.is(error)) return error;
+  const fromSdk = sdkError(error);
+  if (fromSdk) return fromSdk;
+  // The SDK's JSON parse of an event or a body: a server that sent something broken.
+  if (error instanceof SyntaxError) {
+    return new ModelError(`The server sent a response that is not valid JSON: ${error.message}`, {
+      kind: 'server',
+      retryable: true,
+      cause: error,
+    });
+  }
+  return new ModelError(error instanceof Error ? error.message : String(error), {
+    kind: 'other',
+    cause: error,
+  });
+}
+
+/** The `ModelError` for one of the SDK's errors (none can be thrown before a call loaded the SDK). */
+function sdkError(error: unknown): ModelError | undefined {
+  const sdk = loadedSdk();
+  if (!sdk) return undefined;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (error instanceof APIUserAbortError)
     return new ModelError('The request was aborted.', { kind: 'other', cause: error });
   if (error instanceof APIConnectionTimeoutError) {
@@ -83,18 +104,7 @@ export function toModelError(error: unknown): ModelError {
     const message = `${error.message}${error.status || code === undefined ? '' : ` (${code})`}`;
     return new ModelError(message, { ...classify(error.status, [error.code, error.type]), cause: error });
   }
-  // The SDK's JSON parse of an event or a body: a server that sent something broken.
-  if (error instanceof SyntaxError) {
-    return new ModelError(`The server sent a response that is not valid JSON: ${error.message}`, {
-      kind: 'server',
-      retryable: true,
-      cause: error,
-    });
-  }
-  return new ModelError(error instanceof Error ? error.message : String(error), {
-    kind: 'other',
-    cause: error,
-  });
+  return undefined;
 }
 
 /** How long the server asked us to wait, from `retry-after-ms` or `retry-after` (seconds or a date). */

@@ -5,13 +5,14 @@ import {
   type ModelStreamEvent,
   type ModelUsage,
 } from '@tessera/core';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { chatRequest, streamed as streamedChat } from './chat/request.ts';
 import { completionChunks, fromChatStream } from './chat/stream.ts';
 import type { ModelPrice, ModelSettings, OpenAIProviderOptions } from './options.ts';
 import { responsesRequest, streamed as streamedResponses } from './responses/request.ts';
 import { fromResponsesStream, responseEvents } from './responses/stream.ts';
 import { withRetries } from './retry.ts';
+import { loadSdk } from './sdk.ts';
 import { estimateOpenAITokens } from './token-estimate.ts';
 import { ToolNames } from './tool-names.ts';
 import { ResponseWatch, watchedFetch, watching } from './watched-fetch.ts';
@@ -35,7 +36,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
   const api = options.api ?? 'responses';
   const stream = options.stream ?? true;
   const timeoutMs = options.timeoutMs ?? 600_000;
-  const client = new OpenAI({
+  const clientOptions = {
     apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-by-this-server',
     baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? undefined,
     timeout: timeoutMs,
@@ -46,7 +47,12 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     ...(options.logger
       ? { logger: options.logger, logLevel: options.logLevel ?? 'warn' }
       : { logLevel: 'off' as const }),
-  });
+  };
+  let client: OpenAI | undefined;
+  const clientOf = async () => {
+    client ??= new (await loadSdk()).OpenAI(clientOptions);
+    return client;
+  };
   const retry = {
     maxRetries: options.maxRetries ?? 3,
     baseDelayMs: options.retryBaseDelayMs ?? 500,
@@ -63,6 +69,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     settings: ModelSettings,
     signal: AbortSignal,
   ): Promise<AsyncIterable<ModelStreamEvent>> {
+    const client = await clientOf();
     if (api === 'chat') {
       const body = chatRequest(request, names, settings);
       return fromChatStream(

@@ -75,6 +75,7 @@ export type {
   PromptRun,
   SendOptions,
   SentMessage,
+  StartedPrompt,
   ToolCallDecision,
 } from './platform/platform.ts';
 export {

@@ -4,4 +4,3 @@ export { DEFAULT_PGLITE_SHARED_BUFFERS } from './drivers/pglite-driver.ts';
 export { SchemaVersionError } from './migrations/migrate.ts';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations/migrations.ts';
 export { PostgresStore } from './postgres-store.ts';
-export type { PostgresPromptPatch, PostgresPromptStore } from './prompts.ts';

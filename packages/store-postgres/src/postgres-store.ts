@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ConversationStore, EventRelay, MessageStore, RecordStore, Store } from '@tessera/core';
+import type {
+  ConversationStore,
+  EventRelay,
+  MessageStore,
+  PromptStore,
+  RecordStore,
+  Store,
+} from '@tessera/core';
 import { conversationStore } from './conversations.ts';
 import type { SqlDriver } from './driver.ts';
 import { messageStore } from './messages.ts';
-import { type PostgresPromptStore, promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
+import { promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
 import { recordStore } from './records.ts';
 import { openRelay, relayChannel } from './relay.ts';
 
 /** A Tessera store on PostgreSQL (PGlite or a server): the same queries whatever the driver. */
 export class PostgresStore implements Store {
   readonly conversations: ConversationStore;
-  readonly prompts: PostgresPromptStore;
+  readonly prompts: PromptStore;
   readonly records: RecordStore;
   /** Steering and follow-up messages waiting for their conversation, shared by every process on the database. */
   readonly messages: MessageStore;

@@ -2,7 +2,6 @@ import {
   ConflictError,
   ConversationBusyError,
   NotFoundError,
-  type OutputBase,
   type PromptPatch,
   type PromptRecord,
   type PromptState,
@@ -193,26 +192,11 @@ function toPrompt(row: PromptRow): PromptRecord {
   };
 }
 
-/** A patch that may also append outputs (proposed for core's `PromptPatch`; the loop does not send one yet). */
-export type PostgresPromptPatch = PromptPatch & {
-  /** Outputs to add at the end of the prompt's output array, after those in `outputs` are replaced. */
-  append?: readonly OutputBase[];
-};
-
 /**
- * The prompt store, whose `update` also appends: a round's writes (its text, usage and final state) are one
- * statement, one round trip, all or nothing.
+ * The prompts of one store instance, which runs prompts as `runner` (see `RUNNER_LOCK_SPACE`). Its `update`
+ * also appends: a round's outputs, usage and final state are one statement, one round trip, all or nothing.
  */
-export interface PostgresPromptStore extends PromptStore {
-  update(
-    promptId: string,
-    patch: PostgresPromptPatch,
-    options?: { expectState?: readonly PromptState[] },
-  ): Promise<boolean>;
-}
-
-/** The prompts of one store instance, which runs prompts as `runner` (see `RUNNER_LOCK_SPACE`). */
-export function promptStore(db: SqlDriver, schema: string, runner: string): PostgresPromptStore {
+export function promptStore(db: SqlDriver, schema: string, runner: string): PromptStore {
   const sql = queries(schema);
   const many = async (query: string, param: string) =>
     (await db.query<PromptRow>(query, [param])).map(toPrompt);
@@ -225,7 +209,7 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Post
   async function applyPatch(
     executor: SqlExecutor,
     promptId: string,
-    patch: PostgresPromptPatch,
+    patch: PromptPatch,
     expectState: readonly PromptState[] | undefined,
   ): Promise<boolean> {
     const fields = [
@@ -268,6 +252,7 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Post
   }
 
   return {
+    appendsInUpdate: true,
     async create(prompt) {
       let created: Row[];
       try {
@@ -320,11 +305,7 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Post
       const appended = await db.query(sql.appendOutput, [promptId, output.id, toJson(output)]);
       if (appended.length === 0) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
     },
-    async update(
-      promptId: string,
-      patch: PostgresPromptPatch,
-      options?: { expectState?: readonly PromptState[] },
-    ) {
+    async update(promptId: string, patch: PromptPatch, options?: { expectState?: readonly PromptState[] }) {
       // Taking outputs out renumbers the rest: a transaction (rare: a call run again after a crash).
       if (patch.removeOutputs?.length) {
         const removing = patch.removeOutputs;

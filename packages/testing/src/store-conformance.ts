@@ -299,6 +299,37 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
         expect((await store.prompts.get(prompt.id))?.output).toEqual([text('out_3'), decided, text('out_5')]);
       });
 
+      it('appends in an update, with the state and usage, atomically, when it says it can', async ({
+        skip,
+      }) => {
+        if (!store.prompts.appendsInUpdate) skip('this store does not append in update');
+        const prompt = samplePrompt(conversation);
+        await store.prompts.create(prompt);
+        await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
+        const text = (id: string) => ({ type: 'text', id, createdAt: iso(3), text: id });
+        const decided = { ...toolOutput('call_a'), result: { type: 'success', output: 2 } };
+        const usage = { ...emptyUsage(), inputTokens: 5, outputTokens: 1, totalTokens: 6, modelCalls: 1 };
+        const patch = { outputs: [decided], append: [text('out_1'), toolOutput('call_b')], usage };
+        // Refused by its compare-and-set: nothing of it is written.
+        expect(await store.prompts.update(prompt.id, patch, { expectState: ['completed'] })).toBe(false);
+        expect((await store.prompts.get(prompt.id))?.output.map((o) => o.id)).toEqual(['call_a']);
+        expect(await store.prompts.update(prompt.id, { ...patch, state: 'completed' })).toBe(true);
+        const stored = await store.prompts.get(prompt.id);
+        expect(stored).toMatchObject({ state: 'completed', usage });
+        expect(stored?.output).toEqual([decided, text('out_1'), toolOutput('call_b')]);
+        expect((await store.prompts.findByToolCall('call_b'))?.id).toBe(prompt.id);
+        // Appended after what it removes, in the order given, and again after that.
+        await store.prompts.update(prompt.id, { removeOutputs: ['out_1'], append: [text('out_2')] });
+        await store.prompts.appendOutput(prompt.id, text('out_3'));
+        expect((await store.prompts.get(prompt.id))?.output.map((o) => o.id)).toEqual([
+          'call_a',
+          'call_b',
+          'out_2',
+          'out_3',
+        ]);
+        await expect(store.prompts.update('prm_missing', { append: [text('out_x')] })).rejects.toThrow();
+      });
+
       it('keeps what was written, whatever the caller does to its objects afterwards', async () => {
         const prompt = samplePrompt(conversation);
         await store.prompts.create(prompt);

@@ -161,10 +161,20 @@ export class ModelCalls {
     } finally {
       this.#stopRead = undefined;
       void stream?.return?.()?.catch?.(() => {}); // lets the provider clean up, without waiting for it
-      await this.addUsage(usage);
+      this.addUsage(usage);
       // What the model said is recorded even when the call failed halfway; so are the calls it made, which
-      // then get a result saying they were not run when the loop ends.
-      turn.calls = await response.finish({ model: options.models[prompt.model], usage, finish: turn.finish });
+      // then get a result saying they were not run when the loop ends. What it said last is staged, written
+      // with the usage by the record's next write (see PromptRecord).
+      this.#sink.staging = true;
+      try {
+        turn.calls = await response.finish({
+          model: options.models[prompt.model],
+          usage,
+          finish: turn.finish,
+        });
+      } finally {
+        this.#sink.staging = false;
+      }
       if (failed) await this.#record.recordUnrecorded(turn.calls);
     }
     return turn;
@@ -182,8 +192,8 @@ export class ModelCalls {
     });
   }
 
-  /** Counts one model call (made, or skipped by a hook) and its usage. */
-  async addUsage(calls: ModelUsage[]): Promise<void> {
+  /** Counts one model call (made, or skipped by a hook) and its usage, staged for the record's next write. */
+  addUsage(calls: ModelUsage[]): void {
     const usage = { ...this.#record.prompt.usage, modelCalls: this.#record.prompt.usage.modelCalls + 1 };
     for (const call of calls) {
       usage.inputTokens += call.inputTokens;
@@ -194,9 +204,7 @@ export class ModelCalls {
       if (call.cost !== undefined) usage.cost = (usage.cost ?? 0) + call.cost;
     }
     // Frozen here, so a store that keeps frozen copies (the memory store) takes it without a second copy.
-    immutableOwn(usage);
-    this.#record.prompt = { ...this.#record.prompt, usage };
-    await this.#runtime.store.prompts.update(this.#record.prompt.id, { usage });
+    this.#record.stageUsage(immutableOwn(usage));
   }
 }
 
@@ -205,11 +213,15 @@ type Prepared = { request: ModelCallRequest; round: Round };
 /** A response's outputs go to the prompt's record; streamed text is published as it comes. */
 class RecordSink implements ResponseSink {
   readonly #record: PromptRecord;
+  /** While the response finishes: what it records then is staged (see PromptRecord). */
+  staging = false;
   constructor(record: PromptRecord) {
     this.#record = record;
   }
-  record(output: Parameters<ResponseSink['record']>[0]): Promise<unknown> {
-    return this.#record.append(output);
+  record(output: Parameters<ResponseSink['record']>[0]): Promise<unknown> | undefined {
+    if (!this.staging) return this.#record.append(output);
+    this.#record.stage(output);
+    return undefined;
   }
   stream(outputId: string, delta: string): void {
     this.#record.publish({ type: 'prompt.text-delta', outputId, delta });

@@ -12,8 +12,8 @@ type Said = TextOutput | ReasoningOutput;
 type Segment = { kind: 'text' | 'refusal' | 'reasoning'; id: string; chunks: string[] };
 
 export type ResponseSink = {
-  /** Appends a complete output to the record. */
-  record: (output: Said | ToolOutput) => Promise<unknown>;
+  /** Appends a complete output to the record (or stages it: no promise then). */
+  record: (output: Said | ToolOutput) => Promise<unknown> | undefined;
   /** Shows streamed text (or refusal) of the output that will be recorded with `outputId`. */
   stream: (outputId: string, delta: string) => void;
   /** Replaces an output already recorded (to add the call's facts when every output was recorded early). */
@@ -179,7 +179,7 @@ export class ModelResponse {
     this.#facts = undefined;
     const recorded = facts ? { ...output, modelCall: facts } : output;
     this.#lastRecorded = recorded;
-    return this.#sink.record(recorded).then(() => {});
+    return this.#sink.record(recorded)?.then(() => {});
   }
 }
 

@@ -141,17 +141,22 @@ export class PromptCompletion {
     const prepared =
       hooks.beforeModelCall.length > 0 ? await this.#model.hooked(unhooked, this.#scope, signal) : unhooked;
     if ('skip' in prepared) {
-      await this.#model.addUsage([]);
+      this.#model.addUsage([]);
       if (prepared.skip) await this.#record.append({ type: 'text', text: prepared.skip });
       return this.#end('completed');
     }
     const turn = await this.#model.call(prepared, signal);
-    if (hooks.afterModelCall.length > 0) await this.#boundary.afterModelCall(turn, signal);
+    // What the call left staged is written before hooks run (they may take long, or read the store).
+    if (hooks.afterModelCall.length > 0) {
+      await this.#record.flush();
+      await this.#boundary.afterModelCall(turn, signal);
+    }
     if (turn.calls.length === 0) {
-      const trip =
-        hooks.outputGuardrails.length > 0
-          ? await this.#boundary.outputGuardrails(turn.responseId, signal)
-          : undefined;
+      let trip: StopReason | undefined;
+      if (hooks.outputGuardrails.length > 0) {
+        await this.#record.flush();
+        trip = await this.#boundary.outputGuardrails(turn.responseId, signal);
+      }
       return trip ? this.#end('failed', trip) : this.#end('completed', finishStop(turn.finish));
     }
     return (await this.#tools.process(turn.calls, prepared.round, signal)) ? this.#pause() : undefined;

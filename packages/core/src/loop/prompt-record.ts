@@ -5,6 +5,7 @@ import { isoNow } from '../iso-now.ts';
 import type { NewOutput, PromptOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { OutputBase, Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import { immutableOwn } from '../store/frozen.ts';
+import type { PromptPatch } from '../store/store.ts';
 import type { Runtime } from './runtime.ts';
 
 /** A call the model made, and whether it is in the record yet. */
@@ -17,10 +18,18 @@ export type PromptEvent = DistributiveOmit<TesseraEvent, keyof Scope>;
 /**
  * One prompt's record as the loop writes it: every change goes to the store first, then is published. The
  * outputs are validated and frozen once, then shared by the prompt, the store and the events.
+ *
+ * What a model call leaves at its end (its usage, the outputs it said last) is staged rather than written:
+ * it goes to the store with the record's next write (the first call of the round, or the prompt's final
+ * state), in one `update` when the store can append in one (`PromptStore.appendsInUpdate`), and its events
+ * are published then, before that write's own. The loop flushes before awaiting anything else (hooks, a
+ * tool), so a staged change is never more than a write away; a crash before it loses the model call whole.
  */
 export class PromptRecord {
   readonly #runtime: Runtime;
   #prompt: Prompt;
+  #stagedUsage: Prompt['usage'] | undefined;
+  #stagedOutputs: PromptOutput[] = [];
 
   constructor(runtime: Runtime, prompt: Prompt) {
     this.#runtime = runtime;
@@ -42,6 +51,54 @@ export class PromptRecord {
 
   /** `known`: a tool output the loop made from typed parts (see `record`), whose schema needs no parse. */
   async append(output: NewOutput | OutputBase, toolCallId?: string, known = false): Promise<string> {
+    const validated = this.#complete(output, toolCallId, known);
+    this.#prompt.output.push(validated);
+    await this.#write({ append: [validated] });
+    this.publish({ type: 'prompt.output', output: validated });
+    return validated.id;
+  }
+
+  /** Adds an output to the prompt now, and to the store with the next write (see the class comment). */
+  stage(output: NewOutput | OutputBase): void {
+    const validated = this.#complete(output);
+    this.#prompt.output.push(validated);
+    this.#stagedOutputs.push(validated);
+  }
+
+  /** Sets the prompt's usage now, and in the store with the next write. */
+  stageUsage(usage: Prompt['usage']): void {
+    this.#prompt = { ...this.#prompt, usage };
+    this.#stagedUsage = usage;
+  }
+
+  /** Writes what is staged, if anything. */
+  flush(): Promise<void> | undefined {
+    return this.#stagedUsage || this.#stagedOutputs.length > 0 ? this.#write({}) : undefined;
+  }
+
+  /** Writes what is staged while `pending` (started already, e.g. a hook) runs, and waits for both. */
+  async flushThen<T>(pending: Promise<T>): Promise<T> {
+    const flushing = this.flush();
+    if (flushing) await Promise.all([flushing, pending]);
+    return pending;
+  }
+
+  async replace(output: OutputBase, known = false): Promise<void> {
+    // `output` is always an object the loop has just made, and so is what zod makes of it.
+    const validated = immutableOwn(known ? (output as PromptOutput) : this.#runtime.outputs.validate(output));
+    const index = this.#prompt.output.findIndex((o) => o.id === output.id);
+    this.#prompt.output[index] = validated;
+    // An output still staged is written now, as it is now (a call about to start must be in the store).
+    const staged = this.#stagedOutputs.findIndex((o) => o.id === output.id);
+    if (staged >= 0) {
+      this.#stagedOutputs[staged] = validated;
+      return this.#write({});
+    }
+    await this.#write({ outputs: [validated] });
+    this.publish({ type: 'prompt.output-updated', output: validated });
+  }
+
+  #complete(output: NewOutput | OutputBase, toolCallId?: string, known = false): PromptOutput {
     // A known output is the loop's own new object, complete already: frozen as it is, not spread again.
     const complete =
       known && output.id !== undefined && !toolCallId
@@ -52,22 +109,30 @@ export class PromptRecord {
             createdAt: (output as OutputBase).createdAt ?? isoNow(),
             ...(toolCallId && { toolCallId }),
           } as OutputBase);
-    const validated = immutableOwn(
-      known ? (complete as PromptOutput) : this.#runtime.outputs.validate(complete),
-    );
-    this.#prompt.output.push(validated);
-    await this.#runtime.store.prompts.appendOutput(this.#prompt.id, validated);
-    this.publish({ type: 'prompt.output', output: validated });
-    return validated.id;
+    return immutableOwn(known ? (complete as PromptOutput) : this.#runtime.outputs.validate(complete));
   }
 
-  async replace(output: OutputBase, known = false): Promise<void> {
-    // `output` is always an object the loop has just made, and so is what zod makes of it.
-    const validated = immutableOwn(known ? (output as PromptOutput) : this.#runtime.outputs.validate(output));
-    const index = this.#prompt.output.findIndex((o) => o.id === output.id);
-    this.#prompt.output[index] = validated;
-    await this.#runtime.store.prompts.update(this.#prompt.id, { outputs: [validated] });
-    this.publish({ type: 'prompt.output-updated', output: validated });
+  /**
+   * Writes the patch with what is staged, then publishes the staged outputs. Without `appendsInUpdate`, the
+   * outputs to append are written one by one first (a store written before it would ignore `append`).
+   */
+  async #write(patch: PromptPatch): Promise<void> {
+    const staged = this.#stagedOutputs;
+    const usage = this.#stagedUsage;
+    if (staged.length > 0) this.#stagedOutputs = [];
+    this.#stagedUsage = undefined;
+    const append = staged.length === 0 ? patch.append : patch.append ? [...staged, ...patch.append] : staged;
+    const full: PromptPatch = usage && !patch.usage ? { ...patch, usage } : patch;
+    const { prompts } = this.#runtime.store;
+    const id = this.#prompt.id;
+    if (!append || prompts.appendsInUpdate) {
+      await prompts.update(id, append === full.append ? full : { ...full, append });
+    } else {
+      for (const output of append) await prompts.appendOutput(id, output);
+      const { append: _, ...rest } = full;
+      if (Object.keys(rest).length > 0) await prompts.update(id, rest);
+    }
+    for (const output of staged) this.publish({ type: 'prompt.output', output });
   }
 
   /**
@@ -109,7 +174,7 @@ export class PromptRecord {
   async removeEmitted(toolCallId: string): Promise<void> {
     const emitted = this.#prompt.output.filter((o) => o.toolCallId === toolCallId).map((o) => o.id);
     if (emitted.length === 0) return;
-    await this.#runtime.store.prompts.update(this.#prompt.id, { removeOutputs: emitted });
+    await this.#write({ removeOutputs: emitted });
     this.#prompt = { ...this.#prompt, output: this.#prompt.output.filter((o) => !emitted.includes(o.id)) };
     for (const outputId of emitted) this.publish({ type: 'prompt.output-removed', outputId });
   }
@@ -130,14 +195,12 @@ export class PromptRecord {
     } as OutputBase);
   }
 
-  /** Records the state the loop stops in, and re-reads the prompt so what it returns is what is stored. */
+  /**
+   * Records the state the loop stops in (with what is staged). The prompt kept here is what the store holds:
+   * the loop wrote every part of it, so it is not read back.
+   */
   async setState(state: PromptState, stopReason?: StopReason): Promise<void> {
-    const { prompts } = this.#runtime.store;
-    await prompts.update(this.#prompt.id, { state, stopReason });
-    this.#prompt = ((await prompts.get(this.#prompt.id)) as Prompt | undefined) ?? {
-      ...this.#prompt,
-      state,
-      ...(stopReason && { stopReason }),
-    };
+    await this.#write({ state, stopReason });
+    this.#prompt = { ...this.#prompt, state, ...(stopReason && { stopReason }), updatedAt: isoNow() };
   }
 }

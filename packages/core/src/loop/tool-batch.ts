@@ -58,7 +58,8 @@ export class ToolBatch {
       if (call.output.startedAt && !(await this.#restart(call, round, signal, approved))) continue;
       signal.throwIfAborted();
       const deciding = ahead ?? this.#decide(call.output, round, signal);
-      const decision = deciding instanceof Promise ? await deciding : deciding;
+      // Hooks decide (a promise): what the model call staged is written first (see PromptRecord).
+      const decision = deciding instanceof Promise ? await this.#record.flushThen(deciding) : deciding;
       ahead = undefined;
       const { edit } = decision;
       if (decision.kind === 'record') {
@@ -79,7 +80,7 @@ export class ToolBatch {
       if (decision.offered.tool.readOnly) {
         while (i + 1 < calls.length && !calls[i + 1]!.output.startedAt) {
           ahead = this.#decide(calls[i + 1]!.output, round, signal);
-          const next = ahead instanceof Promise ? await ahead : ahead;
+          const next = ahead instanceof Promise ? await this.#record.flushThen(ahead) : ahead;
           if (next.kind !== 'invoke' || !next.offered.tool.readOnly || !this.#mayStartTool(group.length))
             break;
           ahead = undefined;

@@ -178,6 +178,9 @@ export type PromptRun = {
   done: Promise<Prompt>;
 };
 
+/** What `start()` returns: the run, and its conversation as read to start it (without the new prompt's id). */
+export type StartedPrompt = PromptRun & { conversation: Conversation };
+
 /** A decision on a tool call that waits for approval. */
 export type ToolCallDecision = {
   /** Who decides; only the prompt's own user can. */
@@ -355,7 +358,7 @@ export interface Platform {
    * const prompt = await run.done;
    * ```
    */
-  start(send: SendOptions): Promise<PromptRun>;
+  start(send: SendOptions): Promise<StartedPrompt>;
 
   /**
    * Sends input and resolves with the prompt once its loop stops: answered (`completed`), paused

@@ -4,7 +4,7 @@ import { isoNow as now } from '../iso-now.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import { emptyUsage, type OutputBase, type Prompt, type PromptRecord } from '../model/prompt.ts';
 import type { PlatformContext } from './context.ts';
-import type { PromptRun, SendOptions } from './platform.ts';
+import type { PromptRun, SendOptions, StartedPrompt } from './platform.ts';
 
 /** Ids chosen by callers stay safe in URLs, paths and logs. */
 const PROMPT_ID = /^[\w-]{1,100}$/;
@@ -38,7 +38,7 @@ function newPrompt(ctx: PlatformContext, send: SendOptions, conversationId: stri
 }
 
 /** `platform.start()`: creates the prompt (the store refuses a busy conversation) and starts its loop. */
-export async function startPrompt(ctx: PlatformContext, send: SendOptions): Promise<PromptRun> {
+export async function startPrompt(ctx: PlatformContext, send: SendOptions): Promise<StartedPrompt> {
   const { store, runs, events, runtime } = ctx;
   const conversation = await ctx.conversationOf(send.conversationId, send.userId);
   const record = newPrompt(ctx, send, conversation.id);
@@ -56,7 +56,7 @@ export async function startPrompt(ctx: PlatformContext, send: SendOptions): Prom
   events.publish({ type: 'prompt.started', ...scope, prompt });
   const completion = new PromptCompletion(runtime, prompt, conversation, history);
   const done = ctx.track(runs.run(prompt.id, (signal) => completion.run({ signal }), send.signal));
-  return { prompt, done };
+  return { prompt, done, conversation };
 }
 
 /**

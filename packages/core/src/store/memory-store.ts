@@ -84,6 +84,7 @@ export class MemoryStore implements Store {
   };
 
   readonly prompts: PromptStore = {
+    appendsInUpdate: true,
     create: async (prompt) => {
       const conversation = this.#conversation(prompt.conversationId);
       const active = conversation.promptIds.find((id) =>
@@ -129,15 +130,19 @@ export class MemoryStore implements Store {
         ...(patch.state !== undefined && { state: patch.state }),
         ...(patch.usage !== undefined && { usage: frozenCopy(patch.usage) }),
         ...(patch.stopReason !== undefined && { stopReason: frozenCopy(patch.stopReason) }),
-        output: removeOutputs(
-          patch.outputs ? replaceOutputs(prompt, patch.outputs) : prompt.output,
-          patch.removeOutputs,
+        output: appendOutputs(
+          removeOutputs(
+            patch.outputs ? replaceOutputs(prompt, patch.outputs) : prompt.output,
+            patch.removeOutputs,
+          ),
+          patch.append,
         ),
         updatedAt: now(),
       });
       for (const output of prompt.output) {
         if (patch.removeOutputs?.includes(output.id)) this.#toolCalls.delete(output.id);
       }
+      for (const output of patch.append ?? []) this.#toolCalls.set(output.id, promptId);
       this.#prompts.set(promptId, updated);
       return true;
     },
@@ -219,6 +224,13 @@ function removeOutputs(
   ids: readonly string[] | undefined,
 ): PromptRecord['output'] {
   return ids?.length ? output.filter((o) => !ids.includes(o.id)) : output;
+}
+
+function appendOutputs(
+  output: PromptRecord['output'],
+  added: readonly OutputBase[] | undefined,
+): PromptRecord['output'] {
+  return added?.length ? [...output, ...added.map(frozenCopy)] : output;
 }
 
 export const createMemoryStore = (): Store => new MemoryStore();

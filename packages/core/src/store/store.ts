@@ -30,6 +30,11 @@ export type PromptPatch = {
    * after a crash emitted in its first run). Ids the prompt does not have are ignored.
    */
   removeOutputs?: readonly string[];
+  /**
+   * Outputs to add at the end of the array, after the others are replaced and removed. Applied only by
+   * stores that say so with `appendsInUpdate`; the loop sends it to no other.
+   */
+  append?: readonly OutputBase[];
 };
 
 export interface PromptStore {
@@ -63,6 +68,11 @@ export interface PromptStore {
   findByToolCall(toolCallId: string): Promise<PromptRecord | undefined>;
   /** Appends one output at the end of the prompt's output array. */
   appendOutput(promptId: string, output: OutputBase): Promise<void>;
+  /**
+   * True when `update` applies `patch.append` (in the same atomic step): the loop then writes a round's last
+   * outputs, its usage and the prompt's state in one call. Optional for stores written before it.
+   */
+  readonly appendsInUpdate?: boolean;
   /**
    * Applies the patch in one atomic step and returns true. With `expectState`, applies it only if the prompt
    * is in one of those states (compare-and-set) and returns false otherwise; this is how approvals are claimed.

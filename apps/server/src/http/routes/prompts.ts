@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
-import { ConflictError, ConversationBusyError, type Platform } from '@tessera/core';
+import { ConflictError, ConversationBusyError, type Platform, type StartedPrompt } from '@tessera/core';
 import { titleFrom } from '../conversation-title.ts';
 import { HttpError } from '../errors.ts';
 import { Accepted, IdParam, PromptBody, SendPrompt, SendPromptWithFiles } from '../schemas.ts';
@@ -69,8 +69,8 @@ export function promptRoutes(
       const { fields, form } = await readSend(c);
       const { input, model } = fields;
       const id = fields.id === undefined ? undefined : promptIdFor(userId, fields.id);
-      // 404 before any file is stored
-      const conversation = await platform.conversations.get(conversationId, userId);
+      // With files: 404 before any is stored (else `start` says it, having read the conversation anyway).
+      if (form) await platform.conversations.get(conversationId, userId);
       /** A send retried with its id answers with the prompt it started (nothing is stored twice). */
       const alreadySent = async () => {
         const prompt = id === undefined ? undefined : await platform.store.prompts.get(id);
@@ -88,7 +88,7 @@ export function promptRoutes(
       const outputs = form
         ? await storeUploads(platform, form, { owner: { userId, conversationId }, canStore: canStoreFiles })
         : [];
-      let run: Awaited<ReturnType<typeof platform.start>>;
+      let run: StartedPrompt;
       try {
         run = await platform.start({
           conversationId,
@@ -112,7 +112,7 @@ export function promptRoutes(
       }
       run.done.catch(() => {}); // the loop records its own failures
       // An untitled conversation is named after its first message, as chat apps do.
-      const title = conversation.title === undefined && input ? titleFrom(input) : undefined;
+      const title = run.conversation.title === undefined && input ? titleFrom(input) : undefined;
       if (title) await platform.conversations.rename(conversationId, userId, title);
       return c.json({ prompt: run.prompt }, 202);
     },

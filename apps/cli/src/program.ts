@@ -53,6 +53,19 @@ const positive = (value: string) => {
   return number;
 };
 
+/** What each command's action needs. */
+type CommandKit = {
+  io: Io;
+  cwd: string;
+  /** The client of the server: made when a command runs, once the global --url and --token are parsed. */
+  client: () => TesseraClient;
+  /** Runs a command: the exit code it returns, or a one-line error (with exit code 1). */
+  run: <A extends unknown[]>(action: (...args: A) => Promise<number>) => (...args: A) => Promise<void>;
+};
+
+const json = (command: Command, what: string) => command.option('--json', what);
+const format = (options: { json?: boolean }): Format => ({ json: Boolean(options.json) });
+
 /** The `tessera` program: each command is a call of the server's HTTP API, rendered for people or as JSON. */
 export function buildProgram({ io, env, cwd }: Context): { program: Command; exitCode: () => number } {
   let exitCode: number = EXIT.ok;
@@ -69,24 +82,46 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
     .exitOverride()
     .addHelpText('after', EXAMPLES(io.command));
 
-  const client = () => {
-    const { url, token } = program.opts<{ url?: string; token?: string }>();
-    return new TesseraClient(url ?? serverUrl(env), findToken(token, cwd, env)?.token);
+  const kit: CommandKit = {
+    io,
+    cwd,
+    client: () => {
+      const { url, token } = program.opts<{ url?: string; token?: string }>();
+      return new TesseraClient(url ?? serverUrl(env), findToken(token, cwd, env)?.token);
+    },
+    run:
+      (action) =>
+      async (...args) => {
+        try {
+          exitCode = await action(...args);
+        } catch (error) {
+          io.err(`tessera: ${describe(error)}\n`);
+          exitCode = EXIT.failed;
+        }
+      },
   };
-  /** Runs a command: the exit code it returns, or a one-line error (with exit code 1). */
-  const run =
-    <A extends unknown[]>(action: (...args: A) => Promise<number>) =>
-    async (...args: A) => {
-      try {
-        exitCode = await action(...args);
-      } catch (error) {
-        io.err(`tessera: ${describe(error)}\n`);
-        exitCode = EXIT.failed;
-      }
-    };
-  const json = (command: Command, what: string) => command.option('--json', what);
-  const format = (options: { json?: boolean }): Format => ({ json: Boolean(options.json) });
+  // In this order in the help.
+  for (const add of [
+    addSend,
+    addApprove,
+    addReject,
+    addResume,
+    addPending,
+    addMessages,
+    addList,
+    addShow,
+    addDownload,
+  ]) {
+    add(program, kit);
+  }
 
+  for (const command of program.commands) {
+    command.configureOutput({ writeOut: io.out, writeErr: io.err }).exitOverride().showHelpAfterError();
+  }
+  return { program, exitCode: () => exitCode };
+}
+
+function addSend(program: Command, { io, cwd, client, run }: CommandKit): void {
   json(
     program
       .command('send')
@@ -121,7 +156,9 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
       return sendWhileBusy(client(), io, format(options), options.conversation, words.join(' '), mode);
     }),
   );
+}
 
+function addApprove(program: Command, { io, client, run }: CommandKit): void {
   json(
     program
       .command('approve')
@@ -137,7 +174,9 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
       decide(client(), io, format(options), id, true, undefined, parseInputOption(options.input)),
     ),
   );
+}
 
+function addReject(program: Command, { io, client, run }: CommandKit): void {
   json(
     program
       .command('reject')
@@ -150,7 +189,9 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
       decide(client(), io, format(options), id, false, options.reason),
     ),
   );
+}
 
+function addResume(program: Command, { io, client, run }: CommandKit): void {
   json(
     program
       .command('resume')
@@ -163,14 +204,18 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
       resume(client(), io, format(options), id, choice),
     ),
   );
+}
 
+function addPending(program: Command, { io, client, run }: CommandKit): void {
   json(
     program
       .command('pending')
       .description('list the tool calls waiting for your approval and the prompts paused for you'),
     'the list as JSON (approvals have a toolCallId, pauses a pauseId)',
   ).action(run((options: { json?: boolean }) => pending(client(), io, format(options))));
+}
 
+function addMessages(program: Command, { io, client, run }: CommandKit): void {
   json(
     program
       .command('messages')
@@ -185,7 +230,9 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
         : listMessages(client(), io, format(options), conversationId),
     ),
   );
+}
 
+function addList(program: Command, { io, client, run }: CommandKit): void {
   json(
     program
       .command('list')
@@ -196,7 +243,9 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
   ).action(
     run((options: { limit: number; json?: boolean }) => list(client(), io, format(options), options.limit)),
   );
+}
 
+function addShow(program: Command, { io, client, run }: CommandKit): void {
   json(
     program
       .command('show')
@@ -204,7 +253,9 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
       .argument('<conversationId>', 'the id from `list` or printed after `send`'),
     'the conversation with its prompts, as JSON',
   ).action(run((id: string, options: { json?: boolean }) => show(client(), io, format(options), id)));
+}
 
+function addDownload(program: Command, { io, cwd, client, run }: CommandKit): void {
   program
     .command('download')
     .description('save a file of a conversation (a file link needs your token: this command has it)')
@@ -216,11 +267,6 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
         download(client(), io, conversationId, fileId, options.output && resolve(cwd, options.output), cwd),
       ),
     );
-
-  for (const command of program.commands) {
-    command.configureOutput({ writeOut: io.out, writeErr: io.err }).exitOverride().showHelpAfterError();
-  }
-  return { program, exitCode: () => exitCode };
 }
 
 /** The message of an error, for one line: what the server said, or what went wrong here. */

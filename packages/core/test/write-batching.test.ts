@@ -87,14 +87,14 @@ describe('a round is written in as few writes as the store allows, and nothing i
     const { store, writes } = watched(new MemoryStore());
     const { prompt } = await run(store, new ScriptedModel([reply('Hello.')]));
     expect(prompt.state).toBe('completed');
-    expect(writes).toEqual(['append+state+stopReason+usage']);
-    expect(await store.prompts.get(prompt.id)).toEqual({ ...prompt, updatedAt: expect.any(String) });
+    expect(writes).toEqual(['append+state+stopReason+updatedAt+usage']);
+    expect(await store.prompts.get(prompt.id)).toEqual(prompt);
   });
 
   it("a tool round's usage goes with its call's first write; every output is stored before it is published", async () => {
     const { store, writes } = watched(new MemoryStore());
     const { prompt, stored } = await run(store, toolThenText());
-    expect(writes).toEqual(['append+usage', 'outputs', 'append+state+stopReason+usage']);
+    expect(writes).toEqual(['append+usage', 'outputs', 'append+state+stopReason+updatedAt+usage']);
     const kept = (await store.prompts.get(prompt.id)) as Prompt;
     expect(kept.output).toEqual(prompt.output);
     expect(kept.usage).toEqual(prompt.usage);
@@ -108,7 +108,7 @@ describe('a round is written in as few writes as the store allows, and nothing i
     const inner = new MemoryStore();
     const { store, writes } = watched(inner, olderPromptStore(inner.prompts));
     const { prompt, stored } = await run(store, toolThenText());
-    expect(writes).toEqual(['append tool', 'usage', 'outputs', 'append text', 'state+stopReason+usage']);
+    expect(writes).toEqual(['append tool', 'usage', 'outputs', 'append text', 'state+stopReason+updatedAt+usage']);
     expect(((await store.prompts.get(prompt.id)) as Prompt).output).toEqual(prompt.output);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(stored.map((ids) => ids.length)).toEqual([1, 2]);

@@ -108,10 +108,10 @@ function queries(s: string) {
     // transaction): the prompt's row lock makes a second claimant wait, then see the new state and match
     // nothing. The prompt row is updated only when every output to replace exists, so a refused patch writes
     // nothing; the flags say which check refused it. Whoever sets a prompt running (a resumed approval, a
-    // recovery) is the process that runs it. `$7`: outputs to replace, `$8`: outputs to append (jsonb arrays).
+    // recovery) is the process that runs it. `$7`: the writer's time, `$8`: outputs to replace, `$9`: outputs to append.
     updatePrompt: `WITH replacing AS (
         SELECT DISTINCT ON (item.value ->> 'id') item.value ->> 'id' AS output_id, item.value
-        FROM jsonb_array_elements($7::jsonb) WITH ORDINALITY AS item (value, ordinality)
+        FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS item (value, ordinality)
         ORDER BY item.value ->> 'id', item.ordinality DESC
       ), matched AS (
         SELECT count(*)::integer AS n FROM ${s}.prompt_outputs o JOIN replacing r USING (output_id)
@@ -122,18 +122,18 @@ function queries(s: string) {
           runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
           usage = coalesce($3::jsonb, usage),
           stop_reason = coalesce($4::jsonb, stop_reason),
-          output_count = output_count + jsonb_array_length($8::jsonb),
-          updated_at = ${NOW}
+          output_count = output_count + jsonb_array_length($9::jsonb),
+          updated_at = coalesce($7::timestamptz, ${NOW})
         WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
           AND (SELECT n FROM matched) = (SELECT count(*) FROM replacing)
-        RETURNING id, output_count - jsonb_array_length($8::jsonb) AS first_position
+        RETURNING id, output_count - jsonb_array_length($9::jsonb) AS first_position
       ), replaced AS (
         UPDATE ${s}.prompt_outputs o SET value = r.value FROM replacing r, updated
         WHERE o.prompt_id = updated.id AND o.output_id = r.output_id
       ), appended AS (
         INSERT INTO ${s}.prompt_outputs (prompt_id, position, output_id, value)
         SELECT updated.id, updated.first_position + item.ordinality - 1, item.value ->> 'id', item.value
-        FROM updated, jsonb_array_elements($8::jsonb) WITH ORDINALITY AS item (value, ordinality)
+        FROM updated, jsonb_array_elements($9::jsonb) WITH ORDINALITY AS item (value, ordinality)
       )
       SELECT (SELECT count(*) FROM updated)::integer AS updated,
         p.id IS NOT NULL AS found,
@@ -163,7 +163,7 @@ function queries(s: string) {
         runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
         usage = coalesce($3::jsonb, usage),
         stop_reason = coalesce($4::jsonb, stop_reason),
-        updated_at = ${NOW}
+        updated_at = coalesce($7::timestamptz, ${NOW})
       WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
       RETURNING id`,
     exists: `SELECT 1 FROM ${s}.prompts WHERE id = $1`,
@@ -219,6 +219,7 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
       toJson(patch.stopReason),
       expectState ?? null,
       runner,
+      patch.updatedAt ?? null,
     ];
     if (!patch.outputs?.length && !patch.append?.length) {
       if ((await executor.query(sql.updateState, fields)).length > 0) return true;

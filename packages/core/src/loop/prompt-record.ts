@@ -196,11 +196,12 @@ export class PromptRecord {
   }
 
   /**
-   * Records the state the loop stops in (with what is staged). The prompt kept here is what the store holds:
-   * the loop wrote every part of it, so it is not read back.
+   * Records the state the loop stops in (with what is staged). The prompt kept here is what the store holds
+   * (the loop wrote every part of it, its time too), so it is not read back.
    */
   async setState(state: PromptState, stopReason?: StopReason): Promise<void> {
-    await this.#write({ state, stopReason });
-    this.#prompt = { ...this.#prompt, state, ...(stopReason && { stopReason }), updatedAt: isoNow() };
+    const updatedAt = isoNow();
+    await this.#write({ state, stopReason, updatedAt });
+    this.#prompt = { ...this.#prompt, state, ...(stopReason && { stopReason }), updatedAt };
   }
 }

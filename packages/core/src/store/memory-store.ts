@@ -1,7 +1,7 @@
 import { ConflictError, ConversationBusyError, NotFoundError, VersionConflictError } from '../errors.ts';
 import { isoNow } from '../iso-now.ts';
 import type { Conversation } from '../model/conversation.ts';
-import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
+import type { PromptRecord, PromptState } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import { immutable } from './frozen.ts';
 import type {
@@ -14,18 +14,13 @@ import type {
   Store,
   StoredRecord,
 } from './store.ts';
+import { StoredPrompt } from './stored-prompt.ts';
 
 /**
  * Stored values are deeply frozen, made so once on write (values already frozen by an earlier write are
  * shared, not copied): callers can neither change the store by accident nor see it change.
  */
 const frozenCopy = immutable;
-
-/** A new version of a stored prompt, made of parts that are frozen already: only its own two levels to freeze. */
-const frozenRecord = (prompt: PromptRecord): PromptRecord => {
-  Object.freeze(prompt.output);
-  return Object.freeze(prompt);
-};
 
 const now = isoNow;
 const ACTIVE: readonly PromptState[] = ['running', 'waiting_for_approval'];
@@ -40,7 +35,7 @@ function page<T>(all: T[], options: PageOptions = {}): Page<T> {
 /** Everything in memory, for tests and small embeddings. Atomic because each call runs without awaiting. */
 export class MemoryStore implements Store {
   readonly #conversations = new Map<string, Conversation>();
-  readonly #prompts = new Map<string, PromptRecord>();
+  readonly #prompts = new Map<string, StoredPrompt>();
   readonly #toolCalls = new Map<string, string>();
   readonly #records = new Map<string, Map<string, StoredRecord>>();
   readonly #messages = new Map<string, QueuedMessage[]>();
@@ -61,7 +56,7 @@ export class MemoryStore implements Store {
       const conversation = this.#conversations.get(id);
       if (!conversation) return false;
       for (const promptId of conversation.promptIds) {
-        for (const output of this.#prompts.get(promptId)?.output ?? []) this.#toolCalls.delete(output.id);
+        for (const id of this.#prompts.get(promptId)?.outputIds() ?? []) this.#toolCalls.delete(id);
         this.#prompts.delete(promptId);
       }
       this.#messages.delete(id);
@@ -92,58 +87,47 @@ export class MemoryStore implements Store {
       );
       if (active) throw new ConversationBusyError(conversation.id, active);
       if (this.#prompts.has(prompt.id)) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
-      this.#prompts.set(prompt.id, frozenCopy(prompt));
+      this.#prompts.set(prompt.id, new StoredPrompt(frozenCopy(prompt)));
       for (const output of prompt.output) this.#toolCalls.set(output.id, prompt.id);
       this.#conversations.set(
         conversation.id,
         frozenCopy({ ...conversation, promptIds: [...conversation.promptIds, prompt.id], updatedAt: now() }),
       );
     },
-    get: async (id) => this.#prompts.get(id),
+    get: async (id) => this.#prompts.get(id)?.read(),
     listByConversation: async (conversationId) =>
-      (this.#conversations.get(conversationId)?.promptIds ?? []).map((id) => this.#prompts.get(id)!),
-    listByState: async (state) => [...this.#prompts.values()].filter((p) => p.state === state),
+      (this.#conversations.get(conversationId)?.promptIds ?? []).map((id) => this.#prompts.get(id)!.read()),
+    listByState: async (state) => this.#promptsWhere((p) => p.state === state),
     // Memory is one process's: a running prompt here is this process's (the platform skips those it runs).
     claimOrphans: async (options) =>
-      [...this.#prompts.values()].filter((p) => p.state === 'running' && !options?.except?.includes(p.id)),
+      this.#promptsWhere((p) => p.state === 'running' && !options?.except?.includes(p.id)),
     claimOrphan: async (promptId) => {
       const prompt = this.#prompts.get(promptId);
-      return prompt?.state === 'running' ? prompt : undefined;
+      return prompt?.state === 'running' ? prompt.read() : undefined;
     },
     findByToolCall: async (toolCallId) => {
       const promptId = this.#toolCalls.get(toolCallId);
-      return promptId ? this.#prompts.get(promptId) : undefined;
+      return promptId ? this.#prompts.get(promptId)?.read() : undefined;
     },
     appendOutput: async (promptId, output) => {
-      const prompt = this.#prompt(promptId);
-      this.#prompts.set(
-        promptId,
-        frozenRecord({ ...prompt, output: [...prompt.output, frozenCopy(output)], updatedAt: now() }),
-      );
+      this.#prompt(promptId).append(frozenCopy(output), now());
       this.#toolCalls.set(output.id, promptId);
     },
     update: async (promptId, patch, options) => {
       const prompt = this.#prompt(promptId);
       if (options?.expectState && !options.expectState.includes(prompt.state)) return false;
-      const updated = frozenRecord({
-        ...prompt,
-        ...(patch.state !== undefined && { state: patch.state }),
-        ...(patch.usage !== undefined && { usage: frozenCopy(patch.usage) }),
-        ...(patch.stopReason !== undefined && { stopReason: frozenCopy(patch.stopReason) }),
-        output: appendOutputs(
-          removeOutputs(
-            patch.outputs ? replaceOutputs(prompt, patch.outputs) : prompt.output,
-            patch.removeOutputs,
-          ),
-          patch.append,
-        ),
-        updatedAt: now(),
-      });
-      for (const output of prompt.output) {
-        if (patch.removeOutputs?.includes(output.id)) this.#toolCalls.delete(output.id);
-      }
+      prompt.apply(
+        {
+          ...patch,
+          ...(patch.usage !== undefined && { usage: frozenCopy(patch.usage) }),
+          ...(patch.stopReason !== undefined && { stopReason: frozenCopy(patch.stopReason) }),
+          ...(patch.outputs && { outputs: patch.outputs.map(frozenCopy) }),
+          ...(patch.append && { append: patch.append.map(frozenCopy) }),
+        },
+        patch.updatedAt ?? now(),
+      );
+      for (const id of patch.removeOutputs ?? []) this.#toolCalls.delete(id);
       for (const output of patch.append ?? []) this.#toolCalls.set(output.id, promptId);
-      this.#prompts.set(promptId, updated);
       return true;
     },
   };
@@ -202,35 +186,20 @@ export class MemoryStore implements Store {
     return conversation;
   }
 
-  #prompt(id: string): PromptRecord {
+  #prompt(id: string): StoredPrompt {
     const prompt = this.#prompts.get(id);
     if (!prompt) throw new NotFoundError(`Prompt ${id} does not exist.`);
     return prompt;
   }
-}
 
-function replaceOutputs(prompt: PromptRecord, replacements: readonly OutputBase[]): PromptRecord['output'] {
-  const output = [...prompt.output];
-  for (const replacement of replacements) {
-    const index = output.findIndex((o) => o.id === replacement.id);
-    if (index < 0) throw new NotFoundError(`Prompt ${prompt.id} has no output ${replacement.id}.`);
-    output[index] = frozenCopy(replacement);
+  #promptsWhere(test: (prompt: PromptRecord) => boolean): PromptRecord[] {
+    const found: PromptRecord[] = [];
+    for (const prompt of this.#prompts.values()) {
+      const record = prompt.read();
+      if (test(record)) found.push(record);
+    }
+    return found;
   }
-  return output;
-}
-
-function removeOutputs(
-  output: PromptRecord['output'],
-  ids: readonly string[] | undefined,
-): PromptRecord['output'] {
-  return ids?.length ? output.filter((o) => !ids.includes(o.id)) : output;
-}
-
-function appendOutputs(
-  output: PromptRecord['output'],
-  added: readonly OutputBase[] | undefined,
-): PromptRecord['output'] {
-  return added?.length ? [...output, ...added.map(frozenCopy)] : output;
 }
 
 export const createMemoryStore = (): Store => new MemoryStore();

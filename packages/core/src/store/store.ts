@@ -35,6 +35,8 @@ export type PromptPatch = {
    * stores that say so with `appendsInUpdate`; the loop sends it to no other.
    */
   append?: readonly OutputBase[];
+  /** The time of this change as the writer knows it (it keeps the prompt too); else the store's clock. */
+  updatedAt?: string;
 };
 
 export interface PromptStore {

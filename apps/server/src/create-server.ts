@@ -12,8 +12,8 @@ import {
 } from '@tessera/core';
 import type { Logger } from 'pino';
 import { chooseModel, type ModelInfo } from './choose-model.ts';
-import { composePlugins } from './compose-plugins.ts';
-import { parseServerConfig, type ServerSettings } from './config.ts';
+import { type Composition, composePlugins } from './compose-plugins.ts';
+import { parseServerConfig, type ServerConfig, type ServerSettings } from './config.ts';
 import { createApp } from './http/app.ts';
 import { EventLog } from './http/event-log.ts';
 import { ROUTED_PLUGINS } from './http/routes/plugin-routes.ts';
@@ -87,7 +87,6 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     demo: info.demo,
     log,
   });
-  const ids = plugins.map((plugin) => plugin.id);
   const { store, kind: storeKind } = givenStore
     ? { store: givenStore, kind: 'given' }
     : await createStore(config);
@@ -106,7 +105,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
       onPluginError: (error) => log?.warn({ err: error, plugin: error.pluginId }, 'plugin failed'),
     });
-    return await serve(platform);
+    return await serve(platform, { config, plugins, skills, model, info, storeKind, log, webDir });
   } catch (error) {
     // A failed start must not leave the store (an embedded database, a pool) or started plugins running.
     await (platform ? platform.close() : store.close?.())?.catch((closeError: unknown) =>
@@ -114,82 +113,107 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     );
     throw error;
   }
+}
 
-  /** The rest of the start-up, once the platform exists (a throw here closes it, above). */
-  async function serve(platform: Platform): Promise<TesseraServer> {
-    const tokens = { ...config.auth.tokens };
-    let token: string | undefined;
-    if (Object.keys(tokens).length === 0) {
-      token = await localToken(config.dataDir);
-      tokens[token] = LOCAL_USER;
-    }
-    if (ids.includes(ROUTED_PLUGINS.blueprints)) await seedBlueprints(platform);
-    const shutdown = new AbortController();
-    const app = createApp({
-      platform,
-      plugins: ids,
-      skills,
-      events: new EventLog(platform.events),
-      auth: {
-        tokens,
-        loopbackWithoutAuth: config.auth.loopbackWithoutAuth,
-        localUser: LOCAL_USER,
-        sessions: createSessions({ tokens, secret: await sessionSecret(config.dataDir) }),
-      },
-      model: info,
-      maxBodyBytes: config.limits.maxBodyBytes,
-      maxUploadBytes: config.limits.maxUploadBytes,
-      shutdown: shutdown.signal,
-      log,
-      context: {
-        budget: (prompt) =>
-          historyBudget(
-            {
-              historyTokens: config.historyTokens,
-              ...(config.compaction.enabled && { compaction: config.compaction }),
-            },
-            config.models[prompt.model],
-          ),
-        estimate: (prompt) => estimatorFor(model, config.models[prompt.model]),
-      },
-      webDir:
-        webDir === null ? undefined : (webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
-    });
+/** What `createServer` composed before the platform, for the rest of the start-up. */
+type Composed = Composition & {
+  config: ServerConfig;
+  model: ModelProvider;
+  info: ModelInfo;
+  storeKind: string;
+  log: Logger | undefined;
+  webDir: string | null | undefined;
+};
 
-    // Prompts a stopped process left running resume in the background; the server does not wait for them.
-    for (const run of await platform.recover()) {
-      log?.info({ promptId: run.prompt.id }, 'recovering a prompt left running');
-      run.done.then(
-        (prompt) =>
-          log?.info({ promptId: prompt.id, state: prompt.state, stopReason: prompt.stopReason }, 'recovered'),
-        (error) => log?.error({ err: error, promptId: run.prompt.id }, 'recovery failed'),
+/** The rest of the start-up, once the platform exists (a throw here closes it, in `createServer`). */
+async function serve(platform: Platform, composed: Composed): Promise<TesseraServer> {
+  const { config, plugins, info, storeKind, log } = composed;
+  const ids = plugins.map((plugin) => plugin.id);
+  const tokens = { ...config.auth.tokens };
+  let token: string | undefined;
+  if (Object.keys(tokens).length === 0) {
+    token = await localToken(config.dataDir);
+    tokens[token] = LOCAL_USER;
+  }
+  if (ids.includes(ROUTED_PLUGINS.blueprints)) await seedBlueprints(platform);
+  const shutdown = new AbortController();
+  const app = await createHttpApp(platform, composed, tokens, shutdown.signal);
+  await recoverLeftRunning(platform, log);
+  if (log) logPrompts(platform, log);
+  // Plugins' background work (the triggers scheduler, ...) starts here; platform.close() stops it.
+  await platform.open();
+
+  let http: Awaited<ReturnType<typeof listenHttp>> | undefined;
+  return {
+    app,
+    platform,
+    plugins,
+    model: info,
+    token,
+    async listen({ port = config.port, host = config.host } = {}) {
+      if (http) throw new Error(`The server is already listening on ${http.url}.`);
+      http = await listenHttp(app.fetch, { port, host });
+      log?.info(
+        { url: http.url, model: info.label, store: storeKind, plugins: ids },
+        'Tessera server listening',
       );
-    }
-    if (log) logPrompts(platform, log);
-    // Plugins' background work (the triggers scheduler, ...) starts here; platform.close() stops it.
-    await platform.open();
+      return { url: http.url, port: http.port };
+    },
+    async close({ graceMs = 1_000 } = {}) {
+      shutdown.abort();
+      await http?.close(graceMs);
+      await platform.close();
+    },
+  };
+}
 
-    let http: Awaited<ReturnType<typeof listenHttp>> | undefined;
-    return {
-      app,
-      platform,
-      plugins,
-      model: info,
-      token,
-      async listen({ port = config.port, host = config.host } = {}) {
-        if (http) throw new Error(`The server is already listening on ${http.url}.`);
-        http = await listenHttp(app.fetch, { port, host });
-        log?.info(
-          { url: http.url, model: info.label, store: storeKind, plugins: ids },
-          'Tessera server listening',
-        );
-        return { url: http.url, port: http.port };
-      },
-      async close({ graceMs = 1_000 } = {}) {
-        shutdown.abort();
-        await http?.close(graceMs);
-        await platform.close();
-      },
-    };
+/** The HTTP API, event streams and web UI over the platform, authenticated with `tokens`. */
+async function createHttpApp(
+  platform: Platform,
+  { config, plugins, skills, model, info, log, webDir }: Composed,
+  tokens: Record<string, string>,
+  shutdown: AbortSignal,
+): Promise<TesseraServer['app']> {
+  return createApp({
+    platform,
+    plugins: plugins.map((plugin) => plugin.id),
+    skills,
+    events: new EventLog(platform.events),
+    auth: {
+      tokens,
+      loopbackWithoutAuth: config.auth.loopbackWithoutAuth,
+      localUser: LOCAL_USER,
+      sessions: createSessions({ tokens, secret: await sessionSecret(config.dataDir) }),
+    },
+    model: info,
+    maxBodyBytes: config.limits.maxBodyBytes,
+    maxUploadBytes: config.limits.maxUploadBytes,
+    shutdown,
+    log,
+    context: {
+      budget: (prompt) =>
+        historyBudget(
+          {
+            historyTokens: config.historyTokens,
+            ...(config.compaction.enabled && { compaction: config.compaction }),
+          },
+          config.models[prompt.model],
+        ),
+      estimate: (prompt) => estimatorFor(model, config.models[prompt.model]),
+    },
+    webDir:
+      webDir === null ? undefined : (webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined)),
+  });
+}
+
+/** Prompts a stopped process left running resume in the background; the server does not wait for them. */
+async function recoverLeftRunning(platform: Platform, log: Logger | undefined): Promise<void> {
+  for (const run of await platform.recover()) {
+    log?.info({ promptId: run.prompt.id }, 'recovering a prompt left running');
+    run.done.then(
+      (prompt) =>
+        log?.info({ promptId: prompt.id, state: prompt.state, stopReason: prompt.stopReason }, 'recovered'),
+      (error) => log?.error({ err: error, promptId: run.prompt.id }, 'recovery failed'),
+    );
   }
 }

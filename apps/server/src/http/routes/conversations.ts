@@ -14,6 +14,14 @@ import { type Api, errors, json } from './shared.ts';
 
 /** Your conversations: create, list, read with every prompt, rename, delete. */
 export function conversationRoutes(app: Api, platform: Platform, events: EventLog): void {
+  createConversation(app, platform);
+  listConversations(app, platform);
+  getConversation(app, platform);
+  renameConversation(app, platform);
+  deleteConversation(app, platform, events);
+}
+
+function createConversation(app: Api, platform: Platform): void {
   app.openapi(
     createRoute({
       method: 'post',
@@ -34,7 +42,9 @@ export function conversationRoutes(app: Api, platform: Platform, events: EventLo
       return c.json(await platform.conversations.create({ userId: c.var.userId, title }), 201);
     },
   );
+}
 
+function listConversations(app: Api, platform: Platform): void {
   app.openapi(
     createRoute({
       method: 'get',
@@ -50,7 +60,9 @@ export function conversationRoutes(app: Api, platform: Platform, events: EventLo
     }),
     async (c) => c.json(await platform.conversations.list(c.var.userId, c.req.valid('query')), 200),
   );
+}
 
+function getConversation(app: Api, platform: Platform): void {
   app.openapi(
     createRoute({
       method: 'get',
@@ -71,7 +83,9 @@ export function conversationRoutes(app: Api, platform: Platform, events: EventLo
       return c.json({ conversation, prompts: await platform.conversations.prompts(id, c.var.userId) }, 200);
     },
   );
+}
 
+function renameConversation(app: Api, platform: Platform): void {
   app.openapi(
     createRoute({
       method: 'patch',
@@ -97,7 +111,9 @@ export function conversationRoutes(app: Api, platform: Platform, events: EventLo
       return c.json(await platform.conversations.rename(id, c.var.userId, title), 200);
     },
   );
+}
 
+function deleteConversation(app: Api, platform: Platform, events: EventLog): void {
   app.openapi(
     createRoute({
       method: 'delete',

@@ -35,89 +35,96 @@ export function promptRoutes(
   platform: Platform,
   { canStoreFiles }: { canStoreFiles: boolean },
 ): void {
-  app.post('/api/conversations/:id/prompts', sendBodyGate); // before the route's validators
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/conversations/{id}/prompts',
-      operationId: 'sendPrompt',
-      summary: 'Send input: starts a prompt and answers at once; follow it on the event stream',
-      request: {
-        params: IdParam,
-        body: {
-          content: {
-            'application/json': { schema: SendPrompt },
-            'multipart/form-data': { schema: SendPromptWithFiles },
-          },
-          // Each content type is validated only when the request has it (required: true would check both).
-          required: false,
-        },
-      },
-      responses: {
-        202: json(Accepted, 'The prompt, running'),
-        400: errors[400],
-        401: errors[401],
-        404: errors[404],
-        409: errors[409],
-        413: errors[413],
-        415: errors[415],
-      },
-    }),
-    async (c) => {
-      const conversationId = c.req.valid('param').id;
-      const userId = c.var.userId;
-      const { fields, form } = await readSend(c);
-      const { input, model } = fields;
-      const id = fields.id === undefined ? undefined : promptIdFor(userId, fields.id);
-      // With files: 404 before any is stored (else `start` says it, having read the conversation anyway).
-      if (form) await platform.conversations.get(conversationId, userId);
-      /** A send retried with its id answers with the prompt it started (nothing is stored twice). */
-      const alreadySent = async () => {
-        const prompt = id === undefined ? undefined : await platform.store.prompts.get(id);
-        if (!prompt) return undefined;
-        if (prompt.conversationId !== conversationId || prompt.userId !== userId || prompt.input !== input) {
-          const message = `You sent another message with the id ${fields.id}; choose a new one.`;
-          throw new HttpError(409, 'conflict', message);
-        }
-        return c.json({ prompt }, 202);
-      };
-      // Looked up first only when files come with it, so that a retry stores none of them again; otherwise the
-      // store's refusal of a second prompt with this id says so (below), and a first send costs no lookup.
-      const replay = form ? await alreadySent() : undefined;
-      if (replay) return replay;
-      const outputs = form
-        ? await storeUploads(platform, form, { owner: { userId, conversationId }, canStore: canStoreFiles })
-        : [];
-      let run: StartedPrompt;
-      try {
-        run = await platform.start({
-          conversationId,
-          userId,
-          input,
-          model,
-          outputs,
-          promptId: id,
-          // Plugins read it from the prompt: the triggers plugin's default zone and the user's local time.
-          ...(fields.timeZone && { metadata: { timeZone: fields.timeZone } }),
-        });
-      } catch (error) {
-        if (outputs.length > 0) await discardUploads(platform, outputs, { userId, conversationId });
-        // The same send, retried while the first was starting (the store says busy or duplicate, as it meets it).
-        if (ConflictError.is(error) || ConversationBusyError.is(error)) {
-          const replay = await alreadySent();
-          if (replay) return replay;
-        }
-        if (ConversationBusyError.is(error)) throw busy(conversationId, error.message);
-        throw error;
-      }
-      run.done.catch(() => {}); // the loop records its own failures
-      // An untitled conversation is named after its first message, as chat apps do.
-      const title = run.conversation.title === undefined && input ? titleFrom(input) : undefined;
-      if (title) await platform.conversations.rename(conversationId, userId, title);
-      return c.json({ prompt: run.prompt }, 202);
-    },
-  );
+  sendPrompt(app, platform, canStoreFiles);
+  getPrompt(app, platform);
+  cancelPrompt(app, platform);
+}
 
+const sendPromptRoute = createRoute({
+  method: 'post',
+  path: '/api/conversations/{id}/prompts',
+  operationId: 'sendPrompt',
+  summary: 'Send input: starts a prompt and answers at once; follow it on the event stream',
+  request: {
+    params: IdParam,
+    body: {
+      content: {
+        'application/json': { schema: SendPrompt },
+        'multipart/form-data': { schema: SendPromptWithFiles },
+      },
+      // Each content type is validated only when the request has it (required: true would check both).
+      required: false,
+    },
+  },
+  responses: {
+    202: json(Accepted, 'The prompt, running'),
+    400: errors[400],
+    401: errors[401],
+    404: errors[404],
+    409: errors[409],
+    413: errors[413],
+    415: errors[415],
+  },
+});
+
+function sendPrompt(app: Api, platform: Platform, canStoreFiles: boolean): void {
+  app.post('/api/conversations/:id/prompts', sendBodyGate); // before the route's validators
+  app.openapi(sendPromptRoute, async (c) => {
+    const conversationId = c.req.valid('param').id;
+    const userId = c.var.userId;
+    const { fields, form } = await readSend(c);
+    const { input, model } = fields;
+    const id = fields.id === undefined ? undefined : promptIdFor(userId, fields.id);
+    // With files: 404 before any is stored (else `start` says it, having read the conversation anyway).
+    if (form) await platform.conversations.get(conversationId, userId);
+    /** A send retried with its id answers with the prompt it started (nothing is stored twice). */
+    const alreadySent = async () => {
+      const prompt = id === undefined ? undefined : await platform.store.prompts.get(id);
+      if (!prompt) return undefined;
+      if (prompt.conversationId !== conversationId || prompt.userId !== userId || prompt.input !== input) {
+        const message = `You sent another message with the id ${fields.id}; choose a new one.`;
+        throw new HttpError(409, 'conflict', message);
+      }
+      return c.json({ prompt }, 202);
+    };
+    // Looked up first only when files come with it, so that a retry stores none of them again; otherwise the
+    // store's refusal of a second prompt with this id says so (below), and a first send costs no lookup.
+    const replay = form ? await alreadySent() : undefined;
+    if (replay) return replay;
+    const outputs = form
+      ? await storeUploads(platform, form, { owner: { userId, conversationId }, canStore: canStoreFiles })
+      : [];
+    let run: StartedPrompt;
+    try {
+      run = await platform.start({
+        conversationId,
+        userId,
+        input,
+        model,
+        outputs,
+        promptId: id,
+        // Plugins read it from the prompt: the triggers plugin's default zone and the user's local time.
+        ...(fields.timeZone && { metadata: { timeZone: fields.timeZone } }),
+      });
+    } catch (error) {
+      if (outputs.length > 0) await discardUploads(platform, outputs, { userId, conversationId });
+      // The same send, retried while the first was starting (the store says busy or duplicate, as it meets it).
+      if (ConflictError.is(error) || ConversationBusyError.is(error)) {
+        const replay = await alreadySent();
+        if (replay) return replay;
+      }
+      if (ConversationBusyError.is(error)) throw busy(conversationId, error.message);
+      throw error;
+    }
+    run.done.catch(() => {}); // the loop records its own failures
+    // An untitled conversation is named after its first message, as chat apps do.
+    const title = run.conversation.title === undefined && input ? titleFrom(input) : undefined;
+    if (title) await platform.conversations.rename(conversationId, userId, title);
+    return c.json({ prompt: run.prompt }, 202);
+  });
+}
+
+function getPrompt(app: Api, platform: Platform): void {
   app.openapi(
     createRoute({
       method: 'get',
@@ -134,7 +141,9 @@ export function promptRoutes(
     }),
     async (c) => c.json(await platform.getPrompt(c.req.valid('param').id, c.var.userId), 200),
   );
+}
 
+function cancelPrompt(app: Api, platform: Platform): void {
   app.openapi(
     createRoute({
       method: 'post',

@@ -36,18 +36,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
   const api = options.api ?? 'responses';
   const stream = options.stream ?? true;
   const timeoutMs = options.timeoutMs ?? 600_000;
-  const clientOptions = {
-    apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-by-this-server',
-    baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? undefined,
-    timeout: timeoutMs,
-    maxRetries: 0, // one retry policy: ours, which never repeats a call that already streamed output
-    ...(options.headers && { defaultHeaders: options.headers }),
-    fetch: watchedFetch(options.fetch ?? globalThis.fetch),
-    // The SDK prints to the console unless told otherwise: the app decides where its lines go.
-    ...(options.logger
-      ? { logger: options.logger, logLevel: options.logLevel ?? 'warn' }
-      : { logLevel: 'off' as const }),
-  };
+  const clientOptions = sdkClientOptions(options, timeoutMs);
   let client: OpenAI | undefined;
   const clientOf = async () => {
     client ??= new (await loadSdk()).OpenAI(clientOptions);
@@ -61,32 +50,6 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
   const idleMs = options.idleTimeoutMs ?? 60_000;
   // A call that does not stream sends nothing until it is done: the watchdog waits for the whole call.
   const watchMs = stream ? idleMs : timeoutMs;
-
-  /** One call's core events: streamed, or the whole answer replayed through the same mapping. */
-  async function call(
-    request: ModelRequest,
-    names: ToolNames,
-    settings: ModelSettings,
-    signal: AbortSignal,
-  ): Promise<AsyncIterable<ModelStreamEvent>> {
-    const client = await clientOf();
-    if (api === 'chat') {
-      const body = chatRequest(request, names, settings);
-      return fromChatStream(
-        stream
-          ? await client.chat.completions.create(streamedChat(body), { signal })
-          : completionChunks(await client.chat.completions.create(body, { signal })),
-        names,
-      );
-    }
-    const body = responsesRequest(request, names, settings);
-    return fromResponsesStream(
-      stream
-        ? await client.responses.create(streamedResponses(body), { signal })
-        : responseEvents(await client.responses.create(body, { signal })),
-      names,
-    );
-  }
 
   async function* attempt(
     request: ModelRequest,
@@ -117,7 +80,9 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
       : undefined;
     const watch = new ResponseWatch(stream ? () => idle.refresh() : () => {});
     try {
-      const events = await watching(watch, () => call(request, names, settings, controller.signal));
+      const events = await watching(watch, async () =>
+        modelEvents(await clientOf(), { api, stream }, request, names, settings, controller.signal),
+      );
       for await (const event of events) {
         quiet?.refresh();
         if (event.type === 'usage') {
@@ -156,4 +121,47 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     // OpenAI's models counted with their own encoding (o200k, cl100k); other models about four characters a token.
     estimateTokens: estimateOpenAITokens,
   };
+}
+
+/** The SDK client's options: no retries or console lines of its own, and every response watched. */
+function sdkClientOptions(options: OpenAIProviderOptions, timeoutMs: number) {
+  return {
+    apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-by-this-server',
+    baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? undefined,
+    timeout: timeoutMs,
+    maxRetries: 0, // one retry policy: ours, which never repeats a call that already streamed output
+    ...(options.headers && { defaultHeaders: options.headers }),
+    fetch: watchedFetch(options.fetch ?? globalThis.fetch),
+    // The SDK prints to the console unless told otherwise: the app decides where its lines go.
+    ...(options.logger
+      ? { logger: options.logger, logLevel: options.logLevel ?? 'warn' }
+      : { logLevel: 'off' as const }),
+  };
+}
+
+/** One call's core events: streamed, or the whole answer replayed through the same mapping. */
+async function modelEvents(
+  client: OpenAI,
+  { api, stream }: { api: 'responses' | 'chat'; stream: boolean },
+  request: ModelRequest,
+  names: ToolNames,
+  settings: ModelSettings,
+  signal: AbortSignal,
+): Promise<AsyncIterable<ModelStreamEvent>> {
+  if (api === 'chat') {
+    const body = chatRequest(request, names, settings);
+    return fromChatStream(
+      stream
+        ? await client.chat.completions.create(streamedChat(body), { signal })
+        : completionChunks(await client.chat.completions.create(body, { signal })),
+      names,
+    );
+  }
+  const body = responsesRequest(request, names, settings);
+  return fromResponsesStream(
+    stream
+      ? await client.responses.create(streamedResponses(body), { signal })
+      : responseEvents(await client.responses.create(body, { signal })),
+    names,
+  );
 }

@@ -1,5 +1,6 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { CompletionUsage } from 'openai/resources/completions';
 import type { ToolNames } from '../tool-names.ts';
 import { type ChatReasoningData, mergeReasoningDetails, type ReasoningDetail } from './reasoning.ts';
 
@@ -52,25 +53,12 @@ export async function* fromChatStream(
   chunks: AsyncIterable<ChatCompletionChunk>,
   names: ToolNames,
 ): AsyncGenerator<ModelStreamEvent> {
-  let calls: PartialCall[] = [];
-  let made = 0;
+  const calls = new PartialCalls(names);
   let reasoning: { field?: 'reasoning'; details: ReasoningDetail[] } | undefined;
   let finish: ModelStreamEvent | undefined;
   let usage: ModelStreamEvent | undefined;
   let responseId = '';
 
-  function* flushCalls(): Generator<ModelStreamEvent> {
-    for (const call of calls) {
-      made++;
-      yield {
-        type: 'tool-call',
-        callId: call.id || `call_${responseId}_${made}`,
-        name: names.fromApi(call.name),
-        arguments: call.arguments.join(''),
-      };
-    }
-    calls = [];
-  }
   function* closeReasoning(): Generator<ModelStreamEvent> {
     if (!reasoning) return;
     const data: ChatReasoningData = {
@@ -80,13 +68,102 @@ export async function* fromChatStream(
     reasoning = undefined;
     yield { type: 'reasoning', ...(Object.keys(data).length > 0 && { providerData: data }) };
   }
-  const callFor = (delta: ToolCallDelta): PartialCall => {
+
+  for await (const chunk of chunks) {
+    responseId ||= chunk.id ?? '';
+    if (chunk.usage) usage = usageEvent(chunk.usage);
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & Extras;
+
+    const thought = delta.reasoning_content || delta.reasoning;
+    if (thought || delta.reasoning_details?.length) {
+      yield* calls.flush(responseId);
+      reasoning ??= { details: [] };
+      if (!delta.reasoning_content && delta.reasoning) reasoning.field = 'reasoning';
+      if (delta.reasoning_details?.length) mergeReasoningDetails(reasoning.details, delta.reasoning_details);
+      if (thought) yield { type: 'reasoning-delta', delta: thought };
+    }
+    if (delta.refusal) {
+      yield* closeReasoning();
+      yield* calls.flush(responseId);
+      yield { type: 'refusal-delta', delta: delta.refusal };
+    }
+    if (delta.content) {
+      yield* closeReasoning();
+      yield* calls.flush(responseId);
+      yield { type: 'text-delta', delta: delta.content };
+    }
+    for (const part of (delta.tool_calls ?? []) as ToolCallDelta[]) {
+      yield* closeReasoning();
+      calls.add(part);
+    }
+    if (choice.finish_reason) {
+      yield* closeReasoning();
+      yield* calls.flush(responseId);
+      finish = { type: 'finish', reason: FINISH[choice.finish_reason as keyof typeof FINISH] ?? 'other' };
+    }
+  }
+  if (!finish)
+    throw new ModelError('The stream ended before the answer was complete.', {
+      kind: 'connection',
+      retryable: true,
+    });
+  if (usage) yield usage;
+  yield finish;
+}
+
+const usageEvent = (usage: CompletionUsage): ModelStreamEvent => ({
+  type: 'usage',
+  usage: {
+    inputTokens: usage.prompt_tokens ?? 0,
+    outputTokens: usage.completion_tokens ?? 0,
+    cachedInputTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
+    reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0,
+  },
+});
+
+/** A stream's tool calls, put together from their deltas (told apart as `fromChatStream` says). */
+class PartialCalls {
+  #calls: PartialCall[] = [];
+  /** Calls emitted so far, for the ids made up for calls without one. */
+  #made = 0;
+
+  readonly #names: ToolNames;
+
+  constructor(names: ToolNames) {
+    this.#names = names;
+  }
+
+  /** Adds a delta to the call it continues, or starts a new one. */
+  add(delta: ToolCallDelta): void {
+    const call = this.#callFor(delta);
+    const name = delta.function?.name;
+    if (name && name !== call.name) call.name += name;
+    if (delta.function?.arguments) call.arguments.push(delta.function.arguments);
+  }
+
+  /** The calls so far, each as one event: the stream has moved on, so they are complete. */
+  *flush(responseId: string): Generator<ModelStreamEvent> {
+    for (const call of this.#calls) {
+      this.#made++;
+      yield {
+        type: 'tool-call',
+        callId: call.id || `call_${responseId}_${this.#made}`,
+        name: this.#names.fromApi(call.name),
+        arguments: call.arguments.join(''),
+      };
+    }
+    this.#calls = [];
+  }
+
+  #callFor(delta: ToolCallDelta): PartialCall {
     const id = delta.id || undefined;
-    const last = calls.at(-1);
+    const last = this.#calls.at(-1);
     let call: PartialCall | undefined;
-    if (id !== undefined) call = calls.find((known) => known.id === id);
+    if (id !== undefined) call = this.#calls.find((known) => known.id === id);
     else if (delta.index === undefined) call = last;
-    else call = calls.findLast((known) => known.index === delta.index);
+    else call = this.#calls.findLast((known) => known.index === delta.index);
     // Without ids, a name (with arguments, or another name) after complete arguments starts the next call.
     const name = delta.function?.name;
     if (
@@ -101,66 +178,10 @@ export async function* fromChatStream(
     }
     if (!call) {
       call = { index: delta.index, id: id ?? '', name: '', arguments: [] };
-      calls.push(call);
+      this.#calls.push(call);
     }
     return call;
-  };
-
-  for await (const chunk of chunks) {
-    responseId ||= chunk.id ?? '';
-    if (chunk.usage) {
-      usage = {
-        type: 'usage',
-        usage: {
-          inputTokens: chunk.usage.prompt_tokens ?? 0,
-          outputTokens: chunk.usage.completion_tokens ?? 0,
-          cachedInputTokens: chunk.usage.prompt_tokens_details?.cached_tokens ?? 0,
-          reasoningTokens: chunk.usage.completion_tokens_details?.reasoning_tokens ?? 0,
-        },
-      };
-    }
-    const choice = chunk.choices?.[0];
-    if (!choice) continue;
-    const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & Extras;
-
-    const thought = delta.reasoning_content || delta.reasoning;
-    if (thought || delta.reasoning_details?.length) {
-      yield* flushCalls();
-      reasoning ??= { details: [] };
-      if (!delta.reasoning_content && delta.reasoning) reasoning.field = 'reasoning';
-      if (delta.reasoning_details?.length) mergeReasoningDetails(reasoning.details, delta.reasoning_details);
-      if (thought) yield { type: 'reasoning-delta', delta: thought };
-    }
-    if (delta.refusal) {
-      yield* closeReasoning();
-      yield* flushCalls();
-      yield { type: 'refusal-delta', delta: delta.refusal };
-    }
-    if (delta.content) {
-      yield* closeReasoning();
-      yield* flushCalls();
-      yield { type: 'text-delta', delta: delta.content };
-    }
-    for (const part of (delta.tool_calls ?? []) as ToolCallDelta[]) {
-      yield* closeReasoning();
-      const call = callFor(part);
-      const name = part.function?.name;
-      if (name && name !== call.name) call.name += name;
-      if (part.function?.arguments) call.arguments.push(part.function.arguments);
-    }
-    if (choice.finish_reason) {
-      yield* closeReasoning();
-      yield* flushCalls();
-      finish = { type: 'finish', reason: FINISH[choice.finish_reason as keyof typeof FINISH] ?? 'other' };
-    }
   }
-  if (!finish)
-    throw new ModelError('The stream ended before the answer was complete.', {
-      kind: 'connection',
-      retryable: true,
-    });
-  if (usage) yield usage;
-  yield finish;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   ConflictError,
   ConversationBusyError,
   NotFoundError,
+  type OutputBase,
   type PromptPatch,
   type PromptRecord,
   type PromptState,
@@ -192,131 +193,155 @@ function toPrompt(row: PromptRow): PromptRecord {
   };
 }
 
+/** What a store instance's prompt functions work with: its database, its statements, and its runner id. */
+type Prompts = { db: SqlDriver; sql: ReturnType<typeof queries>; runner: string };
+
 /**
  * The prompts of one store instance, which runs prompts as `runner` (see `RUNNER_LOCK_SPACE`). Its `update`
  * also appends: a round's outputs, usage and final state are one statement, one round trip, all or nothing.
  */
 export function promptStore(db: SqlDriver, schema: string, runner: string): PromptStore {
-  const sql = queries(schema);
-  const many = async (query: string, param: string) =>
-    (await db.query<PromptRow>(query, [param])).map(toPrompt);
-  const one = async (query: string, param: string) => {
-    const [row] = await db.query<PromptRow>(query, [param]);
-    return row && toPrompt(row);
-  };
-
-  /** The patch's state, usage, stop reason and replaced outputs, in one statement; false if `expectState` refused it. */
-  async function applyPatch(
-    executor: SqlExecutor,
-    promptId: string,
-    patch: PromptPatch,
-    expectState: readonly PromptState[] | undefined,
-  ): Promise<boolean> {
-    const fields = [
-      promptId,
-      patch.state ?? null,
-      toJson(patch.usage),
-      toJson(patch.stopReason),
-      expectState ?? null,
-      runner,
-      patch.updatedAt ?? null,
-    ];
-    if (!patch.outputs?.length && !patch.append?.length) {
-      if ((await executor.query(sql.updateState, fields)).length > 0) return true;
-      if ((await executor.query(sql.exists, [promptId])).length > 0) return false;
-      throw new NotFoundError(`Prompt ${promptId} does not exist.`);
-    }
-    const [result] = await executor.query<PatchResult>(sql.updatePrompt, [
-      ...fields,
-      toJson(patch.outputs ?? []),
-      toJson(patch.append ?? []),
-    ]);
-    if (result!.updated > 0) return true;
-    if (!result!.found) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
-    // An output missing is an error only when the state check passed (else the patch was refused anyway).
-    if (result!.state_matched && !result!.outputs_matched) {
-      const ids = new Set(
-        (await executor.query<{ output_id: string }>(sql.outputIds, [promptId])).map((r) => r.output_id),
-      );
-      const missing = patch.outputs?.find((output) => !ids.has(output.id));
-      throw new NotFoundError(`Prompt ${promptId} has no output ${missing?.id ?? 'of those given'}.`);
-    }
-    return false;
-  }
-
-  // Rare (a call run again after a crash), so it renumbers what follows rather than leave gaps in positions.
-  async function removeOutputs(tx: SqlExecutor, promptId: string, ids: readonly string[]) {
-    if ((await tx.query(sql.removeOutputs, [promptId, ids])).length === 0) return;
-    await tx.query(sql.compactOutputs, [promptId]);
-    await tx.query(sql.unflipOutputs, [promptId]);
-    await tx.query(sql.recount, [promptId]);
-  }
-
+  const prompts: Prompts = { db, sql: queries(schema), runner };
+  const { sql } = prompts;
   return {
     appendsInUpdate: true,
-    async create(prompt) {
-      let created: Row[];
-      try {
-        created = await db.query(sql.create, [
-          prompt.id,
-          prompt.conversationId,
-          prompt.userId,
-          prompt.model,
-          prompt.visible,
-          prompt.state,
-          toText(prompt.input),
-          toJson(prompt.usage),
-          toJson(prompt.stopReason),
-          toJson(prompt.metadata),
-          extraFields(prompt, KNOWN),
-          toJson(prompt.output),
-          prompt.createdAt,
-          prompt.updatedAt,
-          runner,
-        ]);
-      } catch (error) {
-        if (violates(error, 'prompts_one_active_per_conversation')) {
-          const [active] = await db.query<{ id: string }>(sql.activePrompt, [prompt.conversationId]);
-          throw new ConversationBusyError(prompt.conversationId, active?.id ?? 'another prompt');
-        }
-        if (violates(error, 'prompts_pkey')) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
-        throw error;
-      }
-      if (created.length === 0) {
-        throw new NotFoundError(`Conversation ${prompt.conversationId} does not exist.`);
-      }
-    },
-    get: (id) => one(sql.get, id),
-    listByConversation: (conversationId) => many(sql.listByConversation, conversationId),
-    listByState: (state) => many(sql.listByState, state),
-    findByToolCall: (toolCallId) => one(sql.findByToolCall, toolCallId),
-    async claimOrphans(options) {
-      const except = options?.except ?? [];
-      const claimed = (await db.query<{ id: string }>(sql.claimOrphans, [runner, except])).map(
-        (row) => row.id,
-      );
-      if (claimed.length === 0) return [];
-      return (await db.query<PromptRow>(sql.listByIds, [claimed])).map(toPrompt);
-    },
-    async claimOrphan(promptId) {
-      const [claimed] = await db.query(sql.claimOrphan, [runner, promptId]);
-      return claimed && one(sql.get, promptId);
-    },
-    async appendOutput(promptId, output) {
-      const appended = await db.query(sql.appendOutput, [promptId, output.id, toJson(output)]);
-      if (appended.length === 0) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
-    },
-    async update(promptId: string, patch: PromptPatch, options?: { expectState?: readonly PromptState[] }) {
-      // Taking outputs out renumbers the rest: a transaction (rare: a call run again after a crash).
-      if (patch.removeOutputs?.length) {
-        const removing = patch.removeOutputs;
-        return db.transaction(async (tx) => {
-          const applied = await applyPatch(tx, promptId, patch, options?.expectState);
-          if (applied) await removeOutputs(tx, promptId, removing);
-          return applied;
-        });
-      }
-      return applyPatch(db, promptId, patch, options?.expectState);
-    },
+    create: (prompt) => createPrompt(prompts, prompt),
+    get: (id) => one(db, sql.get, id),
+    listByConversation: (conversationId) => many(db, sql.listByConversation, conversationId),
+    listByState: (state) => many(db, sql.listByState, state),
+    findByToolCall: (toolCallId) => one(db, sql.findByToolCall, toolCallId),
+    claimOrphans: (options) => claimOrphans(prompts, options?.except ?? []),
+    claimOrphan: (promptId) => claimOrphan(prompts, promptId),
+    appendOutput: (promptId, output) => appendOutput(prompts, promptId, output),
+    update: (promptId, patch, options) => updatePrompt(prompts, promptId, patch, options?.expectState),
   };
+}
+
+const many = async (db: SqlDriver, query: string, param: string) =>
+  (await db.query<PromptRow>(query, [param])).map(toPrompt);
+
+const one = async (db: SqlDriver, query: string, param: string) => {
+  const [row] = await db.query<PromptRow>(query, [param]);
+  return row && toPrompt(row);
+};
+
+async function createPrompt({ db, sql, runner }: Prompts, prompt: PromptRecord): Promise<void> {
+  let created: Row[];
+  try {
+    created = await db.query(sql.create, [
+      prompt.id,
+      prompt.conversationId,
+      prompt.userId,
+      prompt.model,
+      prompt.visible,
+      prompt.state,
+      toText(prompt.input),
+      toJson(prompt.usage),
+      toJson(prompt.stopReason),
+      toJson(prompt.metadata),
+      extraFields(prompt, KNOWN),
+      toJson(prompt.output),
+      prompt.createdAt,
+      prompt.updatedAt,
+      runner,
+    ]);
+  } catch (error) {
+    if (violates(error, 'prompts_one_active_per_conversation')) {
+      const [active] = await db.query<{ id: string }>(sql.activePrompt, [prompt.conversationId]);
+      throw new ConversationBusyError(prompt.conversationId, active?.id ?? 'another prompt');
+    }
+    if (violates(error, 'prompts_pkey')) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
+    throw error;
+  }
+  if (created.length === 0) {
+    throw new NotFoundError(`Conversation ${prompt.conversationId} does not exist.`);
+  }
+}
+
+async function claimOrphans(
+  { db, sql, runner }: Prompts,
+  except: readonly string[],
+): Promise<PromptRecord[]> {
+  const claimed = (await db.query<{ id: string }>(sql.claimOrphans, [runner, except])).map((row) => row.id);
+  if (claimed.length === 0) return [];
+  return (await db.query<PromptRow>(sql.listByIds, [claimed])).map(toPrompt);
+}
+
+async function claimOrphan(
+  { db, sql, runner }: Prompts,
+  promptId: string,
+): Promise<PromptRecord | undefined> {
+  const [claimed] = await db.query(sql.claimOrphan, [runner, promptId]);
+  return claimed && one(db, sql.get, promptId);
+}
+
+async function appendOutput({ db, sql }: Prompts, promptId: string, output: OutputBase): Promise<void> {
+  const appended = await db.query(sql.appendOutput, [promptId, output.id, toJson(output)]);
+  if (appended.length === 0) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+}
+
+async function updatePrompt(
+  prompts: Prompts,
+  promptId: string,
+  patch: PromptPatch,
+  expectState: readonly PromptState[] | undefined,
+): Promise<boolean> {
+  // Taking outputs out renumbers the rest: a transaction (rare: a call run again after a crash).
+  if (patch.removeOutputs?.length) {
+    const removing = patch.removeOutputs;
+    return prompts.db.transaction(async (tx) => {
+      const applied = await applyPatch(prompts, tx, promptId, patch, expectState);
+      if (applied) await removeOutputs(prompts, tx, promptId, removing);
+      return applied;
+    });
+  }
+  return applyPatch(prompts, prompts.db, promptId, patch, expectState);
+}
+
+/** The patch's state, usage, stop reason and replaced outputs, in one statement; false if `expectState` refused it. */
+async function applyPatch(
+  { sql, runner }: Prompts,
+  executor: SqlExecutor,
+  promptId: string,
+  patch: PromptPatch,
+  expectState: readonly PromptState[] | undefined,
+): Promise<boolean> {
+  const fields = [
+    promptId,
+    patch.state ?? null,
+    toJson(patch.usage),
+    toJson(patch.stopReason),
+    expectState ?? null,
+    runner,
+    patch.updatedAt ?? null,
+  ];
+  if (!patch.outputs?.length && !patch.append?.length) {
+    if ((await executor.query(sql.updateState, fields)).length > 0) return true;
+    if ((await executor.query(sql.exists, [promptId])).length > 0) return false;
+    throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+  }
+  const [result] = await executor.query<PatchResult>(sql.updatePrompt, [
+    ...fields,
+    toJson(patch.outputs ?? []),
+    toJson(patch.append ?? []),
+  ]);
+  if (result!.updated > 0) return true;
+  if (!result!.found) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+  // An output missing is an error only when the state check passed (else the patch was refused anyway).
+  if (result!.state_matched && !result!.outputs_matched) {
+    const ids = new Set(
+      (await executor.query<{ output_id: string }>(sql.outputIds, [promptId])).map((r) => r.output_id),
+    );
+    const missing = patch.outputs?.find((output) => !ids.has(output.id));
+    throw new NotFoundError(`Prompt ${promptId} has no output ${missing?.id ?? 'of those given'}.`);
+  }
+  return false;
+}
+
+// Rare (a call run again after a crash), so it renumbers what follows rather than leave gaps in positions.
+async function removeOutputs({ sql }: Prompts, tx: SqlExecutor, promptId: string, ids: readonly string[]) {
+  if ((await tx.query(sql.removeOutputs, [promptId, ids])).length === 0) return;
+  await tx.query(sql.compactOutputs, [promptId]);
+  await tx.query(sql.unflipOutputs, [promptId]);
+  await tx.query(sql.recount, [promptId]);
 }

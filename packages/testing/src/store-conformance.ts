@@ -52,6 +52,20 @@ const toolOutput = (id: string) => ({
   result: { type: 'pending', reason: 'check' },
 });
 
+/** A message for a conversation's list of waiting messages. */
+const queuedMessage = (
+  conversation: Conversation,
+  mode: 'steer' | 'queue',
+  input: string,
+): QueuedMessage => ({
+  id: newId('msg'),
+  conversationId: conversation.id,
+  userId: conversation.userId,
+  mode,
+  input,
+  createdAt: iso(3),
+});
+
 /**
  * The behaviour every `Store` must have. A store package runs it against its own implementation:
  *
@@ -68,395 +82,441 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
     afterEach(async () => {
       await store.close?.();
     });
+    /** The store of the running test (each test has a new one). */
+    const getStore = () => store;
 
-    describe('conversations', () => {
-      it('creates and reads a conversation; a missing one is undefined', async () => {
-        const conversation = sampleConversation();
-        await store.conversations.create(conversation);
-        expect(await store.conversations.get(conversation.id)).toEqual(conversation);
-        expect(await store.conversations.get('conv_missing')).toBeUndefined();
+    conversationConformance(getStore);
+    promptConformance(getStore);
+    recordConformance(getStore);
+    messageConformance(getStore);
+  });
+}
+
+/** The store of the running test, and a conversation created in it for its prompts. */
+type PromptFixture = () => { store: Store; conversation: Conversation };
+
+function conversationConformance(getStore: () => Store): void {
+  describe('conversations', () => {
+    it('creates and reads a conversation; a missing one is undefined', async () => {
+      const store = getStore();
+      const conversation = sampleConversation();
+      await store.conversations.create(conversation);
+      expect(await store.conversations.get(conversation.id)).toEqual(conversation);
+      expect(await store.conversations.get('conv_missing')).toBeUndefined();
+    });
+
+    it('lists only the user’s conversations, most recently updated first, in pages', async () => {
+      const store = getStore();
+      const mine = [0, 1, 2, 3, 4].map((i) => sampleConversation('user_a', i * 1000));
+      for (const c of mine) await store.conversations.create(c);
+      await store.conversations.create(sampleConversation('user_b', 9000));
+      const first = await store.conversations.listByUser('user_a', { limit: 3 });
+      expect(first.items.map((c) => c.id)).toEqual([mine[4]!.id, mine[3]!.id, mine[2]!.id]);
+      expect(first.nextCursor).toBeDefined();
+      const second = await store.conversations.listByUser('user_a', { limit: 3, cursor: first.nextCursor });
+      expect(second.items.map((c) => c.id)).toEqual([mine[1]!.id, mine[0]!.id]);
+      expect(second.nextCursor).toBeUndefined();
+    });
+
+    it('writes one plugin’s state without touching the others', async () => {
+      const store = getStore();
+      const conversation = sampleConversation();
+      await store.conversations.create(conversation);
+      await store.conversations.setPluginState(conversation.id, 'skills', { active: ['email'] });
+      await store.conversations.setPluginState(conversation.id, 'triggers', { from: null });
+      await store.conversations.setPluginState(conversation.id, 'skills', { active: [] });
+      const stored = await store.conversations.get(conversation.id);
+      expect(stored?.pluginState).toEqual({ skills: { active: [] }, triggers: { from: null } });
+    });
+
+    it('renames a conversation, and refuses a missing one', async () => {
+      const store = getStore();
+      const conversation = sampleConversation();
+      await store.conversations.create(conversation);
+      await store.conversations.setPluginState(conversation.id, 'skills', { active: ['email'] });
+      await store.conversations.rename(conversation.id, 'Quarterly report');
+      expect(await store.conversations.get(conversation.id)).toMatchObject({
+        title: 'Quarterly report',
+        pluginState: { skills: { active: ['email'] } },
       });
-
-      it('lists only the user’s conversations, most recently updated first, in pages', async () => {
-        const mine = [0, 1, 2, 3, 4].map((i) => sampleConversation('user_a', i * 1000));
-        for (const c of mine) await store.conversations.create(c);
-        await store.conversations.create(sampleConversation('user_b', 9000));
-        const first = await store.conversations.listByUser('user_a', { limit: 3 });
-        expect(first.items.map((c) => c.id)).toEqual([mine[4]!.id, mine[3]!.id, mine[2]!.id]);
-        expect(first.nextCursor).toBeDefined();
-        const second = await store.conversations.listByUser('user_a', { limit: 3, cursor: first.nextCursor });
-        expect(second.items.map((c) => c.id)).toEqual([mine[1]!.id, mine[0]!.id]);
-        expect(second.nextCursor).toBeUndefined();
-      });
-
-      it('writes one plugin’s state without touching the others', async () => {
-        const conversation = sampleConversation();
-        await store.conversations.create(conversation);
-        await store.conversations.setPluginState(conversation.id, 'skills', { active: ['email'] });
-        await store.conversations.setPluginState(conversation.id, 'triggers', { from: null });
-        await store.conversations.setPluginState(conversation.id, 'skills', { active: [] });
-        const stored = await store.conversations.get(conversation.id);
-        expect(stored?.pluginState).toEqual({ skills: { active: [] }, triggers: { from: null } });
-      });
-
-      it('renames a conversation, and refuses a missing one', async () => {
-        const conversation = sampleConversation();
-        await store.conversations.create(conversation);
-        await store.conversations.setPluginState(conversation.id, 'skills', { active: ['email'] });
-        await store.conversations.rename(conversation.id, 'Quarterly report');
-        expect(await store.conversations.get(conversation.id)).toMatchObject({
-          title: 'Quarterly report',
-          pluginState: { skills: { active: ['email'] } },
-        });
-        await expect(store.conversations.rename('conv_missing', 'x')).rejects.toMatchObject({
-          code: 'not_found',
-        });
-      });
-
-      it('deletes a conversation with its prompts', async () => {
-        const conversation = sampleConversation();
-        await store.conversations.create(conversation);
-        const prompt = samplePrompt(conversation, { state: 'completed' });
-        await store.prompts.create(prompt);
-        expect(await store.conversations.delete(conversation.id)).toBe(true);
-        expect(await store.conversations.get(conversation.id)).toBeUndefined();
-        expect(await store.prompts.get(prompt.id)).toBeUndefined();
-        expect(await store.conversations.delete(conversation.id)).toBe(false);
+      await expect(store.conversations.rename('conv_missing', 'x')).rejects.toMatchObject({
+        code: 'not_found',
       });
     });
 
-    describe('prompts', () => {
-      let conversation: Conversation;
-      beforeEach(async () => {
-        conversation = sampleConversation();
-        await store.conversations.create(conversation);
-      });
+    it('deletes a conversation with its prompts', async () => {
+      const store = getStore();
+      const conversation = sampleConversation();
+      await store.conversations.create(conversation);
+      const prompt = samplePrompt(conversation, { state: 'completed' });
+      await store.prompts.create(prompt);
+      expect(await store.conversations.delete(conversation.id)).toBe(true);
+      expect(await store.conversations.get(conversation.id)).toBeUndefined();
+      expect(await store.prompts.get(prompt.id)).toBeUndefined();
+      expect(await store.conversations.delete(conversation.id)).toBe(false);
+    });
+  });
+}
 
-      it('creates a prompt and appends its id to the conversation', async () => {
-        const prompt = samplePrompt(conversation);
-        await store.prompts.create(prompt);
-        expect(await store.prompts.get(prompt.id)).toEqual(prompt);
-        expect((await store.conversations.get(conversation.id))?.promptIds).toEqual([prompt.id]);
-      });
+function promptConformance(getStore: () => Store): void {
+  describe('prompts', () => {
+    let conversation: Conversation;
+    beforeEach(async () => {
+      conversation = sampleConversation();
+      await getStore().conversations.create(conversation);
+    });
+    const fixture: PromptFixture = () => ({ store: getStore(), conversation });
 
-      it('refuses a second active prompt in a conversation, and allows one after the first ended', async () => {
-        const first = samplePrompt(conversation);
-        await store.prompts.create(first);
-        await expect(store.prompts.create(samplePrompt(conversation))).rejects.toBeInstanceOf(
-          ConversationBusyError,
-        );
-        await store.prompts.update(first.id, { state: 'waiting_for_approval' });
-        await expect(store.prompts.create(samplePrompt(conversation))).rejects.toBeInstanceOf(
-          ConversationBusyError,
-        );
-        await store.prompts.update(first.id, { state: 'completed' });
-        const second = samplePrompt(conversation, { createdAt: iso(5) });
-        await store.prompts.create(second);
-        expect((await store.prompts.listByConversation(conversation.id)).map((p) => p.id)).toEqual([
-          first.id,
-          second.id,
-        ]);
-      });
+    promptCreation(fixture);
+    promptUpdatesAndLookups(fixture);
+    orphanClaims(fixture);
+    outputRemovalsAndAppends(fixture);
+  });
+}
 
-      it('refuses a prompt whose id exists, changing nothing', async () => {
-        const first = samplePrompt(conversation);
-        await store.prompts.create(first);
-        await store.prompts.update(first.id, { state: 'completed' });
-        await expect(store.prompts.create({ ...first, input: 'again' })).rejects.toBeInstanceOf(
-          ConflictError,
-        );
-        expect((await store.prompts.get(first.id))?.input).toBe(first.input);
-        expect((await store.conversations.get(conversation.id))?.promptIds).toEqual([first.id]);
-      });
+/** Creating prompts: at most one active per conversation, no id twice. */
+function promptCreation(fixture: PromptFixture): void {
+  it('creates a prompt and appends its id to the conversation', async () => {
+    const { store, conversation } = fixture();
+    const prompt = samplePrompt(conversation);
+    await store.prompts.create(prompt);
+    expect(await store.prompts.get(prompt.id)).toEqual(prompt);
+    expect((await store.conversations.get(conversation.id))?.promptIds).toEqual([prompt.id]);
+  });
 
-      it('admits exactly one of many concurrent creates in one conversation', async () => {
-        const results = await Promise.allSettled(
-          Array.from({ length: 8 }, () => store.prompts.create(samplePrompt(conversation))),
-        );
-        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-        expect((await store.conversations.get(conversation.id))?.promptIds).toHaveLength(1);
-      });
+  it('refuses a second active prompt in a conversation, and allows one after the first ended', async () => {
+    const { store, conversation } = fixture();
+    const first = samplePrompt(conversation);
+    await store.prompts.create(first);
+    await expect(store.prompts.create(samplePrompt(conversation))).rejects.toBeInstanceOf(
+      ConversationBusyError,
+    );
+    await store.prompts.update(first.id, { state: 'waiting_for_approval' });
+    await expect(store.prompts.create(samplePrompt(conversation))).rejects.toBeInstanceOf(
+      ConversationBusyError,
+    );
+    await store.prompts.update(first.id, { state: 'completed' });
+    const second = samplePrompt(conversation, { createdAt: iso(5) });
+    await store.prompts.create(second);
+    expect((await store.prompts.listByConversation(conversation.id)).map((p) => p.id)).toEqual([
+      first.id,
+      second.id,
+    ]);
+  });
 
-      it('appends outputs in order and replaces one in place by id', async () => {
-        const prompt = samplePrompt(conversation);
-        await store.prompts.create(prompt);
-        const text = { type: 'text', id: 'out_1', createdAt: iso(2), text: 'Checking.' };
-        await store.prompts.appendOutput(prompt.id, text);
-        await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
-        const widget = {
-          type: 'x-test.badge',
-          id: 'out_3',
-          createdAt: iso(3),
-          toolCallId: 'call_a',
-          label: 'ok',
-          n: 3,
-        };
-        await store.prompts.appendOutput(prompt.id, widget);
-        const decided = { ...toolOutput('call_a'), result: { type: 'success', output: { ok: true } } };
-        await store.prompts.update(prompt.id, { outputs: [decided] });
-        const stored = await store.prompts.get(prompt.id);
-        expect(stored?.output).toEqual([text, decided, widget]);
-        await expect(store.prompts.update(prompt.id, { outputs: [toolOutput('nope')] })).rejects.toThrow();
-      });
+  it('refuses a prompt whose id exists, changing nothing', async () => {
+    const { store, conversation } = fixture();
+    const first = samplePrompt(conversation);
+    await store.prompts.create(first);
+    await store.prompts.update(first.id, { state: 'completed' });
+    await expect(store.prompts.create({ ...first, input: 'again' })).rejects.toBeInstanceOf(ConflictError);
+    expect((await store.prompts.get(first.id))?.input).toBe(first.input);
+    expect((await store.conversations.get(conversation.id))?.promptIds).toEqual([first.id]);
+  });
 
-      it('applies a compare-and-set update only in the expected state', async () => {
-        const prompt = samplePrompt(conversation, { state: 'waiting_for_approval' });
-        await store.prompts.create(prompt);
-        await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
-        const approved = { ...toolOutput('call_a'), result: undefined, startedAt: iso(4) };
-        const claims = await Promise.all([
-          store.prompts.update(
-            prompt.id,
-            { state: 'running', outputs: [approved] },
-            { expectState: ['waiting_for_approval'] },
-          ),
-          store.prompts.update(
-            prompt.id,
-            { state: 'running', outputs: [approved] },
-            { expectState: ['waiting_for_approval'] },
-          ),
-        ]);
-        expect(claims.filter(Boolean)).toHaveLength(1);
-        expect((await store.prompts.get(prompt.id))?.state).toBe('running');
-      });
+  it('admits exactly one of many concurrent creates in one conversation', async () => {
+    const { store, conversation } = fixture();
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => store.prompts.create(samplePrompt(conversation))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await store.conversations.get(conversation.id))?.promptIds).toHaveLength(1);
+  });
+}
 
-      it('updates usage, state and stop reason', async () => {
-        const prompt = samplePrompt(conversation);
-        await store.prompts.create(prompt);
-        const usage = { ...emptyUsage(), inputTokens: 12, outputTokens: 3, totalTokens: 15, modelCalls: 1 };
-        const stopReason = { code: 'max_rounds', message: 'Stopped.' };
-        expect(await store.prompts.update(prompt.id, { usage, state: 'completed', stopReason })).toBe(true);
-        expect(await store.prompts.get(prompt.id)).toMatchObject({ usage, state: 'completed', stopReason });
-      });
+/** Outputs appended and replaced, compare-and-set updates, and the lookups by tool call and state. */
+function promptUpdatesAndLookups(fixture: PromptFixture): void {
+  it('appends outputs in order and replaces one in place by id', async () => {
+    const { store, conversation } = fixture();
+    const prompt = samplePrompt(conversation);
+    await store.prompts.create(prompt);
+    const text = { type: 'text', id: 'out_1', createdAt: iso(2), text: 'Checking.' };
+    await store.prompts.appendOutput(prompt.id, text);
+    await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
+    const widget = {
+      type: 'x-test.badge',
+      id: 'out_3',
+      createdAt: iso(3),
+      toolCallId: 'call_a',
+      label: 'ok',
+      n: 3,
+    };
+    await store.prompts.appendOutput(prompt.id, widget);
+    const decided = { ...toolOutput('call_a'), result: { type: 'success', output: { ok: true } } };
+    await store.prompts.update(prompt.id, { outputs: [decided] });
+    const stored = await store.prompts.get(prompt.id);
+    expect(stored?.output).toEqual([text, decided, widget]);
+    await expect(store.prompts.update(prompt.id, { outputs: [toolOutput('nope')] })).rejects.toThrow();
+  });
 
-      it('finds a prompt by a tool call id, and prompts by state', async () => {
-        const prompt = samplePrompt(conversation);
-        await store.prompts.create(prompt);
-        await store.prompts.appendOutput(prompt.id, toolOutput('call_find'));
-        expect((await store.prompts.findByToolCall('call_find'))?.id).toBe(prompt.id);
-        expect(await store.prompts.findByToolCall('call_missing')).toBeUndefined();
-        expect((await store.prompts.listByState('running')).map((p) => p.id)).toContain(prompt.id);
-        expect((await store.prompts.listByState('completed')).map((p) => p.id)).not.toContain(prompt.id);
-      });
+  it('applies a compare-and-set update only in the expected state', async () => {
+    const { store, conversation } = fixture();
+    const prompt = samplePrompt(conversation, { state: 'waiting_for_approval' });
+    await store.prompts.create(prompt);
+    await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
+    const approved = { ...toolOutput('call_a'), result: undefined, startedAt: iso(4) };
+    const claims = await Promise.all([
+      store.prompts.update(
+        prompt.id,
+        { state: 'running', outputs: [approved] },
+        { expectState: ['waiting_for_approval'] },
+      ),
+      store.prompts.update(
+        prompt.id,
+        { state: 'running', outputs: [approved] },
+        { expectState: ['waiting_for_approval'] },
+      ),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect((await store.prompts.get(prompt.id))?.state).toBe('running');
+  });
 
-      it('claims the running prompts it may recover, with their outputs, and no others', async () => {
-        const [a, b, c] = [0, 1, 2].map((i) => sampleConversation('user_a', i));
-        for (const each of [a!, b!, c!]) await store.conversations.create(each);
-        const running = samplePrompt(a!);
-        const waiting = samplePrompt(b!);
-        const done = samplePrompt(c!);
-        for (const prompt of [running, waiting, done]) await store.prompts.create(prompt);
-        await store.prompts.appendOutput(running.id, toolOutput('call_orphan'));
-        await store.prompts.update(waiting.id, { state: 'waiting_for_approval' });
-        await store.prompts.update(done.id, { state: 'completed' });
-        const claimed = await store.prompts.claimOrphans();
-        expect(claimed.map((p) => p.id)).toContain(running.id);
-        expect(claimed.map((p) => p.id)).not.toContain(waiting.id);
-        expect(claimed.map((p) => p.id)).not.toContain(done.id);
-        expect(claimed.find((p) => p.id === running.id)?.output.map((o) => o.id)).toEqual(['call_orphan']);
-        // Claiming changes nothing in the record itself.
-        expect(await store.prompts.get(running.id)).toEqual(claimed.find((p) => p.id === running.id));
-      });
+  it('updates usage, state and stop reason', async () => {
+    const { store, conversation } = fixture();
+    const prompt = samplePrompt(conversation);
+    await store.prompts.create(prompt);
+    const usage = { ...emptyUsage(), inputTokens: 12, outputTokens: 3, totalTokens: 15, modelCalls: 1 };
+    const stopReason = { code: 'max_rounds', message: 'Stopped.' };
+    expect(await store.prompts.update(prompt.id, { usage, state: 'completed', stopReason })).toBe(true);
+    expect(await store.prompts.get(prompt.id)).toMatchObject({ usage, state: 'completed', stopReason });
+  });
 
-      it('claims orphans except the prompts the caller runs, and one prompt by id only while it runs', async () => {
-        const [a, b, c] = [0, 1, 2].map((i) => sampleConversation('user_a', i));
-        for (const each of [a!, b!, c!]) await store.conversations.create(each);
-        const mine = samplePrompt(a!);
-        const orphan = samplePrompt(b!);
-        const waiting = samplePrompt(c!);
-        for (const prompt of [mine, orphan, waiting]) await store.prompts.create(prompt);
-        await store.prompts.update(waiting.id, { state: 'waiting_for_approval' });
-        const claimed = (await store.prompts.claimOrphans({ except: [mine.id] })).map((p) => p.id);
-        expect(claimed).toContain(orphan.id);
-        expect(claimed).not.toContain(mine.id);
-        expect(claimed).not.toContain(waiting.id);
+  it('finds a prompt by a tool call id, and prompts by state', async () => {
+    const { store, conversation } = fixture();
+    const prompt = samplePrompt(conversation);
+    await store.prompts.create(prompt);
+    await store.prompts.appendOutput(prompt.id, toolOutput('call_find'));
+    expect((await store.prompts.findByToolCall('call_find'))?.id).toBe(prompt.id);
+    expect(await store.prompts.findByToolCall('call_missing')).toBeUndefined();
+    expect((await store.prompts.listByState('running')).map((p) => p.id)).toContain(prompt.id);
+    expect((await store.prompts.listByState('completed')).map((p) => p.id)).not.toContain(prompt.id);
+  });
+}
 
-        expect(await store.prompts.claimOrphan(orphan.id)).toEqual(await store.prompts.get(orphan.id));
-        expect(await store.prompts.claimOrphan(waiting.id)).toBeUndefined();
-        expect(await store.prompts.claimOrphan('prm_missing')).toBeUndefined();
-        await store.prompts.update(orphan.id, { state: 'cancelled' });
-        expect(await store.prompts.claimOrphan(orphan.id)).toBeUndefined();
-      });
+/** Recovery: the running prompts whose process is gone, claimed by the caller. */
+function orphanClaims(fixture: PromptFixture): void {
+  it('claims the running prompts it may recover, with their outputs, and no others', async () => {
+    const { store } = fixture();
+    const [a, b, c] = [0, 1, 2].map((i) => sampleConversation('user_a', i));
+    for (const each of [a!, b!, c!]) await store.conversations.create(each);
+    const running = samplePrompt(a!);
+    const waiting = samplePrompt(b!);
+    const done = samplePrompt(c!);
+    for (const prompt of [running, waiting, done]) await store.prompts.create(prompt);
+    await store.prompts.appendOutput(running.id, toolOutput('call_orphan'));
+    await store.prompts.update(waiting.id, { state: 'waiting_for_approval' });
+    await store.prompts.update(done.id, { state: 'completed' });
+    const claimed = await store.prompts.claimOrphans();
+    expect(claimed.map((p) => p.id)).toContain(running.id);
+    expect(claimed.map((p) => p.id)).not.toContain(waiting.id);
+    expect(claimed.map((p) => p.id)).not.toContain(done.id);
+    expect(claimed.find((p) => p.id === running.id)?.output.map((o) => o.id)).toEqual(['call_orphan']);
+    // Claiming changes nothing in the record itself.
+    expect(await store.prompts.get(running.id)).toEqual(claimed.find((p) => p.id === running.id));
+  });
 
-      it('removes outputs by id, keeps the others in order, and appends after them', async () => {
-        const prompt = samplePrompt(conversation);
-        await store.prompts.create(prompt);
-        const text = (id: string) => ({ type: 'text', id, createdAt: iso(2), text: id });
-        for (const id of ['out_1', 'out_2', 'out_3', 'out_4'])
-          await store.prompts.appendOutput(prompt.id, text(id));
-        await store.prompts.appendOutput(prompt.id, toolOutput('call_kept'));
-        expect(
-          await store.prompts.update(prompt.id, { removeOutputs: ['out_2', 'out_4', 'out_missing'] }),
-        ).toBe(true);
-        await store.prompts.appendOutput(prompt.id, text('out_5'));
-        const read = await store.prompts.get(prompt.id);
-        expect(read?.output.map((o) => o.id)).toEqual(['out_1', 'out_3', 'call_kept', 'out_5']);
-        expect(await store.prompts.findByToolCall('out_2')).toBeUndefined();
-        expect((await store.prompts.findByToolCall('call_kept'))?.id).toBe(prompt.id);
-        // Removing and replacing in one update: both apply.
-        const decided = { ...toolOutput('call_kept'), result: { type: 'success', output: 1 } };
-        await store.prompts.update(prompt.id, { outputs: [decided], removeOutputs: ['out_1'] });
-        expect((await store.prompts.get(prompt.id))?.output).toEqual([text('out_3'), decided, text('out_5')]);
-      });
+  it('claims orphans except the prompts the caller runs, and one prompt by id only while it runs', async () => {
+    const { store } = fixture();
+    const [a, b, c] = [0, 1, 2].map((i) => sampleConversation('user_a', i));
+    for (const each of [a!, b!, c!]) await store.conversations.create(each);
+    const mine = samplePrompt(a!);
+    const orphan = samplePrompt(b!);
+    const waiting = samplePrompt(c!);
+    for (const prompt of [mine, orphan, waiting]) await store.prompts.create(prompt);
+    await store.prompts.update(waiting.id, { state: 'waiting_for_approval' });
+    const claimed = (await store.prompts.claimOrphans({ except: [mine.id] })).map((p) => p.id);
+    expect(claimed).toContain(orphan.id);
+    expect(claimed).not.toContain(mine.id);
+    expect(claimed).not.toContain(waiting.id);
 
-      it('appends in an update, with the state and usage, atomically, when it says it can', async ({
-        skip,
-      }) => {
-        if (!store.prompts.appendsInUpdate) skip('this store does not append in update');
-        const prompt = samplePrompt(conversation);
-        await store.prompts.create(prompt);
-        await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
-        const text = (id: string) => ({ type: 'text', id, createdAt: iso(3), text: id });
-        const decided = { ...toolOutput('call_a'), result: { type: 'success', output: 2 } };
-        const usage = { ...emptyUsage(), inputTokens: 5, outputTokens: 1, totalTokens: 6, modelCalls: 1 };
-        const patch = { outputs: [decided], append: [text('out_1'), toolOutput('call_b')], usage };
-        // Refused by its compare-and-set: nothing of it is written.
-        expect(await store.prompts.update(prompt.id, patch, { expectState: ['completed'] })).toBe(false);
-        expect((await store.prompts.get(prompt.id))?.output.map((o) => o.id)).toEqual(['call_a']);
-        expect(await store.prompts.update(prompt.id, { ...patch, state: 'completed' })).toBe(true);
-        const stored = await store.prompts.get(prompt.id);
-        expect(stored).toMatchObject({ state: 'completed', usage });
-        expect(stored?.output).toEqual([decided, text('out_1'), toolOutput('call_b')]);
-        expect((await store.prompts.findByToolCall('call_b'))?.id).toBe(prompt.id);
-        // Appended after what it removes, in the order given, and again after that.
-        await store.prompts.update(prompt.id, { removeOutputs: ['out_1'], append: [text('out_2')] });
-        await store.prompts.appendOutput(prompt.id, text('out_3'));
-        expect((await store.prompts.get(prompt.id))?.output.map((o) => o.id)).toEqual([
-          'call_a',
-          'call_b',
-          'out_2',
-          'out_3',
-        ]);
-        await expect(store.prompts.update('prm_missing', { append: [text('out_x')] })).rejects.toThrow();
-      });
+    expect(await store.prompts.claimOrphan(orphan.id)).toEqual(await store.prompts.get(orphan.id));
+    expect(await store.prompts.claimOrphan(waiting.id)).toBeUndefined();
+    expect(await store.prompts.claimOrphan('prm_missing')).toBeUndefined();
+    await store.prompts.update(orphan.id, { state: 'cancelled' });
+    expect(await store.prompts.claimOrphan(orphan.id)).toBeUndefined();
+  });
+}
 
-      it('keeps what was written, whatever the caller does to its objects afterwards', async () => {
-        const prompt = samplePrompt(conversation);
-        await store.prompts.create(prompt);
-        const output = { type: 'text', id: 'out_m', createdAt: iso(2), text: 'original' };
-        await store.prompts.appendOutput(prompt.id, output);
-        output.text = 'changed';
-        const read = await store.prompts.get(prompt.id);
-        expect(read?.output[0]?.text).toBe('original');
-      });
+/** Outputs taken out, appended in an update, and kept as they were written. */
+function outputRemovalsAndAppends(fixture: PromptFixture): void {
+  it('removes outputs by id, keeps the others in order, and appends after them', async () => {
+    const { store, conversation } = fixture();
+    const prompt = samplePrompt(conversation);
+    await store.prompts.create(prompt);
+    const text = (id: string) => ({ type: 'text', id, createdAt: iso(2), text: id });
+    for (const id of ['out_1', 'out_2', 'out_3', 'out_4'])
+      await store.prompts.appendOutput(prompt.id, text(id));
+    await store.prompts.appendOutput(prompt.id, toolOutput('call_kept'));
+    expect(await store.prompts.update(prompt.id, { removeOutputs: ['out_2', 'out_4', 'out_missing'] })).toBe(
+      true,
+    );
+    await store.prompts.appendOutput(prompt.id, text('out_5'));
+    const read = await store.prompts.get(prompt.id);
+    expect(read?.output.map((o) => o.id)).toEqual(['out_1', 'out_3', 'call_kept', 'out_5']);
+    expect(await store.prompts.findByToolCall('out_2')).toBeUndefined();
+    expect((await store.prompts.findByToolCall('call_kept'))?.id).toBe(prompt.id);
+    // Removing and replacing in one update: both apply.
+    const decided = { ...toolOutput('call_kept'), result: { type: 'success', output: 1 } };
+    await store.prompts.update(prompt.id, { outputs: [decided], removeOutputs: ['out_1'] });
+    expect((await store.prompts.get(prompt.id))?.output).toEqual([text('out_3'), decided, text('out_5')]);
+  });
+
+  it('appends in an update, with the state and usage, atomically, when it says it can', async ({ skip }) => {
+    const { store, conversation } = fixture();
+    if (!store.prompts.appendsInUpdate) skip('this store does not append in update');
+    const prompt = samplePrompt(conversation);
+    await store.prompts.create(prompt);
+    await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
+    const text = (id: string) => ({ type: 'text', id, createdAt: iso(3), text: id });
+    const decided = { ...toolOutput('call_a'), result: { type: 'success', output: 2 } };
+    const usage = { ...emptyUsage(), inputTokens: 5, outputTokens: 1, totalTokens: 6, modelCalls: 1 };
+    const patch = { outputs: [decided], append: [text('out_1'), toolOutput('call_b')], usage };
+    // Refused by its compare-and-set: nothing of it is written.
+    expect(await store.prompts.update(prompt.id, patch, { expectState: ['completed'] })).toBe(false);
+    expect((await store.prompts.get(prompt.id))?.output.map((o) => o.id)).toEqual(['call_a']);
+    expect(await store.prompts.update(prompt.id, { ...patch, state: 'completed' })).toBe(true);
+    const stored = await store.prompts.get(prompt.id);
+    expect(stored).toMatchObject({ state: 'completed', usage });
+    expect(stored?.output).toEqual([decided, text('out_1'), toolOutput('call_b')]);
+    expect((await store.prompts.findByToolCall('call_b'))?.id).toBe(prompt.id);
+    // Appended after what it removes, in the order given, and again after that.
+    await store.prompts.update(prompt.id, { removeOutputs: ['out_1'], append: [text('out_2')] });
+    await store.prompts.appendOutput(prompt.id, text('out_3'));
+    expect((await store.prompts.get(prompt.id))?.output.map((o) => o.id)).toEqual([
+      'call_a',
+      'call_b',
+      'out_2',
+      'out_3',
+    ]);
+    await expect(store.prompts.update('prm_missing', { append: [text('out_x')] })).rejects.toThrow();
+  });
+
+  it('keeps what was written, whatever the caller does to its objects afterwards', async () => {
+    const { store, conversation } = fixture();
+    const prompt = samplePrompt(conversation);
+    await store.prompts.create(prompt);
+    const output = { type: 'text', id: 'out_m', createdAt: iso(2), text: 'original' };
+    await store.prompts.appendOutput(prompt.id, output);
+    output.text = 'changed';
+    const read = await store.prompts.get(prompt.id);
+    expect(read?.output[0]?.text).toBe('original');
+  });
+}
+
+function recordConformance(getStore: () => Store): void {
+  describe('records', () => {
+    it('puts, versions, reads and deletes records per namespace', async () => {
+      const store = getStore();
+      const first = await store.records.put('blueprints', 'b1', { title: 'A' });
+      expect(first.version).toBe(1);
+      const second = await store.records.put('blueprints', 'b1', { title: 'B' });
+      expect(second.version).toBe(2);
+      expect((await store.records.get('blueprints', 'b1'))?.value).toEqual({ title: 'B' });
+      expect(await store.records.get('triggers', 'b1')).toBeUndefined();
+      expect(await store.records.delete('blueprints', 'b1')).toBe(true);
+      expect(await store.records.get('blueprints', 'b1')).toBeUndefined();
+      expect(await store.records.delete('blueprints', 'b1')).toBe(false);
     });
 
-    describe('records', () => {
-      it('puts, versions, reads and deletes records per namespace', async () => {
-        const first = await store.records.put('blueprints', 'b1', { title: 'A' });
-        expect(first.version).toBe(1);
-        const second = await store.records.put('blueprints', 'b1', { title: 'B' });
-        expect(second.version).toBe(2);
-        expect((await store.records.get('blueprints', 'b1'))?.value).toEqual({ title: 'B' });
-        expect(await store.records.get('triggers', 'b1')).toBeUndefined();
-        expect(await store.records.delete('blueprints', 'b1')).toBe(true);
-        expect(await store.records.get('blueprints', 'b1')).toBeUndefined();
-        expect(await store.records.delete('blueprints', 'b1')).toBe(false);
-      });
-
-      it('writes with an expected version only if it matches (0: only if absent)', async () => {
-        await store.records.put('triggers', 't1', { n: 1 }, { expectedVersion: 0 });
-        await expect(
-          store.records.put('triggers', 't1', { n: 2 }, { expectedVersion: 0 }),
-        ).rejects.toBeInstanceOf(VersionConflictError);
-        const results = await Promise.allSettled([
-          store.records.put('triggers', 't1', { n: 3 }, { expectedVersion: 1 }),
-          store.records.put('triggers', 't1', { n: 4 }, { expectedVersion: 1 }),
-        ]);
-        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-        expect((await store.records.get('triggers', 't1'))?.version).toBe(2);
-      });
-
-      it('lists records in id order, by prefix, in pages', async () => {
-        for (const id of ['u1:c', 'u1:a', 'u2:a', 'u1:b']) await store.records.put('files', id, { id });
-        const first = await store.records.list('files', { prefix: 'u1:', limit: 2 });
-        expect(first.items.map((r) => r.id)).toEqual(['u1:a', 'u1:b']);
-        const second = await store.records.list('files', {
-          prefix: 'u1:',
-          limit: 2,
-          cursor: first.nextCursor,
-        });
-        expect(second.items.map((r) => r.id)).toEqual(['u1:c']);
-        expect(second.nextCursor).toBeUndefined();
-      });
+    it('writes with an expected version only if it matches (0: only if absent)', async () => {
+      const store = getStore();
+      await store.records.put('triggers', 't1', { n: 1 }, { expectedVersion: 0 });
+      await expect(
+        store.records.put('triggers', 't1', { n: 2 }, { expectedVersion: 0 }),
+      ).rejects.toBeInstanceOf(VersionConflictError);
+      const results = await Promise.allSettled([
+        store.records.put('triggers', 't1', { n: 3 }, { expectedVersion: 1 }),
+        store.records.put('triggers', 't1', { n: 4 }, { expectedVersion: 1 }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect((await store.records.get('triggers', 't1'))?.version).toBe(2);
     });
 
-    // `Store.messages` is optional: a store without it skips these (and its platform refuses steering).
-    describe('messages', () => {
-      const message = (
-        conversation: Conversation,
-        mode: 'steer' | 'queue',
-        input: string,
-      ): QueuedMessage => ({
-        id: newId('msg'),
-        conversationId: conversation.id,
-        userId: conversation.userId,
-        mode,
-        input,
-        createdAt: iso(3),
+    it('lists records in id order, by prefix, in pages', async () => {
+      const store = getStore();
+      for (const id of ['u1:c', 'u1:a', 'u2:a', 'u1:b']) await store.records.put('files', id, { id });
+      const first = await store.records.list('files', { prefix: 'u1:', limit: 2 });
+      expect(first.items.map((r) => r.id)).toEqual(['u1:a', 'u1:b']);
+      const second = await store.records.list('files', {
+        prefix: 'u1:',
+        limit: 2,
+        cursor: first.nextCursor,
       });
+      expect(second.items.map((r) => r.id)).toEqual(['u1:c']);
+      expect(second.nextCursor).toBeUndefined();
+    });
+  });
+}
 
-      it("lists a conversation's messages in the order they were added, and only its own", async ({
-        skip,
-      }) => {
-        const messages = store.messages ?? skip();
-        const a = sampleConversation();
-        const b = sampleConversation();
-        await store.conversations.create(a);
-        await store.conversations.create(b);
-        const sent = [message(a, 'queue', 'one'), message(b, 'steer', 'other'), message(a, 'steer', 'two')];
-        for (const m of sent) await messages.add(m);
-        expect(await messages.list(a.id)).toEqual([sent[0], sent[2]]);
-        expect(await messages.list(b.id)).toEqual([sent[1]]);
-        expect((await messages.conversationsWithMessages()).sort()).toEqual([a.id, b.id].sort());
-        await expect(messages.add(sent[0]!)).rejects.toSatisfy((e) => ConflictError.is(e));
-      });
+// `Store.messages` is optional: a store without it skips these (and its platform refuses steering).
+function messageConformance(getStore: () => Store): void {
+  describe('messages', () => {
+    it("lists a conversation's messages in the order they were added, and only its own", async ({ skip }) => {
+      const store = getStore();
+      const messages = store.messages ?? skip();
+      const a = sampleConversation();
+      const b = sampleConversation();
+      await store.conversations.create(a);
+      await store.conversations.create(b);
+      const sent = [
+        queuedMessage(a, 'queue', 'one'),
+        queuedMessage(b, 'steer', 'other'),
+        queuedMessage(a, 'steer', 'two'),
+      ];
+      for (const m of sent) await messages.add(m);
+      expect(await messages.list(a.id)).toEqual([sent[0], sent[2]]);
+      expect(await messages.list(b.id)).toEqual([sent[1]]);
+      expect((await messages.conversationsWithMessages()).sort()).toEqual([a.id, b.id].sort());
+      await expect(messages.add(sent[0]!)).rejects.toSatisfy((e) => ConflictError.is(e));
+    });
 
-      it('removes messages by id, returning those that were there, and keeps the rest in order', async ({
-        skip,
-      }) => {
-        const messages = store.messages ?? skip();
-        const a = sampleConversation();
-        await store.conversations.create(a);
-        const sent = ['1', '2', '3'].map((input) => message(a, 'queue', input));
-        for (const m of sent) await messages.add(m);
-        expect(await messages.remove(a.id, [sent[1]!.id, 'msg_unknown'])).toEqual([sent[1]!.id]);
-        expect(await messages.remove(a.id, [sent[1]!.id])).toEqual([]);
-        expect((await messages.list(a.id)).map((m) => m.input)).toEqual(['1', '3']);
-        await messages.remove(a.id, [sent[0]!.id, sent[2]!.id]);
-        expect(await messages.list(a.id)).toEqual([]);
-        expect(await messages.conversationsWithMessages()).toEqual([]);
-      });
+    it('removes messages by id, returning those that were there, and keeps the rest in order', async ({
+      skip,
+    }) => {
+      const store = getStore();
+      const messages = store.messages ?? skip();
+      const a = sampleConversation();
+      await store.conversations.create(a);
+      const sent = ['1', '2', '3'].map((input) => queuedMessage(a, 'queue', input));
+      for (const m of sent) await messages.add(m);
+      expect(await messages.remove(a.id, [sent[1]!.id, 'msg_unknown'])).toEqual([sent[1]!.id]);
+      expect(await messages.remove(a.id, [sent[1]!.id])).toEqual([]);
+      expect((await messages.list(a.id)).map((m) => m.input)).toEqual(['1', '3']);
+      await messages.remove(a.id, [sent[0]!.id, sent[2]!.id]);
+      expect(await messages.list(a.id)).toEqual([]);
+      expect(await messages.conversationsWithMessages()).toEqual([]);
+    });
 
-      it("keeps a message's model class and metadata, and leaves them out when it has none", async ({
-        skip,
-      }) => {
-        const messages = store.messages ?? skip();
-        const a = sampleConversation();
-        await store.conversations.create(a);
-        const withBoth: QueuedMessage = {
-          ...message(a, 'queue', 'later'),
-          model: 'high',
-          metadata: { timeZone: 'Europe/Paris', nested: { n: 1 } },
-        };
-        const plain = message(a, 'steer', 'now');
-        await messages.add(withBoth);
-        await messages.add(plain);
-        const [first, second] = await messages.list(a.id);
-        expect(first).toEqual(withBoth);
-        expect(second).toEqual(plain);
-        expect(second).not.toHaveProperty('model');
-        expect(second).not.toHaveProperty('metadata');
-      });
+    it("keeps a message's model class and metadata, and leaves them out when it has none", async ({
+      skip,
+    }) => {
+      const store = getStore();
+      const messages = store.messages ?? skip();
+      const a = sampleConversation();
+      await store.conversations.create(a);
+      const withBoth: QueuedMessage = {
+        ...queuedMessage(a, 'queue', 'later'),
+        model: 'high',
+        metadata: { timeZone: 'Europe/Paris', nested: { n: 1 } },
+      };
+      const plain = queuedMessage(a, 'steer', 'now');
+      await messages.add(withBoth);
+      await messages.add(plain);
+      const [first, second] = await messages.list(a.id);
+      expect(first).toEqual(withBoth);
+      expect(second).toEqual(plain);
+      expect(second).not.toHaveProperty('model');
+      expect(second).not.toHaveProperty('metadata');
+    });
 
-      it("deletes a conversation's messages with it", async ({ skip }) => {
-        const messages = store.messages ?? skip();
-        const a = sampleConversation();
-        await store.conversations.create(a);
-        await messages.add(message(a, 'queue', 'x'));
-        await store.conversations.delete(a.id);
-        expect(await messages.list(a.id)).toEqual([]);
-      });
+    it("deletes a conversation's messages with it", async ({ skip }) => {
+      const store = getStore();
+      const messages = store.messages ?? skip();
+      const a = sampleConversation();
+      await store.conversations.create(a);
+      await messages.add(queuedMessage(a, 'queue', 'x'));
+      await store.conversations.delete(a.id);
+      expect(await messages.list(a.id)).toEqual([]);
     });
   });
 }

@@ -208,6 +208,33 @@ describe('approval', () => {
     ]);
   });
 
+  it('a cancel that meets the loop as it pauses still ends the prompt cancelled', async () => {
+    const { plugin, ran } = toolbox();
+    const store = new MemoryStore();
+    let cancelling: Promise<unknown> | undefined;
+    const platform = createPlatform({
+      plugins: [plugin],
+      model: new ScriptedModel([callTool('demo.delete', { id: 'a' })]),
+      store: {
+        ...store,
+        prompts: {
+          ...store.prompts,
+          // The cancel arrives while the loop writes its pause: the loop ends waiting, not aborted.
+          update: (id, patch, options) => {
+            if (patch.state === 'waiting_for_approval') cancelling = platform.cancel(id, { userId: 'ada' });
+            return store.prompts.update(id, patch, options);
+          },
+        },
+      },
+    });
+    const conversation = await platform.conversations.create({ userId: 'ada' });
+    await platform.send({ conversationId: conversation.id, userId: 'ada', input: 'go' });
+    const cancelled = (await cancelling) as { state: string; output: { type: string }[] };
+    expect(cancelled.state).toBe('cancelled');
+    expect(toolCalls(cancelled)[0]?.result).toMatchObject({ type: 'error', error: { code: 'cancelled' } });
+    expect(ran).toEqual([]);
+  });
+
   it('cancels a prompt waiting for approval, closing every open call', async () => {
     const { plugin, ran } = toolbox();
     const t = await createTestPlatform({

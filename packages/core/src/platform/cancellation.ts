@@ -23,7 +23,11 @@ export class Cancellation {
   async cancel(promptId: string, by: { userId: string }): Promise<Prompt> {
     const { runs, store, relay } = this.#ctx;
     const prompt = await this.#ctx.getPrompt(promptId, by.userId);
-    if (runs.has(promptId)) return (await runs.abort(promptId)) ?? this.cancel(promptId, by);
+    if (runs.has(promptId)) {
+      // A loop that paused just as it was aborted leaves a waiting prompt: its pending calls are closed below.
+      const stopped = await runs.abort(promptId);
+      return stopped && stopped.state !== 'waiting_for_approval' ? stopped : this.cancel(promptId, by);
+    }
     if (prompt.state === 'running' && store.relay) {
       // Its process died (only a store that processes share, one with a relay, can tell): stopped here at
       // once, rather than asking a process that cannot answer.

@@ -172,7 +172,7 @@ async function follow(promptId: string, deadline: number): Promise<void> {
       const answer = await api(
         'POST',
         `/api/tool-calls/${pending.id}/${decision}`,
-        decision === 'reject' ? { reason: 'Not now.' } : undefined,
+        decision === 'reject' ? { reason: 'Not now.' } : {},
       );
       // 409: a decision sent before, cut off by a kill, had landed.
       if (answer.status === 202) stats[decision === 'approve' ? 'approved' : 'rejected']++;
@@ -198,9 +198,11 @@ async function client(n: number, deadline: number): Promise<void> {
         violation(`sending ${id} answered ${sent.status} ${JSON.stringify(sent.body)}`);
         break;
       }
-      sentIds.push(id);
+      // The server derives the prompt's id from the user and the client's id (see promptIdFor).
+      const promptId = sent.body.prompt.id as string;
+      sentIds.push(promptId);
       stats.sent++;
-      await follow(id, deadline);
+      await follow(promptId, deadline);
     }
   }
 }

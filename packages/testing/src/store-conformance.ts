@@ -279,6 +279,9 @@ function promptUpdatesAndLookups(fixture: PromptFixture): void {
     const stopReason = { code: 'max_rounds', message: 'Stopped.' };
     expect(await store.prompts.update(prompt.id, { usage, state: 'completed', stopReason })).toBe(true);
     expect(await store.prompts.get(prompt.id)).toMatchObject({ usage, state: 'completed', stopReason });
+    // The writer's time, when it gives one, is the prompt's (the loop keeps the same prompt as the store).
+    await store.prompts.update(prompt.id, { state: 'failed', updatedAt: iso(50) });
+    expect((await store.prompts.get(prompt.id))?.updatedAt).toBe(iso(50));
   });
 
   it('finds a prompt by a tool call id, and prompts by state', async () => {

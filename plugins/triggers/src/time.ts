@@ -91,7 +91,10 @@ const displayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** `Mon 24 Nov 09:00` in the time zone; the year is added when it is not the year of `now`. */
 export function formatInstant(instant: number, timeZone: string, now: number): string {
-  const withYear = wallTime(instant, timeZone).year !== wallTime(now, timeZone).year;
+  // The plugin's context formats "now" before every model call: the same minute is formatted once.
+  const minute = Math.floor(instant / 60_000);
+  if (instant === now && lastNow.timeZone === timeZone && lastNow.minute === minute) return lastNow.text;
+  const withYear = instant !== now && wallTime(instant, timeZone).year !== wallTime(now, timeZone).year;
   const key = `${timeZone}|${withYear}`;
   let formatter = displayFormatters.get(key);
   if (!formatter) {
@@ -109,7 +112,11 @@ export function formatInstant(instant: number, timeZone: string, now: number): s
   }
   const p: Record<string, string> = {};
   for (const part of formatter.formatToParts(instant)) p[part.type] = part.value;
-  return `${p.weekday} ${p.day} ${p.month}${withYear ? ` ${p.year}` : ''} ${p.hour}:${p.minute}`;
+  const text = `${p.weekday} ${p.day} ${p.month}${withYear ? ` ${p.year}` : ''} ${p.hour}:${p.minute}`;
+  if (instant === now) lastNow = { timeZone, minute, text };
+  return text;
 }
+
+let lastNow = { timeZone: '', minute: Number.NaN, text: '' };
 
 export const iso = (instant: number): string => new Date(instant).toISOString();

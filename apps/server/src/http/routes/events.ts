@@ -97,13 +97,10 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
               !options.shutdown.aborted &&
               !disconnected.aborted
             ) {
-              const entry = queue.shift();
-              if (entry) {
-                await stream.writeSSE({
-                  id: entry.id,
-                  event: entry.event.type,
-                  data: JSON.stringify(entry.event),
-                });
+              if (queue.length > 0) {
+                // What arrived meanwhile goes out in one write (a prompt's last output and its end come
+                // together): one system call rather than one per event.
+                await stream.write(queue.splice(0).map(frame).join(''));
                 continue;
               }
               await new Promise<void>((resolve) => {
@@ -130,3 +127,7 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
     },
   );
 }
+
+/** One event as an SSE frame (as hono's `writeSSE` writes it; JSON has no line breaks to split). */
+const frame = (entry: LoggedEvent) =>
+  `event: ${entry.event.type}\ndata: ${JSON.stringify(entry.event)}\nid: ${entry.id}\n\n`;

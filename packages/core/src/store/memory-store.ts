@@ -82,10 +82,10 @@ export class MemoryStore implements Store {
     appendsInUpdate: true,
     create: async (prompt) => {
       const conversation = this.#conversation(prompt.conversationId);
-      const active = conversation.promptIds.find((id) =>
-        ACTIVE.includes(this.#prompts.get(id)?.state as PromptState),
-      );
-      if (active) throw new ConversationBusyError(conversation.id, active);
+      // Only the newest prompt can be active: none is created while one is (what this check ensures).
+      const newest = conversation.promptIds.at(-1);
+      const state = newest === undefined ? undefined : this.#prompts.get(newest)?.state;
+      if (state && ACTIVE.includes(state)) throw new ConversationBusyError(conversation.id, newest!);
       if (this.#prompts.has(prompt.id)) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
       this.#prompts.set(prompt.id, new StoredPrompt(frozenCopy(prompt)));
       for (const output of prompt.output) this.#toolCalls.set(output.id, prompt.id);

@@ -108,7 +108,13 @@ describe('a round is written in as few writes as the store allows, and nothing i
     const inner = new MemoryStore();
     const { store, writes } = watched(inner, olderPromptStore(inner.prompts));
     const { prompt, stored } = await run(store, toolThenText());
-    expect(writes).toEqual(['append tool', 'usage', 'outputs', 'append text', 'state+stopReason+updatedAt+usage']);
+    expect(writes).toEqual([
+      'append tool',
+      'usage',
+      'outputs',
+      'append text',
+      'state+stopReason+updatedAt+usage',
+    ]);
     expect(((await store.prompts.get(prompt.id)) as Prompt).output).toEqual(prompt.output);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(stored.map((ids) => ids.length)).toEqual([1, 2]);

@@ -42,7 +42,11 @@ export async function startPrompt(ctx: PlatformContext, send: SendOptions): Prom
   const { store, runs, events, runtime } = ctx;
   const conversation = await ctx.conversationOf(send.conversationId, send.userId);
   const record = newPrompt(ctx, send, conversation.id);
-  const history = (await store.prompts.listByConversation(conversation.id)) as Prompt[];
+  // A conversation's first prompt has no history to read (its prompt ids came with the conversation).
+  const history =
+    conversation.promptIds.length === 0
+      ? []
+      : ((await store.prompts.listByConversation(conversation.id)) as Prompt[]);
   // Reserved before it exists, so that a periodic recovery here never takes it for an orphan.
   if (!runs.reserve(record.id)) throw new ConflictError(`Prompt ${record.id} already exists.`);
   try {

@@ -29,6 +29,16 @@ describe('in-memory store: what it hands out', () => {
     for (const attempt of attempts) expect(attempt).toThrow(TypeError);
     await store.prompts.appendOutput(prompt.id, { type: 'text', id: 'out_2', createdAt: prompt.createdAt });
     expect(read.output).toHaveLength(1); // an earlier read does not see later writes
+    await store.prompts.update(prompt.id, {
+      state: 'completed',
+      append: [{ type: 'text', id: 'out_3', createdAt: prompt.createdAt }],
+    });
+    expect([read.state, read.output.length]).toEqual(['running', 1]);
+    expect((await store.prompts.get(prompt.id))?.output.map((o) => o.id)).toEqual([
+      'out_t',
+      'out_2',
+      'out_3',
+    ]);
     expect((await store.prompts.get(prompt.id))?.output[0]).toEqual({
       ...call,
       input: { text: 'a', nested: { list: [1, 2] } },

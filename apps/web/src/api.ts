@@ -66,27 +66,35 @@ export function errorFrom(response: Response, body: unknown): ApiError {
 const errorOf = async (response: Response): Promise<ApiError> =>
   errorFrom(response, await response.json().catch(() => undefined));
 
-/**
- * The typed client of the server's API (types generated from its OpenAPI document). In the browser, call it
- * without a token: the session cookie (see auth.ts) authorizes every request, event streams and downloads
- * included, and no URL carries a token. Programs and tests pass a bearer token.
- */
-export function createApi(token?: string, baseUrl = '') {
-  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : CSRF_HEADERS;
-  const client = createClient<paths>({ baseUrl, headers: auth, fetch: (request) => fetchOrExplain(request) });
-  const unwrap = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
-    if (result.error !== undefined || !result.response.ok) throw errorFrom(result.response, result.error);
-    return result.data as T;
-  };
-  const withId = (id: string) => ({ params: { path: { id } } });
+/** What the calls of every resource share: the typed client, the headers to send, the server's address. */
+interface Connection {
+  client: ReturnType<typeof createClient<paths>>;
+  auth: Record<string, string>;
+  baseUrl: string;
+}
+
+/** A call's data, or the ApiError of its failure. */
+const unwrap = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
+  if (result.error !== undefined || !result.response.ok) throw errorFrom(result.response, result.error);
+  return result.data as T;
+};
+
+const withId = (id: string) => ({ params: { path: { id } } });
+
+/** The user, and their standing instructions for the model. */
+function meCalls({ client }: Connection) {
   return {
-    token,
     me: async () => unwrap(await client.GET('/api/me')),
     /** The user's standing instructions for the model (when the server runs the `instructions` plugin). */
     instructions: async () => unwrap(await client.GET('/api/me/instructions')).instructions,
     /** Replaces them ('' clears them); the model reads them from its next call. At most 4000 characters. */
     setInstructions: async (instructions: string) =>
       unwrap(await client.PUT('/api/me/instructions', { body: { instructions } })).instructions,
+  };
+}
+
+function conversationCalls({ client }: Connection) {
+  return {
     conversations: async () =>
       unwrap(await client.GET('/api/conversations', { params: { query: { limit: 100 } } })).items,
     createConversation: async (title?: string) =>
@@ -97,6 +105,42 @@ export function createApi(token?: string, baseUrl = '') {
     deleteConversation: async (id: string) => {
       unwrap(await client.DELETE('/api/conversations/{id}', withId(id)));
     },
+  };
+}
+
+/** One attempt at sending a prompt: JSON, or a multipart form when files go with it. */
+async function postPrompt(
+  { client, auth, baseUrl }: Connection,
+  conversationId: string,
+  body: { input: string; model: ModelClass; id: string; timeZone?: string },
+  files: File[],
+) {
+  const { input, model, id, timeZone } = body;
+  if (files.length === 0) {
+    return unwrap(
+      await client.POST('/api/conversations/{id}/prompts', {
+        ...withId(conversationId),
+        body: { input, model, id, ...(timeZone && { timeZone }) },
+      }),
+    );
+  }
+  const form = new FormData();
+  if (input) form.set('input', input); // files alone are a message too
+  form.set('id', id);
+  form.set('model', model);
+  if (timeZone) form.set('timeZone', timeZone);
+  for (const file of files) form.append('files', file);
+  const response = await fetchOrExplain(
+    `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/prompts`,
+    { method: 'POST', headers: auth, body: form },
+  );
+  if (!response.ok) throw await errorOf(response);
+  return (await response.json()) as { prompt: Prompt };
+}
+
+function promptCalls(connection: Connection) {
+  const { client } = connection;
+  return {
     /**
      * Sends a message. The prompt's id is chosen here, so a send that fails on the network is retried
      * safely: the server answers a repeated id with the prompt it already started.
@@ -111,31 +155,9 @@ export function createApi(token?: string, baseUrl = '') {
       const id = `prm_${crypto.randomUUID()}`;
       // The user's zone: the model is told their local time, and reminders they ask for run in it.
       const timeZone = browserTimeZone();
-      const once = async () => {
-        if (files.length === 0) {
-          return unwrap(
-            await client.POST('/api/conversations/{id}/prompts', {
-              ...withId(conversationId),
-              body: { input, model, id, ...(timeZone && { timeZone }) },
-            }),
-          );
-        }
-        const form = new FormData();
-        if (input) form.set('input', input); // files alone are a message too
-        form.set('id', id);
-        form.set('model', model);
-        if (timeZone) form.set('timeZone', timeZone);
-        for (const file of files) form.append('files', file);
-        const response = await fetchOrExplain(
-          `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/prompts`,
-          { method: 'POST', headers: auth, body: form },
-        );
-        if (!response.ok) throw await errorOf(response);
-        return (await response.json()) as { prompt: Prompt };
-      };
       for (let attempt = 1; ; attempt++) {
         try {
-          return await once();
+          return await postPrompt(connection, conversationId, { input, model, id, timeZone }, files);
         } catch (error) {
           // Only a failure to reach the server is retried; an answer (even an error) is final.
           if ((error instanceof ApiError && error.code !== 'network') || attempt === 3) throw error;
@@ -145,6 +167,14 @@ export function createApi(token?: string, baseUrl = '') {
     },
     cancel: async (promptId: string) =>
       unwrap(await client.POST('/api/prompts/{id}/cancel', withId(promptId))),
+    /** Decides a pause: `continue` runs the next round, `stop` ends the prompt. */
+    resumePause: async (pauseId: string, choice: 'continue' | 'stop') =>
+      unwrap(await client.POST('/api/pauses/{id}/resume', { ...withId(pauseId), body: { choice } })),
+  };
+}
+
+function toolCallCalls({ client, auth, baseUrl }: Connection) {
+  return {
     /** Approves a call; with `edit`, it runs with those arguments (a 400 names what the tool refuses). */
     approve: async (toolCallId: string, edit?: { input: unknown }) =>
       unwrap(
@@ -156,9 +186,20 @@ export function createApi(token?: string, baseUrl = '') {
     /** A call with its tool's argument JSON Schema (`inputSchema`), for editing before approving. */
     toolCall: async (toolCallId: string) =>
       unwrap(await client.GET('/api/tool-calls/{id}', withId(toolCallId))),
-    /** Decides a pause: `continue` runs the next round, `stop` ends the prompt. */
-    resumePause: async (pauseId: string, choice: 'continue' | 'stop') =>
-      unwrap(await client.POST('/api/pauses/{id}/resume', { ...withId(pauseId), body: { choice } })),
+    reject: async (toolCallId: string, reason?: string) => {
+      const response = await fetchOrExplain(`${baseUrl}/api/tool-calls/${toolCallId}/reject`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(reason ? { reason } : {}),
+      });
+      if (!response.ok) throw await errorOf(response);
+    },
+  };
+}
+
+/** Messages sent while the assistant works (steering, follow-ups). */
+function messageCalls({ client }: Connection) {
+  return {
     /**
      * Sends a message while the assistant works: `steer` reaches the running answer at its next step,
      * `queue` runs as the next prompt when it ends. On an idle conversation it runs at once.
@@ -193,14 +234,12 @@ export function createApi(token?: string, baseUrl = '') {
         }),
       );
     },
-    reject: async (toolCallId: string, reason?: string) => {
-      const response = await fetchOrExplain(`${baseUrl}/api/tool-calls/${toolCallId}/reject`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify(reason ? { reason } : {}),
-      });
-      if (!response.ok) throw await errorOf(response);
-    },
+  };
+}
+
+/** The plugins' resources: triggers, skills, blueprints, MCP servers. */
+function pluginCalls({ client }: Connection) {
+  return {
     triggers: async (conversationId: string) =>
       unwrap(await client.GET('/api/triggers', { params: { query: { conversationId } } })).items,
     pauseTrigger: async (id: string, pause: boolean) =>
@@ -222,12 +261,39 @@ export function createApi(token?: string, baseUrl = '') {
       unwrap(await client.DELETE('/api/blueprints/{id}', withId(id)));
     },
     mcpServers: async (): Promise<McpServer[]> => unwrap(await client.GET('/api/mcp/servers')).items,
+  };
+}
+
+/** Addresses the browser loads itself (downloads, event streams). */
+function urlCalls({ baseUrl }: Connection) {
+  return {
     /** A download link: the session cookie authorizes it (no token in it: links are shared, logged, kept). */
     fileUrl: (conversationId: string, fileId: string, inline = false) =>
       `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/files/${encodeURIComponent(fileId)}${inline ? '?inline=1' : ''}`,
     /** For `new EventSource(…)`: the session cookie authorizes it. An unknown conversation answers 404. */
     eventsUrl: (conversationId: string) =>
       `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/events`,
+  };
+}
+
+/**
+ * The typed client of the server's API (types generated from its OpenAPI document). In the browser, call it
+ * without a token: the session cookie (see auth.ts) authorizes every request, event streams and downloads
+ * included, and no URL carries a token. Programs and tests pass a bearer token.
+ */
+export function createApi(token?: string, baseUrl = '') {
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : CSRF_HEADERS;
+  const client = createClient<paths>({ baseUrl, headers: auth, fetch: (request) => fetchOrExplain(request) });
+  const connection: Connection = { client, auth, baseUrl };
+  return {
+    token,
+    ...meCalls(connection),
+    ...conversationCalls(connection),
+    ...promptCalls(connection),
+    ...toolCallCalls(connection),
+    ...messageCalls(connection),
+    ...pluginCalls(connection),
+    ...urlCalls(connection),
   };
 }
 

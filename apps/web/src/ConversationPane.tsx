@@ -31,6 +31,22 @@ export function NotFound({ onHome, onCreate }: { onHome: () => void; onCreate: (
   );
 }
 
+/** The server calls behind the approval and pause cards of the conversation. */
+const loopControlOf = (api: Api): LoopControl => ({
+  toolSchema: async (toolCallId) => (await api.toolCall(toolCallId)).inputSchema,
+  resumePause: async (pauseId, choice) => {
+    await api.resumePause(pauseId, choice);
+  },
+});
+
+/** Why the composer cannot simply send: an answer runs, or waits for a decision. */
+const busyReasonOf = (running: boolean, waiting: boolean) =>
+  running
+    ? 'The assistant is working: steer it, queue a follow-up, or stop it.'
+    : waiting
+      ? 'Decide above to continue, or stop; you can also steer it or queue a follow-up.'
+      : undefined;
+
 /** One conversation: the live record (kept scrolled to its end), the composer, and the side panel. */
 export function ConversationPane({
   api,
@@ -80,15 +96,7 @@ export function ConversationPane({
     await api.send(conversationId, input, files, { model: readModelClass() });
     onSent();
   };
-  const control = useMemo<LoopControl>(
-    () => ({
-      toolSchema: async (toolCallId) => (await api.toolCall(toolCallId)).inputSchema,
-      resumePause: async (pauseId, choice) => {
-        await api.resumePause(pauseId, choice);
-      },
-    }),
-    [api],
-  );
+  const control = useMemo(() => loopControlOf(api), [api]);
   const withPanel = panelsOf(me.plugins).length > 0;
   const layout = useMemo(
     () =>
@@ -143,13 +151,7 @@ export function ConversationPane({
           <Composer
             canAttach={me.plugins.includes('files')}
             running={running || waiting}
-            busyReason={
-              running
-                ? 'The assistant is working: steer it, queue a follow-up, or stop it.'
-                : waiting
-                  ? 'Decide above to continue, or stop; you can also steer it or queue a follow-up.'
-                  : undefined
-            }
+            busyReason={busyReasonOf(running, waiting)}
             onSend={send}
             onSendWhileBusy={async (input, mode) => {
               await api.sendMessage(conversationId, input, mode, { model: readModelClass() });

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Api, BlueprintInfo, SkillInfo, Trigger } from '../api.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { Blueprints } from './Blueprints.tsx';
 import { McpServers } from './McpServers.tsx';
+import { Skills } from './Skills.tsx';
+import { Triggers } from './Triggers.tsx';
 
 /** The plugins that have a panel, by id, with the panel's title. */
 const PANELS = {
@@ -20,13 +22,6 @@ export const panelLabel = (plugins: readonly string[]) => {
   const label = panelsOf(plugins).map((id) => PANELS[id]);
   return label.length > 1 ? `${label.slice(0, -1).join(', ')} and ${label.at(-1)}` : (label[0] ?? '');
 };
-
-type Blueprint = BlueprintInfo;
-
-const when = (iso: unknown) =>
-  typeof iso === 'string'
-    ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : '';
 
 /**
  * The conversation's triggers (pause, resume, delete), the skills catalogue (activate one), the MCP servers
@@ -51,8 +46,7 @@ export function SidePanel({
 }) {
   const [triggers, setTriggers] = useState<Trigger[]>([]);
   const [skills, setSkills] = useState<SkillInfo[]>([]);
-  const [blueprints, setBlueprints] = useState<Blueprint[]>([]);
-  const [confirming, setConfirming] = useState<Blueprint>();
+  const [blueprints, setBlueprints] = useState<BlueprintInfo[]>([]);
   const [error, setError] = useState<string>();
   const panels = panelsOf(plugins);
   const has = (panel: keyof typeof PANELS) => panels.includes(panel);
@@ -93,117 +87,21 @@ export function SidePanel({
         </p>
       )}
       {withTriggers && (
-        <section>
-          <h2>Triggers</h2>
-          {triggers.length === 0 && <p className="empty">None. Try “remind me in 1 minute to stretch”.</p>}
-          <ul>
-            {triggers.map(({ trigger, description }) => {
-              const next = when((trigger as { nextFireAt?: unknown }).nextFireAt);
-              return (
-                <li key={trigger.id} className={`trigger trigger-${trigger.status}`}>
-                  <strong>{trigger.name}</strong> <span className="badge">{trigger.status}</span>
-                  <span className="muted">{description}</span>
-                  {next && trigger.status === 'active' && <span className="muted">Next: {next}</span>}
-                  <div className="row">
-                    {trigger.status !== 'ended' && (
-                      <button
-                        type="button"
-                        onClick={() => act(api.pauseTrigger(trigger.id, trigger.status === 'active'))}
-                      >
-                        {trigger.status === 'active' ? 'Pause' : 'Resume'}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={`Delete trigger ${trigger.name}`}
-                      onClick={() => act(api.deleteTrigger(trigger.id))}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        <Triggers
+          triggers={triggers}
+          onPause={(triggerId, pause) => act(api.pauseTrigger(triggerId, pause))}
+          onDelete={(triggerId) => act(api.deleteTrigger(triggerId))}
+        />
       )}
       {withSkills && (
-        <section>
-          <h2>Skills</h2>
-          {skills.length === 0 && <p className="empty">No skills installed.</p>}
-          <ul>
-            {skills.map((skill) => (
-              <li key={skill.name} className={skill.active ? 'skill active' : 'skill'}>
-                <strong>{skill.name}</strong>{' '}
-                {skill.active && <span className="badge badge-success">active</span>}
-                <span className="muted">{skill.description}</span>
-                {!skill.active && (
-                  <div className="row">
-                    <button
-                      type="button"
-                      aria-label={`Activate skill ${skill.name}`}
-                      onClick={() => act(api.activateSkill(conversationId, skill.name))}
-                    >
-                      Activate
-                    </button>
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Skills skills={skills} onActivate={(name) => act(api.activateSkill(conversationId, name))} />
       )}
       {has('mcp') && <McpServers api={api} version={version} />}
       {withBlueprints && (
-        <section>
-          <h2>Blueprints</h2>
-          {blueprints.length === 0 && <p className="empty">None saved yet.</p>}
-          <ul>
-            {blueprints.map((blueprint) => (
-              <li key={blueprint.id} className="blueprint">
-                <strong>{blueprint.title}</strong>{' '}
-                {blueprint.owner === 'shared' && <span className="badge">shared</span>}
-                <span className="muted">{blueprint.summary}</span>
-                {blueprint.steps && (
-                  <details>
-                    <summary>Steps</summary>
-                    {/* Plain text on purpose: the steps were written by a model, so no links or images load. */}
-                    <pre className="blueprint-steps">{blueprint.steps}</pre>
-                  </details>
-                )}
-                {blueprint.owner !== 'shared' && (
-                  <div className="row">
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={`Delete blueprint ${blueprint.title}`}
-                      onClick={() => setConfirming(blueprint)}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title="Delete this blueprint?"
-          confirmLabel="Delete blueprint"
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
-            setConfirming(undefined);
-            act(api.deleteBlueprint(confirming.id));
-          }}
-        >
-          <p>
-            “{confirming.title}” will be gone for good; the assistant will no longer find it. Conversations
-            that used it keep what they did.
-          </p>
-        </ConfirmDialog>
+        <Blueprints
+          blueprints={blueprints}
+          onDelete={(blueprintId) => act(api.deleteBlueprint(blueprintId))}
+        />
       )}
     </aside>
   );

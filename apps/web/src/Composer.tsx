@@ -1,12 +1,21 @@
-import { type DragEvent, type FormEvent, useRef, useState } from 'react';
-import { CloseIcon, PaperclipIcon, SendIcon, StopIcon } from './icons.tsx';
-import { fileSize } from './outputs/file-size.ts';
+import { type FormEvent, useState } from 'react';
+import { AttachButton } from './AttachButton.tsx';
+import { AttachmentChips } from './AttachmentChips.tsx';
+import { SendIcon, StopIcon } from './icons.tsx';
+import { SendModePicker } from './SendModePicker.tsx';
+import { useFileDrop } from './use-file-drop.ts';
 import './outputs/outputs.css';
 import './outputs/loop-control.css';
 
 export type SendMode = 'steer' | 'queue';
 
-const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+/** What the message box invites: a message, or — while the assistant works — steering or a follow-up. */
+const placeholderOf = (whileBusy: boolean, mode: SendMode) =>
+  whileBusy
+    ? mode === 'steer'
+      ? 'Steer the answer: it reads this at its next step…'
+      : 'A follow-up: it runs when this answer ends…'
+    : 'Message Tessera… (try "help")';
 
 /**
  * Writes a message with attachments (chosen, dropped or pasted; each removable before sending; files alone
@@ -30,10 +39,8 @@ export function Composer(props: {
   const [input, setInput] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
   const [stopping, setStopping] = useState(false);
   const [mode, setMode] = useState<SendMode>('steer');
-  const fileInput = useRef<HTMLInputElement>(null);
   // While the assistant works, text can still go (as steering or a follow-up); files wait for it to end.
   const whileBusy = Boolean(props.running && props.onSendWhileBusy);
   const disabled = Boolean(props.busyReason) && !whileBusy;
@@ -68,111 +75,32 @@ export function Composer(props: {
       setStopping(false);
     }
   };
-  const dropHandlers = canAttach
-    ? {
-        onDragOver: (e: DragEvent) => {
-          if (!hasFiles(e) || disabled) return;
-          e.preventDefault();
-          setDragging(true);
-        },
-        onDragLeave: (e: DragEvent) => {
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-        },
-        onDrop: (e: DragEvent) => {
-          setDragging(false);
-          if (!hasFiles(e) || disabled) return;
-          e.preventDefault();
-          attach(e.dataTransfer.files);
-        },
-      }
-    : {};
+  const drop = useFileDrop({ enabled: canAttach, disabled, onFiles: attach });
   return (
     <form
-      className={`composer${dragging ? ' dragging' : ''}`}
+      className={`composer${drop.dragging ? ' dragging' : ''}`}
       onSubmit={submit}
       aria-label="Send a message"
-      {...dropHandlers}
+      {...drop.handlers}
     >
       {props.busyReason && (
         <p className="busy-reason" role="status">
           {props.busyReason}
         </p>
       )}
-      {whileBusy && (
-        <div className="send-mode" role="radiogroup" aria-label="While it works, send as">
-          <span className="send-mode-label" aria-hidden="true">
-            While it works, send as
-          </span>
-          <label>
-            <input
-              type="radio"
-              name="send-mode"
-              value="steer"
-              checked={mode === 'steer'}
-              onChange={() => setMode('steer')}
-            />
-            Steer: it reads this at its next step
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="send-mode"
-              value="queue"
-              checked={mode === 'queue'}
-              onChange={() => setMode('queue')}
-            />
-            Queue: it runs when this answer ends
-          </label>
-        </div>
-      )}
-      {dragging && <p className="drop-hint">Drop the files to attach them</p>}
+      {whileBusy && <SendModePicker mode={mode} onChange={setMode} />}
+      {drop.dragging && <p className="drop-hint">Drop the files to attach them</p>}
       {files.length > 0 && (
-        <ul className="composer-attachments" aria-label="Attachments to send">
-          {files.map((file, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be attached twice
-            <li key={`${file.name}-${i}`} className="attachment-chip">
-              <span className="chip-name">{file.name}</span>
-              <span className="chip-size">{fileSize(file.size)}</span>
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => setFiles((current) => current.filter((_, j) => j !== i))}
-              >
-                <CloseIcon />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <AttachmentChips
+          files={files}
+          onRemove={(index) => setFiles((current) => current.filter((_, j) => j !== index))}
+        />
       )}
       <div className="composer-row">
-        {canAttach && (
-          <label className="attach" title="Attach files">
-            <span className="visually-hidden">Attach files</span>
-            <PaperclipIcon />
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              disabled={disabled}
-              onChange={(e) => {
-                attach(e.target.files ?? []);
-                e.target.value = ''; // the same file can be chosen again
-              }}
-            />
-          </label>
-        )}
+        {canAttach && <AttachButton disabled={disabled} onFiles={attach} />}
         <textarea
           aria-label="Message"
-          placeholder={
-            disabled
-              ? ''
-              : whileBusy
-                ? mode === 'steer'
-                  ? 'Steer the answer: it reads this at its next step…'
-                  : 'A follow-up: it runs when this answer ends…'
-                : 'Message Tessera… (try "help")'
-          }
+          placeholder={disabled ? '' : placeholderOf(whileBusy, mode)}
           value={input}
           disabled={disabled}
           rows={2}

@@ -95,6 +95,18 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
 /** The store of the running test, and a conversation created in it for its prompts. */
 type PromptFixture = () => { store: Store; conversation: Conversation };
 
+/** Three running prompts, each in a conversation of its own (one prompt may be active per conversation). */
+async function threeRunningPrompts(store: Store): Promise<[PromptRecord, PromptRecord, PromptRecord]> {
+  const created = async (i: number) => {
+    const conversation = sampleConversation('user_a', i);
+    await store.conversations.create(conversation);
+    const prompt = samplePrompt(conversation);
+    await store.prompts.create(prompt);
+    return prompt;
+  };
+  return [await created(0), await created(1), await created(2)];
+}
+
 function conversationConformance(getStore: () => Store): void {
   describe('conversations', () => {
     it('creates and reads a conversation; a missing one is undefined', async () => {
@@ -300,12 +312,7 @@ function promptUpdatesAndLookups(fixture: PromptFixture): void {
 function orphanClaims(fixture: PromptFixture): void {
   it('claims the running prompts it may recover, with their outputs, and no others', async () => {
     const { store } = fixture();
-    const [a, b, c] = [0, 1, 2].map((i) => sampleConversation('user_a', i));
-    for (const each of [a!, b!, c!]) await store.conversations.create(each);
-    const running = samplePrompt(a!);
-    const waiting = samplePrompt(b!);
-    const done = samplePrompt(c!);
-    for (const prompt of [running, waiting, done]) await store.prompts.create(prompt);
+    const [running, waiting, done] = await threeRunningPrompts(store);
     await store.prompts.appendOutput(running.id, toolOutput('call_orphan'));
     await store.prompts.update(waiting.id, { state: 'waiting_for_approval' });
     await store.prompts.update(done.id, { state: 'completed' });
@@ -320,12 +327,7 @@ function orphanClaims(fixture: PromptFixture): void {
 
   it('claims orphans except the prompts the caller runs, and one prompt by id only while it runs', async () => {
     const { store } = fixture();
-    const [a, b, c] = [0, 1, 2].map((i) => sampleConversation('user_a', i));
-    for (const each of [a!, b!, c!]) await store.conversations.create(each);
-    const mine = samplePrompt(a!);
-    const orphan = samplePrompt(b!);
-    const waiting = samplePrompt(c!);
-    for (const prompt of [mine, orphan, waiting]) await store.prompts.create(prompt);
+    const [mine, orphan, waiting] = await threeRunningPrompts(store);
     await store.prompts.update(waiting.id, { state: 'waiting_for_approval' });
     const claimed = (await store.prompts.claimOrphans({ except: [mine.id] })).map((p) => p.id);
     expect(claimed).toContain(orphan.id);

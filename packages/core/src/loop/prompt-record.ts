@@ -116,22 +116,22 @@ export class PromptRecord {
    * Writes the patch with what is staged, then publishes the staged outputs. Without `appendsInUpdate`, the
    * outputs to append are written one by one first (a store written before it would ignore `append`).
    */
-  async #write(patch: PromptPatch): Promise<void> {
+  async #write(change: PromptPatch): Promise<void> {
     const staged = this.#stagedOutputs;
-    const usage = this.#stagedUsage;
-    if (staged.length > 0) this.#stagedOutputs = [];
+    const patch: PromptPatch = { ...change };
+    if (this.#stagedUsage && !patch.usage) patch.usage = this.#stagedUsage;
+    if (staged.length > 0) {
+      patch.append = change.append ? [...staged, ...change.append] : staged;
+      this.#stagedOutputs = [];
+    }
     this.#stagedUsage = undefined;
-    const append = staged.length === 0 ? patch.append : patch.append ? [...staged, ...patch.append] : staged;
-    const full: PromptPatch = usage && !patch.usage ? { ...patch, usage } : patch;
     const { prompts } = this.#runtime.store;
     const id = this.#prompt.id;
-    if (!append || prompts.appendsInUpdate) {
-      await prompts.update(id, append === full.append ? full : { ...full, append });
-    } else {
+    if (patch.append && !prompts.appendsInUpdate) {
+      const { append, ...rest } = patch;
       for (const output of append) await prompts.appendOutput(id, output);
-      const { append: _, ...rest } = full;
       if (Object.keys(rest).length > 0) await prompts.update(id, rest);
-    }
+    } else await prompts.update(id, patch);
     for (const output of staged) this.publish({ type: 'prompt.output', output });
   }
 

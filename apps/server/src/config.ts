@@ -9,6 +9,23 @@ const Budgets = z
   })
   .partial();
 
+/**
+ * Each configured token: long enough not to be guessed, and what an Authorization header carries intact (no
+ * spaces, controls or non-ASCII characters). A problem names the token's user, never the token: this
+ * message is printed and logged.
+ */
+function checkTokens(tokens: Record<string, string>, ctx: z.RefinementCtx): void {
+  for (const [token, userId] of Object.entries(tokens)) {
+    const problem =
+      token.length < 16
+        ? 'is shorter than 16 characters'
+        : /^[\x21-\x7e]+$/.test(token)
+          ? undefined
+          : 'must be printable ASCII without spaces';
+    if (problem) ctx.addIssue({ code: 'custom', message: `The token of user "${userId}" ${problem}.` });
+  }
+}
+
 /** Everything the server can be told; each field has a default so that no configuration is needed. */
 export const ServerConfig = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -58,9 +75,7 @@ export const ServerConfig = z.object({
   auth: z
     .object({
       /** Bearer token → user id. Empty: one local user with a token generated and printed at start. */
-      tokens: z
-        .record(z.string().min(16, 'tokens must be at least 16 characters'), z.string().min(1))
-        .default({}),
+      tokens: z.record(z.string(), z.string().min(1)).superRefine(checkTokens).default({}),
       /** Let requests from this machine in without a token, as the local user. Never for other addresses. */
       loopbackWithoutAuth: z.boolean().default(false),
     })

@@ -18,6 +18,7 @@ import { createApp } from './http/app.ts';
 import { EventLog } from './http/event-log.ts';
 import { ROUTED_PLUGINS } from './http/routes/plugin-routes.ts';
 import { createSessions } from './http/session.ts';
+import { TokenTable } from './http/tokens.ts';
 import { listenHttp } from './listen.ts';
 import { localToken, sessionSecret } from './local-token.ts';
 import { checkPlugins } from './plugin-shape.ts';
@@ -129,12 +130,10 @@ type Composed = Composition & {
 async function serve(platform: Platform, composed: Composed): Promise<TesseraServer> {
   const { config, plugins, info, storeKind, log } = composed;
   const ids = plugins.map((plugin) => plugin.id);
-  const tokens = { ...config.auth.tokens };
   let token: string | undefined;
-  if (Object.keys(tokens).length === 0) {
-    token = await localToken(config.dataDir);
-    tokens[token] = LOCAL_USER;
-  }
+  const configured = Object.entries(config.auth.tokens);
+  if (configured.length === 0) token = await localToken(config.dataDir);
+  const tokens = new TokenTable(token === undefined ? configured : [[token, LOCAL_USER]]);
   if (ids.includes(ROUTED_PLUGINS.blueprints)) await seedBlueprints(platform);
   const shutdown = new AbortController();
   const app = await createHttpApp(platform, composed, tokens, shutdown.signal);
@@ -171,7 +170,7 @@ async function serve(platform: Platform, composed: Composed): Promise<TesseraSer
 async function createHttpApp(
   platform: Platform,
   { config, plugins, skills, model, info, log, webDir }: Composed,
-  tokens: Record<string, string>,
+  tokens: TokenTable,
   shutdown: AbortSignal,
 ): Promise<TesseraServer['app']> {
   return createApp({

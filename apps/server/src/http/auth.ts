@@ -2,9 +2,10 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './errors.ts';
 import { CSRF_HEADER, type Sessions } from './session.ts';
+import type { TokenTable } from './tokens.ts';
 
 export type AuthOptions = {
-  tokens: Record<string, string>;
+  tokens: TokenTable;
   loopbackWithoutAuth: boolean;
   localUser: string;
   sessions: Sessions;
@@ -46,8 +47,8 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<{ Variable
     const header = c.req.header('authorization');
     if (header !== undefined) {
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      const userId = options.tokens[token];
-      if (!userId) throw new HttpError(401, 'unauthorized', 'This token is not valid.');
+      const userId = options.tokens.userOf(token);
+      if (userId === undefined) throw new HttpError(401, 'unauthorized', 'This token is not valid.');
       c.set('userId', userId);
       return next();
     }

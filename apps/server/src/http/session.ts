@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { type TokenTable, tokenDigest } from './tokens.ts';
 
 /** The session cookie: HttpOnly (scripts never see it), SameSite=Strict (other sites never send it). */
 export const SESSION_COOKIE = 'tessera_session';
@@ -14,8 +14,8 @@ export const CSRF_HEADER = 'x-requested-with';
 const SESSION_DAYS = 30;
 
 export type SessionOptions = {
-  /** Token → user id, as for bearer tokens. */
-  tokens: Record<string, string>;
+  /** The tokens a browser may sign in with, as for bearer tokens. */
+  tokens: TokenTable;
   /** Signs the cookies (HMAC-SHA256); kept across restarts. */
   secret: string;
   now?: () => number;
@@ -23,8 +23,11 @@ export type SessionOptions = {
 
 type Payload = { u: string; f: string; e: number };
 
-/** A token's fingerprint, kept in the cookie instead of the token, so removing a token ends its sessions. */
-const fingerprint = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 22);
+/**
+ * A token's fingerprint (from its SHA-256 digest), kept in the cookie instead of the token, so removing a
+ * token ends its sessions.
+ */
+const fingerprint = (digest: Buffer) => digest.toString('base64url').slice(0, 22);
 
 /**
  * Sessions exchanged for a token once, at sign-in: a signed cookie naming the user, the token's fingerprint
@@ -32,17 +35,17 @@ const fingerprint = (token: string) => createHash('sha256').update(token).digest
  */
 export function createSessions(options: SessionOptions) {
   const now = options.now ?? Date.now;
-  const users = new Map(Object.entries(options.tokens).map(([token, user]) => [fingerprint(token), user]));
+  const users = new Map([...options.tokens.digests()].map(([digest, user]) => [fingerprint(digest), user]));
   /** Secure when the page is on https (directly or behind a proxy that says so): never sent over plain http. */
   const secure = (c: Context) =>
     new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
   return {
     /** Sets the session cookie for `token`; false when the token is not valid. */
     async start(c: Context, token: string): Promise<string | undefined> {
-      const userId = options.tokens[token];
-      if (!userId) return undefined;
+      const userId = options.tokens.userOf(token);
+      if (userId === undefined) return undefined;
       const expires = now() + SESSION_DAYS * 86_400_000;
-      const payload: Payload = { u: userId, f: fingerprint(token), e: expires };
+      const payload: Payload = { u: userId, f: fingerprint(tokenDigest(token)), e: expires };
       await setSignedCookie(
         c,
         SESSION_COOKIE,
@@ -68,7 +71,9 @@ export function createSessions(options: SessionOptions) {
       } catch {
         return undefined;
       }
-      if (typeof payload.e !== 'number' || payload.e < now()) return undefined;
+      if (typeof payload !== 'object' || payload === null) return undefined;
+      if (typeof payload.e !== 'number' || payload.e < now() || typeof payload.f !== 'string')
+        return undefined;
       const userId = users.get(payload.f);
       return userId !== undefined && userId === payload.u ? userId : undefined;
     },

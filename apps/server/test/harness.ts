@@ -63,6 +63,7 @@ export async function testServer(
     url,
     model,
     request,
+    dataDir,
     async close() {
       await server.close({ graceMs: 50 });
       await rm(dataDir, { recursive: true, force: true });

@@ -8,19 +8,48 @@ import { clientDataProblem } from './store-errors.ts';
 /** Every error response: a stable code and a message for people. */
 export type ErrorBody = { error: { code: string; message: string } };
 
-const STATUS: Record<string, ContentfulStatusCode> = {
+/**
+ * The status of each error code that core, the stores and the built-in plugins throw on purpose. A code a
+ * client's request can cause is a 4xx; a dependency failing is a 5xx of its own. Test: every code thrown in
+ * their sources is here or in SERVER_FAULTS (errors.test.ts lists them).
+ */
+export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.freeze({
   not_found: 404,
   conflict: 409,
   conversation_busy: 409,
   version_conflict: 409,
   invalid_input: 400,
   invalid_request: 400,
+  invalid_approval_input: 400,
+  invalid_file_name: 400,
+  invalid_media_type: 400,
+  file_unreadable: 400,
+  widget_data_invalid: 400,
+  output_invalid: 400,
   unauthorized: 401,
   forbidden: 403,
   payload_too_large: 413,
   file_too_large: 413,
   unsupported_media_type: 415,
-};
+  not_supported: 501,
+  mcp_tool_error: 502,
+  mcp_server_unavailable: 503,
+});
+
+/**
+ * Codes that mean the server itself is wrong (its configuration, its data, a plugin's bug, the model
+ * provider): a 500 whose cause goes to the log, never to the client.
+ */
+export const SERVER_FAULTS: ReadonlySet<string> = new Set([
+  'definition_error',
+  'plugin_state_invalid',
+  'plugin_error',
+  'hook_failed',
+  'model_error',
+  'event_stream_overflow',
+  'schema_too_new',
+  'files_not_configured',
+]);
 
 const HTTP_EXCEPTION_CODES: Record<number, string> = {
   401: 'unauthorized',
@@ -59,7 +88,7 @@ function errorResponse(c: Context, error: unknown): Response {
     return c.json<ErrorBody>({ error: { code: 'invalid_request', message } }, 400);
   }
   // A Tessera error with no status of its own is the server's failure: a 500 like any other, its message in the log.
-  const status = TesseraError.is(error) ? STATUS[error.code] : undefined;
+  const status = TesseraError.is(error) && Object.hasOwn(STATUS, error.code) ? STATUS[error.code] : undefined;
   if (TesseraError.is(error) && status)
     return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, status);
   if (error instanceof HTTPException) {

@@ -1,5 +1,5 @@
 import type { Platform } from '@tessera/core';
-import { FileServiceToken, type NewFileOutput } from '@tessera/plugin-files';
+import { displayName, FileServiceToken, mediaTypeOf, type NewFileOutput } from '@tessera/plugin-files';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { HttpError } from '../errors.ts';
@@ -68,19 +68,21 @@ export async function storeUploads(
       'invalid_request',
       'This server runs without the files plugin: it takes no files.',
     );
+  // Every name and type is checked before any file is stored: a bad one refuses the send, leaving nothing.
+  const checked = files.map((file) => {
+    const name = displayName(file.name || 'upload');
+    return { file, name, mediaType: file.type ? mediaTypeOf(name, file.type) : undefined };
+  });
   const service = platform.services.resolve(FileServiceToken);
   const outputs: NewFileOutput[] = [];
-  for (const file of files) {
-    outputs.push(
-      await service.upload(
-        {
-          name: file.name || 'upload',
-          mediaType: file.type || undefined,
-          content: new Uint8Array(await file.arrayBuffer()),
-        },
-        owner,
-      ),
-    );
+  try {
+    for (const { file, name, mediaType } of checked) {
+      const content = new Uint8Array(await file.arrayBuffer());
+      outputs.push(await service.upload({ name, mediaType, content }, owner));
+    }
+  } catch (error) {
+    await discardUploads(platform, outputs, owner); // the ones stored before the one that failed
+    throw error;
   }
   return outputs;
 }

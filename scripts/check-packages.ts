@@ -1,7 +1,9 @@
 // The packaging check (`pnpm check:packages`): what a team gets that installs Tessera from the registry.
 // Packs every public package as `pnpm publish` would (prepack builds dist, publishConfig.exports swaps in),
 // lints each tarball with publint and attw, installs the tarballs with npm in a scratch app outside the
-// workspace, and there type-checks and runs package-consumer/main.ts. Prints each package's packed size.
+// workspace, and there type-checks package-consumer/main.ts and every entry point of every public package
+// the way a strict app would (strict, skipLibCheck off, no DOM lib, no types but Node's: a package whose
+// declarations need more fails here), then runs main.ts. Prints each package's packed size.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
 const root = join(import.meta.dirname, '..');
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const run = (command: string, args: string[], cwd = root) => {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
@@ -28,7 +31,7 @@ function unpackedSize(tarball: string): number {
   return total;
 }
 
-const listed: { name: string; version: string; private?: boolean }[] = JSON.parse(
+const listed: { name: string; version: string; path: string; private?: boolean }[] = JSON.parse(
   execFileSync('pnpm', ['ls', '--recursive', '--depth', '-1', '--json'], { cwd: root, encoding: 'utf8' }),
 );
 const packages = listed
@@ -52,6 +55,8 @@ try {
     join(app, 'package.json'),
     JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }),
   );
+  // A strict Node app: every declaration file checked (skipLibCheck off), the ECMAScript lib without the DOM,
+  // and no types but Node's. Nothing is added for a package's sake: what its declarations need, it must bring.
   const tsconfig = {
     compilerOptions: {
       strict: true,
@@ -59,20 +64,52 @@ try {
       module: 'nodenext',
       moduleResolution: 'nodenext',
       target: 'es2023',
-      // PGlite's declarations use Emscripten's global types without referencing them (a gap of PGlite's).
-      types: ['node', 'emscripten'],
+      lib: ['es2023'],
+      types: ['node'],
       noEmit: true,
       verbatimModuleSyntax: true,
       erasableSyntaxOnly: true,
     },
-    files: ['main.ts'],
+    files: ['main.ts', 'entries.ts'],
   };
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(tsconfig));
   copyFileSync(join(import.meta.dirname, 'package-consumer', 'main.ts'), join(app, 'main.ts'));
   const tarballs = packages.map((p) => join(work, p.tarball));
-  const types = ['@types/node@24', '@types/emscripten'];
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, ...types], app);
-  run(bin('tsc'), ['-p', 'tsconfig.json'], app);
+  // An optional peer (vitest for @tessera/testing/store-conformance) is installed by the app that uses the
+  // entry point needing it; the workspace's own packages come from the tarballs.
+  const optionalPeers = packages.flatMap((p) => {
+    const manifest = readJson(join(p.path, 'package.json'));
+    const peers: Record<string, string> = manifest.peerDependencies ?? {};
+    return Object.entries(peers)
+      .filter(
+        ([name, range]) => manifest.peerDependenciesMeta?.[name]?.optional && !range.startsWith('workspace:'),
+      )
+      .map(([name, range]) => `${name}@${range}`);
+  });
+  const types = ['@types/node@24'];
+  const install = ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+  run('npm', [...install, ...tarballs, ...new Set(optionalPeers), ...types], app);
+
+  // Every entry point the packed manifests export, type-checked from the app like main.ts's imports.
+  const entries = packages.flatMap((p) => {
+    const manifest = readJson(join(app, 'node_modules', p.name, 'package.json'));
+    return Object.keys(manifest.exports ?? { '.': '' })
+      .filter((key) => !key.includes('*') && !key.endsWith('.json'))
+      .map((key) => p.name + key.slice(1));
+  });
+  const exported = entries.map((entry, i) => `export type * as entry${i} from '${entry}';`);
+  writeFileSync(join(app, 'entries.ts'), `${exported.join('\n')}\n`);
+  console.log(`\nType-checking the app and these entry points: ${entries.join(', ')}`);
+  try {
+    run(bin('tsc'), ['-p', 'tsconfig.json'], app);
+  } catch (error) {
+    console.error(
+      '\nA strict app (skipLibCheck off, lib es2023 without the DOM, types: node only) does not type-check' +
+        " against the packed declarations: a package's public types must not need types or libs its consumer" +
+        ' would have to add (e.g. name its own types rather than a dependency whose declarations need them).',
+    );
+    throw error;
+  }
   run(process.execPath, ['main.ts'], app);
 
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

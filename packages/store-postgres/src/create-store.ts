@@ -1,8 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import type { SqlDriver } from './driver.ts';
 import { openPool, pgDriver } from './drivers/pg-driver.ts';
-import { openPglite, pgliteDriver } from './drivers/pglite-driver.ts';
+import { openPglite, type PgliteDatabase, pgliteDriver } from './drivers/pglite-driver.ts';
 import { migrate } from './migrations/migrate.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { DEFAULT_SCHEMA, quoteSchema } from './sql/schema-name.ts';
@@ -21,8 +20,8 @@ export type PostgresStoreOptions = {
    * `shared_buffers` (default `'16MB'`: PGlite keeps all of it resident; PostgreSQL's own default is 128MB).
    */
   pgliteSharedBuffers?: string;
-  /** A PGlite instance the app manages (the store does not close it). */
-  pglite?: PGlite;
+  /** A `PGlite` instance the app manages (the store does not close it). */
+  pglite?: PgliteDatabase;
   /** The PostgreSQL schema for Tessera's tables (default `tessera`); several stores can share a database. */
   schema?: string;
   /** Where `DATABASE_URL` is read from when no database is given (default `process.env`). */

@@ -1,11 +1,29 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Row, SqlDriver } from '../driver.ts';
+
+// PGlite's own declarations are named only in this file's implementation, never in a signature: they use
+// Emscripten's and the DOM's global types without referencing them, so an app that type-checks its
+// dependencies (`skipLibCheck: false`) without `@types/emscripten` and the DOM lib could not load them.
+
+/** The part of a PGlite transaction the store uses. */
+export interface PgliteQueryable {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/**
+ * The part of a PGlite database the store uses: a `PGlite` from `@electric-sql/pglite` fits it, without this
+ * package's declarations naming PGlite's types.
+ */
+export interface PgliteDatabase extends PgliteQueryable {
+  transaction<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T>;
+  readonly closed: boolean;
+  close(): Promise<void>;
+}
 
 /**
  * A driver over an embedded PGlite database. PGlite runs one query at a time and holds other queries back
  * while a transaction is open, so its transactions are serialised by PGlite itself.
  */
-export function pgliteDriver(db: PGlite, options: { owned: boolean }): SqlDriver {
+export function pgliteDriver(db: PgliteDatabase, options: { owned: boolean }): SqlDriver {
   return {
     kind: 'pglite',
     query: async <R extends Row>(sql: string, params?: readonly unknown[]) =>
@@ -43,7 +61,7 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 export async function openPglite(
   dataDir: string | undefined,
   sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
-): Promise<PGlite> {
+): Promise<PgliteDatabase> {
   if (!/^\d+\s*(kB|MB|GB)?$/.test(sharedBuffers)) {
     throw new TypeError(
       `pgliteSharedBuffers must be a size such as '16MB', not ${JSON.stringify(sharedBuffers)}.`,

@@ -167,6 +167,7 @@ export type {
   Store,
   StoredRecord,
 } from './store/store.ts';
+export { listPromptsByUserAndState } from './store/user-prompts.ts';
 export {
   type AnyTool,
   type ApprovalCheck,

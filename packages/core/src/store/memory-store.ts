@@ -4,6 +4,7 @@ import type { Conversation } from '../model/conversation.ts';
 import type { PromptRecord, PromptState } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import { immutable } from './frozen.ts';
+import { PromptsByUserAndState } from './prompt-index.ts';
 import type {
   ConversationStore,
   MessageStore,
@@ -37,6 +38,7 @@ export class MemoryStore implements Store {
   readonly #conversations = new Map<string, Conversation>();
   readonly #prompts = new Map<string, StoredPrompt>();
   readonly #toolCalls = new Map<string, string>();
+  readonly #byUserAndState = new PromptsByUserAndState();
   readonly #records = new Map<string, Map<string, StoredRecord>>();
   readonly #messages = new Map<string, QueuedMessage[]>();
 
@@ -56,7 +58,9 @@ export class MemoryStore implements Store {
       const conversation = this.#conversations.get(id);
       if (!conversation) return false;
       for (const promptId of conversation.promptIds) {
-        for (const id of this.#prompts.get(promptId)?.outputIds() ?? []) this.#toolCalls.delete(id);
+        const prompt = this.#prompts.get(promptId);
+        for (const id of prompt?.outputIds() ?? []) this.#toolCalls.delete(id);
+        if (prompt) this.#byUserAndState.remove(promptId, prompt.state);
         this.#prompts.delete(promptId);
       }
       this.#messages.delete(id);
@@ -88,6 +92,7 @@ export class MemoryStore implements Store {
       if (state && ACTIVE.includes(state)) throw new ConversationBusyError(conversation.id, newest!);
       if (this.#prompts.has(prompt.id)) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
       this.#prompts.set(prompt.id, new StoredPrompt(frozenCopy(prompt)));
+      this.#byUserAndState.add(prompt.id, prompt.userId, prompt.state);
       for (const output of prompt.output) this.#toolCalls.set(output.id, prompt.id);
       this.#conversations.set(
         conversation.id,
@@ -98,6 +103,11 @@ export class MemoryStore implements Store {
     listByConversation: async (conversationId) =>
       (this.#conversations.get(conversationId)?.promptIds ?? []).map((id) => this.#prompts.get(id)!.read()),
     listByState: async (state) => this.#promptsWhere((p) => p.state === state),
+    listByUserAndState: async (userId, state, options) => {
+      const { ids, nextCursor } = this.#byUserAndState.page(userId, state, options);
+      const items = ids.map((id) => this.#prompts.get(id)!.read());
+      return nextCursor === undefined ? { items } : { items, nextCursor };
+    },
     // Memory is one process's: a running prompt here is this process's (the platform skips those it runs).
     claimOrphans: async (options) =>
       this.#promptsWhere((p) => p.state === 'running' && !options?.except?.includes(p.id)),
@@ -115,7 +125,8 @@ export class MemoryStore implements Store {
     },
     update: async (promptId, patch, options) => {
       const prompt = this.#prompt(promptId);
-      if (options?.expectState && !options.expectState.includes(prompt.state)) return false;
+      const before = prompt.state;
+      if (options?.expectState && !options.expectState.includes(before)) return false;
       prompt.apply(
         {
           ...patch,
@@ -126,6 +137,7 @@ export class MemoryStore implements Store {
         },
         patch.updatedAt ?? now(),
       );
+      this.#byUserAndState.move(promptId, before, prompt.state);
       for (const id of patch.removeOutputs ?? []) this.#toolCalls.delete(id);
       for (const output of patch.append ?? []) this.#toolCalls.set(output.id, promptId);
       return true;

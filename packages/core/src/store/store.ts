@@ -52,6 +52,18 @@ export interface PromptStore {
   /** Prompts in a given state, across conversations. */
   listByState(state: PromptState): Promise<PromptRecord[]>;
   /**
+   * One user's prompts in a state, oldest first (the order they were created), a page at a time: at most
+   * `limit` prompts (50 unless given; a positive integer), and `nextCursor` while more may follow. A page
+   * continues after the last prompt of the one before, whatever changed state in between: a prompt is never
+   * listed twice while it stays in the state. The cursor is the store's own: one it did not make is refused
+   * with a `TesseraError` `invalid_input`, never read as another page (nor sent to a database as it is).
+   * Reads only that user's prompts in that state, however many other prompts there are.
+   *
+   * Optional for stores written before it: `listPromptsByUserAndState()` (what the server's approval and
+   * pause lists call) falls back on `listByState`, which reads every prompt in the state and pages it.
+   */
+  listByUserAndState?(userId: string, state: PromptState, options?: PageOptions): Promise<Page<PromptRecord>>;
+  /**
    * Claims, for this store instance's process, the `running` prompts that no live process is running (their
    * process stopped before they ended) and returns them, oldest first; prompts this instance set running are
    * included, except those in `options.except` (the ones its platform runs: left untouched, not returned).

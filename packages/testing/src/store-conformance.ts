@@ -184,6 +184,7 @@ function promptConformance(getStore: () => Store): void {
     orphanClaims(fixture);
     outputRemovalsAndAppends(fixture);
   });
+  userStateLists(getStore);
 }
 
 /** Creating prompts: at most one active per conversation, no id twice. */
@@ -405,6 +406,108 @@ function outputRemovalsAndAppends(fixture: PromptFixture): void {
     output.text = 'changed';
     const read = await store.prompts.get(prompt.id);
     expect(read?.output[0]?.text).toBe('original');
+  });
+}
+
+/** Prompts of a user, each in a conversation of its own, created one after the other. */
+async function promptsOf(
+  store: Store,
+  userId: string,
+  states: readonly PromptRecord['state'][],
+): Promise<PromptRecord[]> {
+  const created: PromptRecord[] = [];
+  for (const state of states) {
+    const conversation = sampleConversation(userId);
+    await store.conversations.create(conversation);
+    const prompt = samplePrompt(conversation, { state });
+    await store.prompts.create(prompt);
+    created.push(prompt);
+  }
+  return created;
+}
+
+/** `listByUserAndState` (optional): one user's prompts in a state, oldest first, in pages. */
+function userStateLists(getStore: () => Store): void {
+  describe('prompts by user and state', () => {
+    const WAITING = 'waiting_for_approval';
+    const ids = (page: { items: PromptRecord[] }) => page.items.map((p) => p.id);
+
+    it("pages one user's prompts in a state, oldest first, and no one else's", async ({ skip }) => {
+      const store = getStore();
+      const list = store.prompts.listByUserAndState?.bind(store.prompts);
+      if (!list) skip('this store does not list prompts by user and state');
+      // Interleaved: the other user's waiting prompts, and this user's in other states.
+      const mine: PromptRecord[] = [];
+      for (let i = 0; i < 5; i++) {
+        mine.push(...(await promptsOf(store, 'user_a', [WAITING])));
+        await promptsOf(store, 'user_b', [WAITING]);
+        await promptsOf(store, 'user_a', ['running', 'completed']);
+      }
+      await store.prompts.appendOutput(mine[1]!.id, toolOutput('call_listed'));
+      const first = await list!('user_a', WAITING, { limit: 2 });
+      expect(ids(first)).toEqual([mine[0]!.id, mine[1]!.id]);
+      // Whole prompts, with their outputs.
+      expect(first.items[1]).toEqual(await store.prompts.get(mine[1]!.id));
+      expect(first.items[1]?.output).toEqual([toolOutput('call_listed')]);
+      const second = await list!('user_a', WAITING, { limit: 2, cursor: first.nextCursor });
+      expect(ids(second)).toEqual([mine[2]!.id, mine[3]!.id]);
+      const third = await list!('user_a', WAITING, { limit: 2, cursor: second.nextCursor });
+      expect([ids(third), third.nextCursor]).toEqual([[mine[4]!.id], undefined]);
+      const all = await list!('user_a', WAITING);
+      expect([ids(all), all.nextCursor]).toEqual([mine.map((p) => p.id), undefined]);
+      expect(ids(await list!('user_a', 'running', { limit: 200 }))).toHaveLength(5);
+      expect(ids(await list!('user_c', WAITING))).toEqual([]);
+      const theirs = await list!('user_b', WAITING, { limit: 5 });
+      expect([theirs.items.every((p) => p.userId === 'user_b'), theirs.items.length]).toEqual([true, 5]);
+    });
+
+    it('continues a page exactly where the last one ended, whatever changed state in between', async ({
+      skip,
+    }) => {
+      const store = getStore();
+      const list = store.prompts.listByUserAndState?.bind(store.prompts);
+      if (!list) skip('this store does not list prompts by user and state');
+      const mine = await promptsOf(store, 'user_a', [WAITING, WAITING, WAITING, WAITING, WAITING]);
+      const first = await list!('user_a', WAITING, { limit: 2 });
+      expect(ids(first)).toEqual([mine[0]!.id, mine[1]!.id]);
+      // One listed leaves, then one not yet listed leaves, and a new one arrives: none skipped, none twice.
+      await store.prompts.update(mine[1]!.id, { state: 'running' });
+      await store.prompts.update(mine[2]!.id, { state: 'completed' });
+      const [late] = await promptsOf(store, 'user_a', [WAITING]);
+      const second = await list!('user_a', WAITING, { limit: 2, cursor: first.nextCursor });
+      expect(ids(second)).toEqual([mine[3]!.id, mine[4]!.id]);
+      const third = await list!('user_a', WAITING, { limit: 2, cursor: second.nextCursor });
+      expect([ids(third), third.nextCursor]).toEqual([[late!.id], undefined]);
+      // Back in the state, a prompt is listed in its place (oldest first); deleted, it is gone.
+      await store.prompts.update(mine[1]!.id, { state: WAITING });
+      await store.conversations.delete(mine[0]!.conversationId);
+      expect(ids(await list!('user_a', WAITING))).toEqual([mine[1]!.id, mine[3]!.id, mine[4]!.id, late!.id]);
+    });
+
+    it('refuses a cursor it did not make with invalid_input, reading nothing as another page', async ({
+      skip,
+    }) => {
+      const store = getStore();
+      const list = store.prompts.listByUserAndState?.bind(store.prompts);
+      if (!list) skip('this store does not list prompts by user and state');
+      await promptsOf(store, 'user_a', [WAITING, WAITING, WAITING]);
+      // Of the form a store may use (base64url JSON), holding no position it could make.
+      const forged = Buffer.from(JSON.stringify(['not a position'])).toString('base64url');
+      for (const cursor of [
+        'junk',
+        '-1',
+        '1.5',
+        "1' OR 1=1 --",
+        '%00',
+        'x'.repeat(300),
+        forged,
+        `${forged}x`,
+      ]) {
+        await expect(list!('user_a', WAITING, { limit: 1, cursor }), cursor).rejects.toMatchObject({
+          code: 'invalid_input',
+        });
+      }
+    });
   });
 }
 

@@ -3,12 +3,15 @@ import {
   ConversationBusyError,
   NotFoundError,
   type OutputBase,
+  type Page,
+  type PageOptions,
   type PromptPatch,
   type PromptRecord,
   type PromptState,
   type PromptStore,
 } from '@tessera/core';
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
+import { decodeSeqCursor, encodeCursor, pageLimit } from './sql/cursor.ts';
 import { violates } from './sql/database-errors.ts';
 import { extraFields, NOW, toIso, toJson, toText } from './sql/values.ts';
 
@@ -66,13 +69,14 @@ const orphaned = `p.state = 'running' AND (p.runner IS NULL OR p.runner = $1 OR 
     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = ${RUNNER_LOCK_SPACE}
       AND l.objid = (hashtext(p.runner)::bigint & 4294967295)::oid))`;
 
-function queries(s: string) {
+/** The prompt statements for the quoted schema `s` (exported for the storage layout tests). */
+export function queries(s: string) {
   // A prompt with its output array, rebuilt from its output rows in order (one index range per prompt).
-  const select = `SELECT p.id, p.conversation_id, p.user_id, p.model, p.visible, p.state, p.input, p.usage,
+  const columns = `p.id, p.conversation_id, p.user_id, p.model, p.visible, p.state, p.input, p.usage,
       p.stop_reason, p.metadata, p.extra, p.created_at, p.updated_at,
       coalesce((SELECT json_agg(o.value ORDER BY o.position) FROM ${s}.prompt_outputs o WHERE o.prompt_id = p.id),
-        '[]') AS output
-    FROM ${s}.prompts p`;
+        '[]') AS output`;
+  const select = `SELECT ${columns} FROM ${s}.prompts p`;
   return {
     // Locks the conversation row (so creates in one conversation queue up), inserts the prompt (the partial
     // unique index refuses a second active one) and its initial outputs: one statement, atomic.
@@ -94,6 +98,9 @@ function queries(s: string) {
     get: `${select} WHERE p.id = $1`,
     listByConversation: `${select} WHERE p.conversation_id = $1 ORDER BY p.seq`,
     listByState: `${select} WHERE p.state = $1 ORDER BY p.seq`,
+    // Keyset paged on prompts_by_user_state: one index range from the cursor on, `$4` rows (a page and one more).
+    listByUserAndState: `SELECT p.seq::text AS seq, ${columns} FROM ${s}.prompts p
+      WHERE p.user_id = $1 AND p.state = $2 AND p.seq > $3::bigint ORDER BY p.seq LIMIT $4`,
     listByIds: `${select} WHERE p.id = ANY ($1::text[]) ORDER BY p.seq`,
     findByToolCall: `${select}
       WHERE p.id = (SELECT prompt_id FROM ${s}.prompt_outputs WHERE output_id = $1 LIMIT 1)`,
@@ -209,6 +216,7 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
     get: (id) => one(db, sql.get, id),
     listByConversation: (conversationId) => many(db, sql.listByConversation, conversationId),
     listByState: (state) => many(db, sql.listByState, state),
+    listByUserAndState: (userId, state, options) => listByUserAndState(prompts, userId, state, options),
     findByToolCall: (toolCallId) => one(db, sql.findByToolCall, toolCallId),
     claimOrphans: (options) => claimOrphans(prompts, options?.except ?? []),
     claimOrphan: (promptId) => claimOrphan(prompts, promptId),
@@ -224,6 +232,29 @@ const one = async (db: SqlDriver, query: string, param: string) => {
   const [row] = await db.query<PromptRow>(query, [param]);
   return row && toPrompt(row);
 };
+
+/**
+ * A page of one user's prompts in a state. The cursor is the last prompt's `seq` (base64url JSON, as every
+ * cursor of this store), checked to be one before it reaches the database.
+ */
+async function listByUserAndState(
+  { db, sql }: Prompts,
+  userId: string,
+  state: PromptState,
+  options: PageOptions = {},
+): Promise<Page<PromptRecord>> {
+  const limit = pageLimit(options.limit);
+  const after = decodeSeqCursor(options.cursor);
+  const rows = await db.query<PromptRow & { seq: string }>(sql.listByUserAndState, [
+    userId,
+    state,
+    after,
+    limit + 1,
+  ]);
+  const page = rows.slice(0, limit);
+  const items = page.map(toPrompt);
+  return rows.length > limit ? { items, nextCursor: encodeCursor([page.at(-1)!.seq]) } : { items };
+}
 
 async function createPrompt({ db, sql, runner }: Prompts, prompt: PromptRecord): Promise<void> {
   let created: Row[];

@@ -9,6 +9,7 @@ import {
 import { sampleConversation, samplePrompt } from '@tessera/testing/store-conformance';
 import { beforeEach, expect, it } from 'vitest';
 import type { PostgresStore } from '../src/index.ts';
+import { queries } from '../src/prompts.ts';
 import { describeEachDriver } from './support/each-driver.ts';
 
 const text = (id: string, value = id) => ({
@@ -217,5 +218,25 @@ describeEachDriver('storage layout', (open) => {
     const page = await store.records.list('ns', { prefix: 'a_%' });
     expect(page.items.map((r) => r.id)).toEqual(['a_%1', 'a_%2']);
     expect((await store.records.list('ns', { prefix: newId('none') })).items).toEqual([]);
+  });
+
+  it("reads one user's prompts in a state from its index, even with a plan made for any parameters", async () => {
+    // The store prepares its statements once per connection, so a generic plan must find the index too.
+    const plan = await store.driver.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await tx.query(`PREPARE by_user AS ${queries(`"${store.schema}"`).listByUserAndState}`);
+      try {
+        const rows = await tx.query<{ 'QUERY PLAN': string }>(
+          "EXPLAIN EXECUTE by_user('user_a', 'waiting_for_approval', 0, 51)",
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await tx.query('DEALLOCATE by_user');
+      }
+    });
+    expect(plan).toMatch(
+      /Index Scan using prompts_by_user_state on prompts p .*\n\s+Index Cond: \(\(user_id = \$1\) AND \(state = \$2\) AND \(seq > \$3\)\)/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { MESSAGE_PROMPT_MIGRATION, MESSAGES_MIGRATION } from './messages-migration.ts';
+import { PROMPTS_BY_USER_MIGRATION } from './user-prompts-migration.ts';
 
 /**
  * The schema's history. A migration is never edited once released and never destroys data: a new version
@@ -82,6 +83,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   MESSAGES_MIGRATION,
   MESSAGE_PROMPT_MIGRATION,
+  PROMPTS_BY_USER_MIGRATION,
 ];
 
 /** The newest schema version this package knows. */

@@ -12,7 +12,26 @@ export function decodeCursor(cursor: string | undefined, length: number): string
   } catch {
     // reported below
   }
-  throw new TesseraError('invalid_input', `'${cursor}' is not a cursor this store returned.`);
+  throw notACursor(cursor);
+}
+
+const notACursor = (cursor: string) =>
+  new TesseraError('invalid_input', `'${cursor.slice(0, 200)}' is not a cursor this store returned.`);
+
+/** A cursor holding a prompt's `seq` (a bigint, as text), checked before it reaches a query; '0' for none. */
+export function decodeSeqCursor(cursor: string | undefined): string {
+  const [seq = '0'] = decodeCursor(cursor, 1) ?? [];
+  if (!/^\d{1,18}$/.test(seq)) throw notACursor(cursor!);
+  return seq;
+}
+
+/** A page's `limit`, checked (a positive integer; a negative one would be a database error). */
+export function pageLimit(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_PAGE_SIZE;
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new TesseraError('invalid_input', `A page's limit is a positive integer, not ${limit}.`);
+  }
+  return limit;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

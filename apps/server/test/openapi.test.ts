@@ -85,3 +85,18 @@ it('answers an event id it cannot resume from with `reset`, never with the whole
     ),
   ).toEqual(['ready']);
 });
+
+it('documents the 403 of every operation that changes something: a cookie alone, without X-Requested-With, is refused', async () => {
+  t = await testServer();
+  const { paths } = await (await fetch(`${t.url}/openapi.json`)).json();
+  const operations = Object.entries(paths as Record<string, Record<string, Operation>>).flatMap(
+    ([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method} ${path}`, op, method })),
+  );
+  const changing = operations.filter(({ method, op }) => method !== 'get' && op.security?.length !== 0);
+  expect(changing.filter(({ op }) => !op.responses[403]).map(({ name }) => name)).toEqual([]);
+  expect(changing.map(({ name }) => name)).toContain('post /api/conversations/{id}/prompts');
+  const reads = operations.filter(({ method }) => method === 'get');
+  expect(reads.filter(({ op }) => op.responses[403]).map(({ name }) => name)).toEqual([]);
+});
+
+type Operation = { security?: unknown[]; responses: Record<string, unknown> };

@@ -1283,6 +1283,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large */
             413: {
                 headers: {
@@ -1391,6 +1400,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -1439,6 +1457,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1546,6 +1573,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1671,6 +1707,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1825,6 +1870,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -1902,6 +1956,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2097,6 +2160,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -2156,6 +2228,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2248,6 +2329,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2483,6 +2573,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -2544,6 +2643,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -2593,6 +2701,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2703,6 +2820,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2837,6 +2963,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -2962,6 +3097,15 @@ export interface operations {
             };
             /** @description Missing or invalid token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,7 +22,7 @@ import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { promptRoutes } from './routes/prompts.ts';
 import { type ContextOptions, reportRoutes } from './routes/reports.ts';
 import { sessionRoutes } from './routes/session.ts';
-import { type Env, invalidRequest } from './routes/shared.ts';
+import { type Env, errors, invalidRequest } from './routes/shared.ts';
 import { toolCallRoutes } from './routes/tool-calls.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { SESSION_COOKIE } from './session.ts';
@@ -108,6 +108,12 @@ export function createApp(options: AppOptions) {
   eventRoutes(app, platform, options);
   pluginRoutes(app, platform, { plugins, skills: options.skills });
 
+  // A request that changes anything is refused with a 403 when signed in by the cookie alone (see
+  // authenticate): every operation that needs credentials and is not a read says so.
+  for (const definition of app.openAPIRegistry.definitions) {
+    const route = definition.type === 'route' ? definition.route : undefined;
+    if (route && route.method !== 'get' && route.security?.length !== 0) route.responses[403] ??= errors[403];
+  }
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

@@ -15,6 +15,10 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 export const errors = {
   400: json(ErrorSchema, 'Invalid request'),
   401: json(ErrorSchema, 'Missing or invalid token'),
+  403: json(
+    ErrorSchema,
+    'Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site)',
+  ),
   404: json(ErrorSchema, 'Not found (or not yours)'),
   409: json(ErrorSchema, 'Conflicts with the current state'),
   413: json(ErrorSchema, 'Too large'),

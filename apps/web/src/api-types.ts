@@ -153,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your tool calls waiting for approval, across conversations */
+        /**
+         * Your tool calls waiting for approval, across conversations
+         * @description A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending calls of each: a prompt's pending calls are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
+         */
         get: operations["listApprovals"];
         put?: never;
         post?: never;
@@ -245,7 +248,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your prompts paused for a decision (continue or stop), across conversations */
+        /**
+         * Your prompts paused for a decision (continue or stop), across conversations
+         * @description A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending pauses of each: a prompt's pending pauses are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
+         */
         get: operations["listPauses"];
         put?: never;
         post?: never;
@@ -1794,7 +1800,10 @@ export interface operations {
     };
     listApprovals: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1809,7 +1818,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["PendingApproval"][];
+                        /** @description Pass as `cursor` for the next page; absent on the last one. */
+                        nextCursor?: string;
                     };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid token */
@@ -2257,7 +2277,10 @@ export interface operations {
     };
     listPauses: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2272,7 +2295,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["PendingPause"][];
+                        /** @description Pass as `cursor` for the next page; absent on the last one. */
+                        nextCursor?: string;
                     };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid token */

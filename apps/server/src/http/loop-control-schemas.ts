@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ModelChoice, PromptBody, TimeZone } from './schemas.ts';
+import { Id, ModelChoice, PromptBody, TimeZone, WaitingPageCursor } from './schemas.ts';
 
 /**
  * The HTTP shapes of loop control: messages sent to a busy conversation (steering, follow-ups), approval
@@ -88,7 +88,7 @@ export const PendingPause = z
     createdAt: z.string(),
   })
   .meta({ id: 'PendingPause' });
-export const PendingPauses = z.object({ items: z.array(PendingPause) });
+export const PendingPauses = z.object({ items: z.array(PendingPause), nextCursor: WaitingPageCursor });
 
 export const ToolCallDetail = z
   .object({

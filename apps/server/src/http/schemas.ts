@@ -106,4 +106,8 @@ export const PendingApproval = z
     createdAt: z.string(),
   })
   .meta({ id: 'PendingApproval' });
-export const PendingApprovals = z.object({ items: z.array(PendingApproval) });
+/** Where the next page of a waiting list starts; absent on the last page. */
+export const WaitingPageCursor = z.string().optional().meta({
+  description: 'Pass as `cursor` for the next page; absent on the last one.',
+});
+export const PendingApprovals = z.object({ items: z.array(PendingApproval), nextCursor: WaitingPageCursor });

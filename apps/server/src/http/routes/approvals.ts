@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ApprovalInputError, type Platform, type Prompt, type ToolOutput } from '@tessera/core';
+import { ApprovalInputError, type Platform, type ToolOutput } from '@tessera/core';
 import { HttpError } from '../errors.ts';
 import { ApproveBody } from '../loop-control-schemas.ts';
-import { Accepted, IdParam, PendingApprovals, RejectBody } from '../schemas.ts';
+import { Accepted, IdParam, PageQuery, PendingApprovals, RejectBody } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
+import { waitingPageDescription, waitingPrompts } from './waiting-prompts.ts';
 
 /** Tool calls waiting for your approval: list them, approve or reject one (the prompt resumes). */
 export function approvalRoutes(app: Api, platform: Platform): void {
@@ -13,26 +14,26 @@ export function approvalRoutes(app: Api, platform: Platform): void {
       path: '/api/approvals',
       operationId: 'listApprovals',
       summary: 'Your tool calls waiting for approval, across conversations',
-      responses: { 200: json(PendingApprovals, 'Pending approvals'), 401: errors[401] },
+      description: waitingPageDescription('pending calls'),
+      request: { query: PageQuery },
+      responses: { 200: json(PendingApprovals, 'Pending approvals'), 400: errors[400], 401: errors[401] },
     }),
     async (c) => {
-      const waiting = await platform.store.prompts.listByState('waiting_for_approval');
-      const items = (waiting as Prompt[])
-        .filter((prompt) => prompt.userId === c.var.userId)
-        .flatMap((prompt) =>
-          prompt.output
-            .filter((o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending')
-            .map((o) => ({
-              toolCallId: o.id,
-              promptId: prompt.id,
-              conversationId: prompt.conversationId,
-              toolId: o.toolId,
-              input: o.input,
-              reason: o.result?.type === 'pending' ? o.result.reason : '',
-              createdAt: o.createdAt,
-            })),
-        );
-      return c.json({ items }, 200);
+      const { prompts, nextCursor } = await waitingPrompts(platform, c.var.userId, c.req.valid('query'));
+      const items = prompts.flatMap((prompt) =>
+        prompt.output
+          .filter((o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending')
+          .map((o) => ({
+            toolCallId: o.id,
+            promptId: prompt.id,
+            conversationId: prompt.conversationId,
+            toolId: o.toolId,
+            input: o.input,
+            reason: o.result?.type === 'pending' ? o.result.reason : '',
+            createdAt: o.createdAt,
+          })),
+      );
+      return c.json({ items, ...(nextCursor !== undefined && { nextCursor }) }, 200);
     },
   );
 

@@ -1,8 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { PauseOutput, Platform, Prompt } from '@tessera/core';
 import { PauseDecisionBody, PendingPauses } from '../loop-control-schemas.ts';
-import { Accepted, IdParam } from '../schemas.ts';
+import { Accepted, IdParam, PageQuery } from '../schemas.ts';
 import { type Api, body, errors, json } from './shared.ts';
+import { waitingPageDescription, waitingPrompts } from './waiting-prompts.ts';
 
 const isPendingPause = (output: Prompt['output'][number]): output is PauseOutput =>
   output.type === 'pause' && output.decision === undefined;
@@ -18,24 +19,24 @@ export function pauseRoutes(app: Api, platform: Platform): void {
       path: '/api/pauses',
       operationId: 'listPauses',
       summary: 'Your prompts paused for a decision (continue or stop), across conversations',
-      responses: { 200: json(PendingPauses, 'Pending pauses'), 401: errors[401] },
+      description: waitingPageDescription('pending pauses'),
+      request: { query: PageQuery },
+      responses: { 200: json(PendingPauses, 'Pending pauses'), 400: errors[400], 401: errors[401] },
     }),
     async (c) => {
-      const waiting = (await platform.store.prompts.listByState('waiting_for_approval')) as Prompt[];
-      const items = waiting
-        .filter((prompt) => prompt.userId === c.var.userId)
-        .flatMap((prompt) =>
-          prompt.output.filter(isPendingPause).map((pause) => ({
-            pauseId: pause.id,
-            promptId: prompt.id,
-            conversationId: prompt.conversationId,
-            source: pause.source,
-            ...(pause.plugin !== undefined && { plugin: pause.plugin }),
-            reason: pause.reason,
-            createdAt: pause.createdAt,
-          })),
-        );
-      return c.json({ items }, 200);
+      const { prompts, nextCursor } = await waitingPrompts(platform, c.var.userId, c.req.valid('query'));
+      const items = prompts.flatMap((prompt) =>
+        prompt.output.filter(isPendingPause).map((pause) => ({
+          pauseId: pause.id,
+          promptId: prompt.id,
+          conversationId: prompt.conversationId,
+          source: pause.source,
+          ...(pause.plugin !== undefined && { plugin: pause.plugin }),
+          reason: pause.reason,
+          createdAt: pause.createdAt,
+        })),
+      );
+      return c.json({ items, ...(nextCursor !== undefined && { nextCursor }) }, 200);
     },
   );
 

@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import mime from 'mime';
 import type { TesseraClient } from './client.ts';
 import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
-import { pauseLines, pendingPauses } from './loop-control.ts';
+import { pauseLines, pendingPauses, waitingItems } from './loop-control.ts';
 import { brief, type Io, Renderer } from './render.ts';
 
 type Conversation = { id: string; title?: string; createdAt: string; updatedAt?: string };
@@ -82,8 +82,8 @@ export async function decide(
   // Approving with `--input` sends the edited arguments; the server checks them against the tool's schema.
   const body = approve ? ('input' in edit ? { input: edit.input } : undefined) : { reason };
   const post = async () => (await client.request<{ prompt: Prompt }>('POST', path, body)).prompt;
-  const { items } = await client.request<{ items: Approval[] }>('GET', '/api/approvals');
-  const waiting = items.find((item) => item.toolCallId === toolCallId);
+  const isIt = (item: Approval) => item.toolCallId === toolCallId;
+  const waiting = (await waitingItems(client, '/api/approvals', isIt)).find(isIt);
   if (!waiting) {
     // Not in the list (decided already, or unknown): the server's answer says which.
     const prompt = await post();
@@ -95,7 +95,7 @@ export async function decide(
 }
 
 export async function pending(client: TesseraClient, io: Io, format: Format): Promise<number> {
-  const { items } = await client.request<{ items: Approval[] }>('GET', '/api/approvals');
+  const items = await waitingItems<Approval>(client, '/api/approvals');
   const pauses = await pendingPauses(client);
   if (format.json) {
     io.out(`${JSON.stringify([...items, ...pauses])}\n`);

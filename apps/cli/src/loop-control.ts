@@ -91,9 +91,36 @@ export async function removeMessage(
   return EXIT.ok;
 }
 
-/** The prompts paused for the user's decision, across conversations. */
-export async function pendingPauses(client: TesseraClient): Promise<Pause[]> {
-  return (await client.request<{ items: Pause[] }>('GET', '/api/pauses')).items;
+/**
+ * The items of a paged list of what waits for the user (GET /api/approvals, /api/pauses), page after page
+ * until `nextCursor` is absent; with `until`, it stops after the page that holds an item it matches.
+ */
+export async function waitingItems<T>(
+  client: TesseraClient,
+  path: string,
+  until?: (item: T) => boolean,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const after = cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+    const page = await client.request<{ items: T[]; nextCursor?: string }>(
+      'GET',
+      `${path}?limit=200${after}`,
+    );
+    items.push(...page.items);
+    if (until && page.items.some(until)) break;
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return items;
+}
+
+/** The prompts paused for the user's decision, across conversations (every page, or up to `until`'s). */
+export async function pendingPauses(
+  client: TesseraClient,
+  until?: (pause: Pause) => boolean,
+): Promise<Pause[]> {
+  return waitingItems(client, '/api/pauses', until);
 }
 
 /** The lines `pending` prints for a pause, with the commands that decide it. */
@@ -119,7 +146,8 @@ export async function resume(
         choice,
       })
     ).prompt;
-  const waiting = (await pendingPauses(client)).find((pause) => pause.pauseId === pauseId);
+  const isIt = (pause: Pause) => pause.pauseId === pauseId;
+  const waiting = (await pendingPauses(client, isIt)).find(isIt);
   if (!waiting) {
     // Not in the list (decided already, or unknown): the server's answer says which.
     const prompt = await post();

@@ -88,9 +88,11 @@ it('answers an event id it cannot resume from with `reset`, never with the whole
 
 it('documents the 403 of every operation that changes something: a cookie alone, without X-Requested-With, is refused', async () => {
   t = await testServer();
-  const { paths } = await (await fetch(`${t.url}/openapi.json`)).json();
-  const operations = Object.entries(paths as Record<string, Record<string, Operation>>).flatMap(
-    ([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method} ${path}`, op, method })),
+  const { paths } = (await (await fetch(`${t.url}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const operations = Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ name: `${method} ${path}`, op, method })),
   );
   const changing = operations.filter(({ method, op }) => method !== 'get' && op.security?.length !== 0);
   expect(changing.filter(({ op }) => !op.responses[403]).map(({ name }) => name)).toEqual([]);

@@ -12,6 +12,8 @@ const server = await createServer({
   dataDir: await mkdtemp(join(tmpdir(), 'tessera-soak-')),
   store: await createPostgresStore({ connectionString: SOAK_DATABASE_URL, schema: SOAK_SCHEMA }),
   auth: { tokens: { [SOAK_TOKEN!]: 'soak' } },
+  // Prompts as fast as one user can send them, for hours: what is soaked is the server, not its rate limits.
+  rateLimits: false,
   plugins: [soakPlugin],
   defaultPlugins: false,
   model: soakModel,

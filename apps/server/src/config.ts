@@ -26,6 +26,36 @@ function checkTokens(tokens: Record<string, string>, ctx: z.RefinementCtx): void
   }
 }
 
+/** At most `max` in each window of `windowSeconds`; a `max` of 0 turns the limit off. */
+const rateLimit = (max: number, windowSeconds: number) =>
+  z
+    .object({
+      max: z.number().int().min(0).default(max),
+      windowSeconds: z.number().int().positive().default(windowSeconds),
+    })
+    .prefault({});
+
+/** Limits on what a client can send, per address and per user (see the README's "Rate limits"). */
+const RateLimits = z.object({
+  /**
+   * Requests with a token that is not valid (a bearer token, or a sign-in), per client address: past `max`
+   * in a window, the address may not present a token for `blockSeconds` (0: until the window ends).
+   */
+  failedAuth: z
+    .object({
+      max: z.number().int().min(0).default(10),
+      windowSeconds: z.number().int().positive().default(60),
+      blockSeconds: z.number().int().min(0).default(900),
+    })
+    .prefault({}),
+  /** Every request of a signed-in user (event streams count once, when opened). */
+  requestsPerUser: rateLimit(600, 60),
+  /** Sends that start or queue a prompt (POST …/prompts and …/messages), per user. */
+  promptsPerUser: rateLimit(60, 60),
+  /** Requests that are not signed in (signing in, the web UI's files, the API document, 401s), per address. */
+  requestsPerAddress: rateLimit(300, 60),
+});
+
 /** Everything the server can be told; each field has a default so that no configuration is needed. */
 export const ServerConfig = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -83,6 +113,14 @@ export const ServerConfig = z.object({
   limits: z
     .object({ maxBodyBytes: z.number().int().positive(), maxUploadBytes: z.number().int().positive() })
     .default({ maxBodyBytes: 1_000_000, maxUploadBytes: 20_000_000 }),
+  /** Per address and per user, kept in PostgreSQL with `databaseUrl` (shared by its processes); false: none. */
+  rateLimits: z.union([z.literal(false), RateLimits]).prefault({}),
+  /**
+   * The client's address is the connection's, unless the server is behind this many proxies (`true`: one)
+   * that each append the address they received to `X-Forwarded-For`: then it is read from there. Never set
+   * it without such proxies in front: any client could then pick its address.
+   */
+  trustProxy: z.union([z.boolean(), z.number().int().min(0)]).default(false),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 
@@ -91,6 +129,17 @@ export class ConfigError extends Error {}
 const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 const defined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** `TESSERA_RATE_LIMITS`: `false` turns them off, `true` keeps the defaults (anything else is refused). */
+const rateLimitsFrom = (value: string | undefined) =>
+  value === undefined || value === 'true' ? undefined : value === 'false' ? false : value;
+/** `TESSERA_TRUST_PROXY`: true, false or a number of proxies (anything else is left for the schema to refuse). */
+const trustProxyFrom = (value: string | undefined) =>
+  value === 'true' || value === 'false'
+    ? value === 'true'
+    : /^\d+$/.test(value ?? '')
+      ? Number(value)
+      : value;
 
 /** The environment's part of the configuration (it wins over the file). */
 export function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
@@ -129,6 +178,8 @@ export function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown>
         : undefined,
     recoverEveryMs: env.TESSERA_RECOVER_EVERY_MS,
     skillsDirs: env.TESSERA_SKILLS_DIRS?.split(',').filter(Boolean),
+    rateLimits: rateLimitsFrom(env.TESSERA_RATE_LIMITS),
+    trustProxy: trustProxyFrom(env.TESSERA_TRUST_PROXY),
     auth:
       tokens || env.TESSERA_LOOPBACK_WITHOUT_AUTH
         ? defined({ tokens, loopbackWithoutAuth: env.TESSERA_LOOPBACK_WITHOUT_AUTH === 'true' || undefined })

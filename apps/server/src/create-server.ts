@@ -23,6 +23,7 @@ import { listenHttp } from './listen.ts';
 import { localToken, sessionSecret } from './local-token.ts';
 import { checkPlugins } from './plugin-shape.ts';
 import { logPrompts } from './prompt-log.ts';
+import { openRateLimiters, type RateLimiters } from './rate-limiters.ts';
 import { seedBlueprints } from './seed-blueprints.ts';
 import { createStore } from './store.ts';
 
@@ -92,7 +93,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     ? { store: givenStore, kind: 'given' }
     : await createStore(config);
   let platform: Platform | undefined;
+  let rateLimits: RateLimiters | undefined;
   try {
+    rateLimits = await openRateLimiters(config, log);
     platform = createPlatform({
       plugins,
       model,
@@ -106,8 +109,19 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
       onPluginError: (error) => log?.warn({ err: error, plugin: error.pluginId }, 'plugin failed'),
     });
-    return await serve(platform, { config, plugins, skills, model, info, storeKind, log, webDir });
+    return await serve(platform, {
+      config,
+      plugins,
+      skills,
+      model,
+      info,
+      storeKind,
+      log,
+      webDir,
+      rateLimits,
+    });
   } catch (error) {
+    await rateLimits?.close();
     // A failed start must not leave the store (an embedded database, a pool) or started plugins running.
     await (platform ? platform.close() : store.close?.())?.catch((closeError: unknown) =>
       log?.warn({ err: closeError }, 'closing after a failed start failed'),
@@ -124,6 +138,7 @@ type Composed = Composition & {
   storeKind: string;
   log: Logger | undefined;
   webDir: string | null | undefined;
+  rateLimits: RateLimiters | undefined;
 };
 
 /** The rest of the start-up, once the platform exists (a throw here closes it, in `createServer`). */
@@ -162,6 +177,7 @@ async function serve(platform: Platform, composed: Composed): Promise<TesseraSer
       shutdown.abort();
       await http?.close(graceMs);
       await platform.close();
+      await composed.rateLimits?.close();
     },
   };
 }
@@ -169,7 +185,7 @@ async function serve(platform: Platform, composed: Composed): Promise<TesseraSer
 /** The HTTP API, event streams and web UI over the platform, authenticated with `tokens`. */
 async function createHttpApp(
   platform: Platform,
-  { config, plugins, skills, model, info, log, webDir }: Composed,
+  { config, plugins, skills, model, info, log, webDir, rateLimits }: Composed,
   tokens: TokenTable,
   shutdown: AbortSignal,
 ): Promise<TesseraServer['app']> {
@@ -187,6 +203,7 @@ async function createHttpApp(
     model: info,
     maxBodyBytes: config.limits.maxBodyBytes,
     maxUploadBytes: config.limits.maxUploadBytes,
+    rateLimits,
     shutdown,
     log,
     context: {

@@ -7,10 +7,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { RateLimiters } from '../rate-limiters.ts';
 import { type AuthOptions, authenticate } from './auth.ts';
 import { docsRoutes } from './docs.ts';
 import { HttpError, reportError } from './errors.ts';
 import type { EventLog } from './event-log.ts';
+import { rateLimit } from './rate-limit.ts';
 import { requestLog } from './request-log.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { conversationRoutes } from './routes/conversations.ts';
@@ -42,6 +44,8 @@ export type AppOptions = {
   maxBodyBytes: number;
   /** For a prompt sent with files (multipart/form-data). */
   maxUploadBytes: number;
+  /** Per address and per user (see ./rate-limit.ts); none: no limits. */
+  rateLimits?: RateLimiters;
   /** Aborted at shutdown: event streams end cleanly. */
   shutdown: AbortSignal;
   heartbeatMs?: number;
@@ -86,7 +90,9 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', (c, next) =>
     (c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit : jsonLimit)(c, next),
   );
-  app.use('/api/*', authenticate(options.auth));
+  const limits = rateLimit(options.rateLimits, options.log);
+  app.use('/api/*', ...limits.around(authenticate(options.auth)));
+  app.use(limits.outsideApi);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
@@ -108,6 +114,11 @@ export function createApp(options: AppOptions) {
   eventRoutes(app, platform, options);
   pluginRoutes(app, platform, { plugins, skills: options.skills });
 
+  // Any operation may be refused for its rate limit: documented once for all, plugin routes included.
+  if (options.rateLimits) {
+    for (const definition of app.openAPIRegistry.definitions)
+      if (definition.type === 'route') definition.route.responses[429] ??= errors[429];
+  }
   // A request that changes anything is refused with a 403 when signed in by the cookie alone (see
   // authenticate): every operation that needs credentials and is not a read says so.
   for (const definition of app.openAPIRegistry.definitions) {

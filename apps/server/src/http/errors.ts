@@ -31,6 +31,7 @@ export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.fre
   payload_too_large: 413,
   file_too_large: 413,
   unsupported_media_type: 415,
+  rate_limited: 429,
   not_supported: 501,
   mcp_tool_error: 502,
   mcp_server_unavailable: 503,
@@ -56,6 +57,7 @@ const HTTP_EXCEPTION_CODES: Record<number, string> = {
   403: 'forbidden',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  429: 'rate_limited',
 };
 
 export class HttpError extends TesseraError {

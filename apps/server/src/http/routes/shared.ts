@@ -23,6 +23,15 @@ export const errors = {
   409: json(ErrorSchema, 'Conflicts with the current state'),
   413: json(ErrorSchema, 'Too large'),
   415: json(ErrorSchema, 'A body of a type this route does not take'),
+  429: {
+    ...json(ErrorSchema, 'Too many requests (a rate limit): wait `Retry-After` seconds'),
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before trying again',
+        schema: { type: 'integer' as const },
+      },
+    },
+  },
 };
 
 export const body = <T extends z.ZodType>(schema: T) => ({

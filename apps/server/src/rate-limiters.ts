@@ -42,7 +42,8 @@ const CLEAN_EVERY_MS = 300_000;
 
 /**
  * The rate limiters the settings ask for (none with `rateLimits: false`). With a PostgreSQL server
- * (`databaseUrl`) the counts are kept there, so every process on that database shares the limits; each
+ * (`databaseUrl`) the counts of failed authentications and of anonymous requests are kept there, so every
+ * process on that database shares those limits; each
  * process's memory stands in whenever PostgreSQL fails or is slow (a database hiccup neither locks everyone
  * out nor lets everyone in unbounded). Without one, they are kept in memory.
  */
@@ -53,11 +54,16 @@ export async function openRateLimiters(
   const settings = config.rateLimits;
   if (settings === false) return undefined;
   const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl, log) : undefined;
-  const limit = (name: string, { max, windowSeconds }: { max: number; windowSeconds: number }) => {
+  /** `shared`: counted in PostgreSQL when there is one; else in this process's memory. */
+  const limit = (
+    name: string,
+    { max, windowSeconds }: { max: number; windowSeconds: number },
+    shared: boolean,
+  ) => {
     if (max === 0) return undefined;
     const options = { keyPrefix: name, points: max, duration: windowSeconds };
     const memory = new RateLimiterMemory(options);
-    if (!postgres) return { max, windowSeconds, counter: memory };
+    if (!postgres || !shared) return { max, windowSeconds, counter: memory };
     const stored = new RateLimiterPostgres({
       ...options,
       storeClient: postgres.pool,
@@ -74,12 +80,16 @@ export async function openRateLimiters(
       counter: new RLWrapperTimeouts({ limiter: stored, timeoutMs: STORE_TIMEOUT_MS }),
     };
   };
-  const failedAuth = limit('failed-auth', settings.failedAuth);
+  // Guessing and anonymous traffic are counted across processes: an attacker spreading guesses over the
+  // processes behind a load balancer gets no more of them. A signed-in user's requests are counted by each
+  // process (N processes allow N times the limit, still bounded): sharing those would add two database round
+  // trips to every request and prompt.
+  const failedAuth = limit('failed-auth', settings.failedAuth, true);
   return {
     failedAuth: failedAuth && { ...failedAuth, blockSeconds: settings.failedAuth.blockSeconds },
-    requestsPerUser: limit('user', settings.requestsPerUser),
-    promptsPerUser: limit('prompts', settings.promptsPerUser),
-    requestsPerAddress: limit('address', settings.requestsPerAddress),
+    requestsPerUser: limit('user', settings.requestsPerUser, false),
+    promptsPerUser: limit('prompts', settings.promptsPerUser, false),
+    requestsPerAddress: limit('address', settings.requestsPerAddress, true),
     trustProxy: config.trustProxy === true ? 1 : config.trustProxy === false ? 0 : config.trustProxy,
     store: postgres ? 'postgres' : 'memory',
     close: async () => postgres?.close(),

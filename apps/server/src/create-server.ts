@@ -29,7 +29,10 @@ import { createStore } from './store.ts';
 
 export const LOCAL_USER = 'local';
 
-const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+// From the sources (this repository): the web app's build; from the published package's dist: its copy in web/.
+const DEFAULT_WEB_DIR = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../web/dist' : '../web', import.meta.url),
+);
 
 export type CreateServerOptions = ServerSettings & {
   /** Your plugins, served with the built-in ones (a plugin of yours with a built-in's id replaces it). */
@@ -44,7 +47,10 @@ export type CreateServerOptions = ServerSettings & {
    */
   store?: Store;
   logger?: Logger;
-  /** The built web UI to serve at `/` (null: none); default: apps/web/dist when it has been built. */
+  /**
+   * The built web UI to serve at `/` (null: none); default: the one the package ships (its web/ folder), or
+   * in this repository apps/web/dist once built.
+   */
   webDir?: string | null;
 };
 

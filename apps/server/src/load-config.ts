@@ -32,7 +32,8 @@ export type LoadedConfig = {
 /**
  * The `tessera-server` command's configuration: the config file (`TESSERA_CONFIG`, else tessera.config.* in
  * `cwd`), with the environment on top. Invalid settings, and plugins that cannot be loaded, are one error each
- * that lists every problem.
+ * that lists every problem. Node imports a `tessera.config.ts` itself: that needs Node 22.18 or later, or
+ * `--experimental-strip-types` on 22.12 to 22.17 (the command passes it; a test runner's workers need it too).
  */
 export async function loadConfig({
   env = process.env,

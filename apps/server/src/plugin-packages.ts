@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire, findPackageJSON } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AnyPlugin, isPlugin } from '@tessera/core';
@@ -33,6 +33,23 @@ function exportTarget(exports: unknown, subpath: string): string | undefined {
 }
 
 /**
+ * The package.json of the package a name (`pkg`, `@scope/pkg`, `pkg/subpath`) is in, looked for as Node looks for
+ * packages: in node_modules, from `folder` up. (node:module's findPackageJSON does this from Node 22.14 on; the
+ * server runs on 22.12.)
+ */
+function findManifest(specifier: string, folder: string): string | undefined {
+  const name = specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+  for (let dir = folder; ; dir = dirname(dir)) {
+    const file = join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(file)) return file;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
  * The file to import for a package name (or a path), resolved from the config file's folder as `import` would
  * there: an ESM-only package resolves, and a dual one gives its ES module (the same core as the server's).
  */
@@ -46,12 +63,7 @@ export function resolvePluginModule(specifier: string, configFile: string): stri
       throw new PluginLoadProblem(`there is no such file (looked for ${resolve(folder, specifier)})`);
     }
   }
-  let manifestFile: string | undefined;
-  try {
-    manifestFile = findPackageJSON(specifier, pathToFileURL(configFile));
-  } catch {
-    manifestFile = undefined;
-  }
+  const manifestFile = findManifest(specifier, folder);
   if (!manifestFile) {
     throw new PluginLoadProblem(
       `the package is not installed where the config file is (looked in node_modules from ${folder} up); install it there (npm install ${specifier}) or correct the name`,

@@ -3,12 +3,17 @@
 // lints each tarball with publint and attw, installs the tarballs with npm in a scratch app outside the
 // workspace, and there type-checks package-consumer/main.ts and every entry point of every public package
 // the way a strict app would (strict, skipLibCheck off, no DOM lib, no types but Node's: a package whose
-// declarations need more fails here), then runs main.ts. Prints each package's packed size.
+// declarations need more fails here), then runs main.ts. Then, in a folder of its own and on the oldest Node
+// the packages support, npm create tessera makes an app with a plugin from create-tessera's tarball, which
+// installs the server, the plugin and the built-in plugins from the tarballs, serves the plugin over HTTP
+// with one copy of core, and passes its tests (check-created-app.ts). Prints each package's packed size.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { checkCreatedApp } from './check-created-app.ts';
+import { packPackages, publicPackages } from './pack-packages.ts';
 
 const root = join(import.meta.dirname, '..');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
@@ -31,17 +36,11 @@ function unpackedSize(tarball: string): number {
   return total;
 }
 
-const listed: { name: string; version: string; path: string; private?: boolean }[] = JSON.parse(
-  execFileSync('pnpm', ['ls', '--recursive', '--depth', '-1', '--json'], { cwd: root, encoding: 'utf8' }),
-);
-const packages = listed
-  .filter((p) => !p.private)
-  .map((p) => ({ ...p, tarball: `${p.name.replace('@', '').replace('/', '-')}-${p.version}.tgz` }));
-
+const packages = publicPackages();
 const plain = ['--no-emoji', '--no-color'];
 const work = mkdtempSync(join(tmpdir(), 'tessera-packages-'));
 try {
-  run('pnpm', [...packages.flatMap((p) => ['--filter', p.name]), 'pack', '--pack-destination', work]);
+  packPackages(work, packages);
   for (const { tarball } of packages) {
     run(bin('publint'), ['run', join(work, tarball), '--strict']);
     // ESM only: CommonJS and node10 resolution are out of scope (Node >= 22.12 can require() ESM anyway).
@@ -112,6 +111,11 @@ try {
   }
   run(process.execPath, ['main.ts'], app);
 
+  // A new team's way in: npm create tessera, install, serve, test, from an empty folder on the oldest Node.
+  const creator = packages.find((p) => p.name === 'create-tessera');
+  if (!creator) throw new Error('create-tessera is not among the public packages');
+  await checkCreatedApp({ work, tarballs: work, creator: join(work, creator.tarball) });
+
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   console.log('\n| package | tarball | unpacked |\n| --- | ---: | ---: |');
   for (const p of packages) {
@@ -119,7 +123,7 @@ try {
     console.log(`| ${p.name} | ${kB(statSync(file).size)} | ${kB(unpackedSize(file))} |`);
   }
   console.log(
-    `\nThe ${packages.length} public packages pack, lint clean, type-check and run from their tarballs.`,
+    `\nThe ${packages.length} public packages pack, lint clean, type-check and run from their tarballs; npm create tessera makes an app that installs, serves its plugin and passes its tests.`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // `pnpm pack:packages <folder>`: every public package of the workspace packed into <folder> as `pnpm publish`
 // would publish it (prepack builds dist, publishConfig swaps in exports and bin, workspace: ranges become
 // versions). With them an app installs Tessera before it is on a registry:
-// `npm exec -p <folder>/create-tessera-<version>.tgz -- create-tessera my-app --packages-from <folder>`.
+// `npx -p <folder>/create-tessera-<version>.tgz create-tessera my-app --packages-from <folder>`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

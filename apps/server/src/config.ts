@@ -111,8 +111,16 @@ export const ServerConfig = z.object({
     })
     .default({ tokens: {}, loopbackWithoutAuth: false }),
   limits: z
-    .object({ maxBodyBytes: z.number().int().positive(), maxUploadBytes: z.number().int().positive() })
-    .default({ maxBodyBytes: 1_000_000, maxUploadBytes: 20_000_000 }),
+    .object({
+      maxBodyBytes: z.number().int().positive(),
+      maxUploadBytes: z.number().int().positive(),
+      /**
+       * The longest text a client can give the model in one go (a prompt's or a message's input, edited
+       * arguments of an approval), in characters (UTF-16 code units); longer is a 413 `input_too_large`.
+       */
+      maxInputChars: z.number().int().positive().default(100_000),
+    })
+    .default({ maxBodyBytes: 1_000_000, maxUploadBytes: 20_000_000, maxInputChars: 100_000 }),
   /** Per address and per user, kept in PostgreSQL with `databaseUrl` (shared by its processes); false: none. */
   rateLimits: z.union([z.literal(false), RateLimits]).prefault({}),
   /**

@@ -209,6 +209,7 @@ async function createHttpApp(
     model: info,
     maxBodyBytes: config.limits.maxBodyBytes,
     maxUploadBytes: config.limits.maxUploadBytes,
+    maxInputChars: config.limits.maxInputChars,
     rateLimits,
     shutdown,
     log,

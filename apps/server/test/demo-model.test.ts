@@ -11,7 +11,7 @@ import {
 } from '@tessera/plugin-triggers';
 import { widgetsPlugin } from '@tessera/plugin-widgets';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DemoModel } from '../src/demo/demo-model.ts';
+import { DEMO_READS, DemoModel } from '../src/demo/demo-model.ts';
 import { demoPlugin, demoRules } from '../src/demo/demo-plugin.ts';
 
 const USER = 'ada';
@@ -120,5 +120,21 @@ describe('the demo model', () => {
     const again = await t.send();
     expect(text(again)).not.toContain('Try one of these');
     expect(text(again)).toContain('no message');
+  });
+
+  it('reads the first DEMO_READS characters of a message: a long one costs no more than a short one', async () => {
+    const t = await demo();
+    const toolCalls = (prompt: Prompt) => prompt.output.flatMap((o) => (o.type === 'tool' ? [o.toolId] : []));
+    // What a rule looks for past them is not seen.
+    const late = await t.send(`${'x '.repeat(DEMO_READS)}transfer $50 to Ada`);
+    expect(toolCalls(late)).toEqual([]);
+    const early = await t.send(`transfer $50 to Ada ${'x '.repeat(50_000)}`);
+    expect(toolCalls(early)).toEqual(['demo.transfer']);
+    // Inputs that made a rule backtrack quadratically over the whole message (seconds at 100,000 characters).
+    for (const input of [`pay${' '.repeat(99_997)}`, 'delete '.repeat(14_285)]) {
+      const started = performance.now();
+      expect(toolCalls(await t.send(input))).toEqual([]);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
   });
 });

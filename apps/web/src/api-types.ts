@@ -1608,6 +1608,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description The user's text for the model: at most `limits.maxInputChars` characters (UTF-16 code units; 100,000 unless configured), else a 413 `input_too_large`. */
                     input: string;
                     /**
                      * @default normal
@@ -1623,6 +1624,7 @@ export interface operations {
                     timeZone?: string;
                 };
                 "multipart/form-data": {
+                    /** @description The user's text for the model: at most `limits.maxInputChars` characters (UTF-16 code units; 100,000 unless configured), else a 413 `input_too_large`. */
                     input?: string;
                     /**
                      * @default normal
@@ -1701,7 +1703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large */
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1998,7 +2000,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Run the call with these arguments instead of the model's. They are validated by the tool's schema: a mismatch is a 400 and the call still waits. The record keeps both; the model is sent these. */
+                    /** @description Run the call with these arguments instead of the model's. They are validated by the tool's schema: a mismatch is a 400 and the call still waits. The record keeps both; the model is sent these. As JSON, at most `limits.maxInputChars` characters, else a 413 `input_too_large`. */
                     input?: unknown;
                 };
             };
@@ -2060,7 +2062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large */
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2269,6 +2271,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The user's text for the model: at most `limits.maxInputChars` characters (UTF-16 code units; 100,000 unless configured), else a 413 `input_too_large`. */
                     input: string;
                     /**
                      * @description `steer`: the running prompt reads the message at its next round boundary (never between a tool call and its result). `queue`: the message runs as the next prompt once the current one ends, in order. On an idle conversation either runs at once.
@@ -2374,7 +2377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too large */
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;

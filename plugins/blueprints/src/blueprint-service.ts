@@ -1,6 +1,7 @@
 import { type DependencyContainer, NotFoundError, newId, type RecordStore, StoreToken } from '@tessera/core';
 import MiniSearch from 'minisearch';
 import { Blueprint, type BlueprintMatch, type NewBlueprint, SHARED } from './blueprint.ts';
+import { processTerm, searchTerms } from './search-terms.ts';
 
 export const BLUEPRINTS_NAMESPACE = 'blueprints';
 export const BlueprintServiceToken = Symbol.for('tessera.blueprints.service');
@@ -9,29 +10,21 @@ type Indexed = { id: string; owner: string; title: string; summary: string; tags
 
 const key = (owner: string, id: string) => `${owner}:${id}`;
 
-// Words too common to say anything about relevance; leaving them out also keeps searches fast.
-const STOP_WORDS = new Set(
-  'a an and are as at be but by can do for from has have how i in is it its me my of on or our please the this to us we what when with you your'.split(
-    ' ',
-  ),
-);
-const processTerm = (term: string) => {
-  const lower = term.toLowerCase();
-  return STOP_WORDS.has(lower) ? null : lower;
-};
-
 export type SearchOptions = { limit?: number; minScore?: number };
 
 /**
  * Blueprints in the platform's record store (one record each, keyed `owner:id`), with a full-text index
  * (MiniSearch: BM25, fuzzy and prefix matching, the title boosted) built from the store on first use and
  * kept in step by every save and delete made here. Users see their own blueprints and the shared ones.
+ * A search reads its query within `SEARCH_LIMITS`, so its cost does not grow with the query's length.
  */
 export class BlueprintService {
   readonly #container: DependencyContainer;
   #index: Promise<MiniSearch<Indexed>> | undefined;
   /** How many searches ran (the plugin caches per input; tests and metrics read this). */
   searches = 0;
+  /** How many terms those searches looked up in the index, at most `SEARCH_LIMITS.maxTerms` each. */
+  termsSearched = 0;
 
   constructor(container: DependencyContainer) {
     this.#container = container;
@@ -54,6 +47,8 @@ export class BlueprintService {
           boost: { title: 3, tags: 2, summary: 1.5 },
           // Typos in longer words only, and prefix matching for the word being typed: both cost, on every term.
           fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+          // At most two typos: what a typo is, and a bound on the work of each term (with its length's bound).
+          maxFuzzy: 2,
           prefix: (_term, index, terms) => index === terms.length - 1,
         },
       });
@@ -132,11 +127,18 @@ export class BlueprintService {
     return all;
   }
 
+  /**
+   * The user's and the shared blueprints that match `query` best, best first. Reads the query's terms within
+   * `SEARCH_LIMITS` (the first distinct words of sensible length): a query of any size costs about the same.
+   */
   async search(userId: string, query: string, options: SearchOptions = {}): Promise<BlueprintMatch[]> {
     this.searches++;
+    const terms = searchTerms(query);
+    this.termsSearched += terms.length;
+    if (terms.length === 0) return [];
     const index = await this.#load();
     return index
-      .search(query, { filter: (hit) => hit.owner === userId || hit.owner === SHARED })
+      .search(terms.join(' '), { filter: (hit) => hit.owner === userId || hit.owner === SHARED })
       .filter((hit) => hit.score >= (options.minScore ?? 0))
       .slice(0, options.limit ?? 5)
       .map((hit) => ({

@@ -9,3 +9,4 @@ export {
 export { type BlueprintsOptions, BlueprintsState, blueprintsPlugin } from './plugin.ts';
 /** A plugin factory, for config files that name the package: `{ "package": "@tessera/plugin-blueprints", "options": {...} }`. */
 export { blueprintsPluginFactory as default } from './plugin-factory.ts';
+export { SEARCH_LIMITS, type SearchLimits, searchTerms } from './search-terms.ts';

@@ -2,12 +2,20 @@ import { CONTEXT_ORDER, createTool, definePlugin, type Plugin } from '@tessera/c
 import { z } from 'zod';
 import { NewBlueprint } from './blueprint.ts';
 import { BlueprintService, BlueprintServiceToken, blueprintService } from './blueprint-service.ts';
+import { searchTerms } from './search-terms.ts';
 
 const Match = z.object({ id: z.string(), title: z.string(), summary: z.string() });
 export const BlueprintsState = z
   .object({
-    /** The last automatic search: the input it was for and what it found, so later rounds do not search again. */
-    lastSearch: z.object({ input: z.string(), matches: z.array(Match) }).optional(),
+    /**
+     * The last automatic search: what it read of the input (its terms, space-separated: bounded however long
+     * the input) and what it found, so later rounds do not search again. A cache: one of an older shape (which
+     * kept the whole input) is dropped.
+     */
+    lastSearch: z
+      .object({ query: z.string(), matches: z.array(Match) })
+      .optional()
+      .catch(undefined),
   })
   .default({});
 export type BlueprintsState = z.output<typeof BlueprintsState>;
@@ -66,6 +74,7 @@ const deleteTool = createTool({
 /**
  * Blueprints: procedural memory. Every round, the blueprints relevant to the latest input go into context
  * (searched once per input, cached in the conversation state); tools read, search, save and delete them.
+ * A search reads the input within `SEARCH_LIMITS`, so a prompt's cost here does not grow with its input.
  */
 export function blueprintsPlugin(options: BlueprintsOptions = {}): Plugin<BlueprintsState> {
   const minScore = options.minScore ?? 6;
@@ -80,16 +89,19 @@ export function blueprintsPlugin(options: BlueprintsOptions = {}): Plugin<Bluepr
       }
     },
     prepare: async ({ prompt, state, context, userId, services }) => {
-      const input = prompt.input?.trim();
-      if (!input) return; // a prompt the system started: nothing to search for
-      let matches = state.get().lastSearch?.input === input ? state.get().lastSearch?.matches : undefined;
+      // What a search reads of the input, within SEARCH_LIMITS: the work of every round is bounded by it,
+      // not by the input, and so is what the conversation's state keeps.
+      const query = searchTerms(prompt.input ?? '').join(' ');
+      if (!query) return; // a prompt the system started, or nothing to search for
+      const last = state.get().lastSearch;
+      let matches = last?.query === query ? last.matches : undefined;
       if (!matches) {
-        const found = await blueprintService(services).search(userId, input, {
+        const found = await blueprintService(services).search(userId, query, {
           limit: maxInContext,
           minScore,
         });
         matches = found.map(({ id, title, summary }) => ({ id, title, summary }));
-        await state.set({ lastSearch: { input, matches } });
+        await state.set({ lastSearch: { query, matches } });
       }
       if (matches.length === 0) return;
       context.push({

@@ -33,6 +33,8 @@ export function filesPlugin(options: FilesPluginOptions = {}): Plugin {
     maxReadBytes: options.maxReadBytes ?? DEFAULT_FILE_LIMITS.maxReadBytes,
     readChunkChars: options.readChunkChars ?? DEFAULT_FILE_LIMITS.readChunkChars,
   };
+  /** Whether a prompt's history (one array for all its rounds) has a file. */
+  const historyHasFiles = new WeakMap<readonly Prompt[], boolean>();
   return definePlugin({
     id: 'files',
     outputs: [fileOutput],
@@ -50,9 +52,15 @@ export function filesPlugin(options: FilesPluginOptions = {}): Plugin {
       await services.resolve(FileServiceToken).deleteConversation({ conversationId, userId });
     },
     prepare: ({ history, prompt, tools }) => {
-      const prompts = [...history, prompt];
-      // The tools are offered once there is a file to read, so conversations without files pay nothing.
-      if (prompts.some(hasFiles)) tools.push(readFileTool, listFilesTool);
+      // The tools are offered once there is a file to read, so conversations without files pay nothing. The
+      // history is the same array in every round of a prompt: it is read once, and a round reads only the
+      // prompt's own outputs.
+      let earlier = historyHasFiles.get(history);
+      if (earlier === undefined) {
+        earlier = history.some(hasFiles);
+        historyHasFiles.set(history, earlier);
+      }
+      if (earlier || hasFiles(prompt)) tools.push(readFileTool, listFilesTool);
     },
   });
 }

@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTool, type Prompt } from '@tessera/core';
+import { type AnyTool, createTool, type Prompt } from '@tessera/core';
 import { callTool, callTools, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type FileOutput, FileServiceToken } from '../src/index.ts';
-import { errorMessageOf, filesPlatform, resultOf } from './helpers.ts';
+import { type FileOutput, FileServiceToken, filesPlugin } from '../src/index.ts';
+import { errorMessageOf, filesPlatform, resultOf, tempDirectory } from './helpers.ts';
 
 const notes = Array.from({ length: 3000 }, (_, i) => `note ${i}`).join('\n');
 
@@ -36,6 +36,33 @@ describe('files.read and files.list', () => {
     await t.send('export');
     const offered = t.model.requests.map((r) => r.tools.map((tool) => tool.name));
     expect(offered).toEqual([['notes.export'], ['files.read', 'files.list', 'notes.export']]);
+  });
+
+  it('reads the history once per prompt, not once per round', async () => {
+    const plugin = filesPlugin({ directory: await tempDirectory() });
+    let reads = 0;
+    const earlier = {
+      get output() {
+        reads++;
+        return [{ type: 'text' }];
+      },
+    };
+    const history = Array.from({ length: 200 }, () => earlier);
+    const prompt = { output: [] as { type: string }[] };
+    const offered = () => {
+      const tools: AnyTool[] = [];
+      plugin.prepare!({ history, prompt, tools } as never);
+      return tools.map((tool) => tool.id);
+    };
+    for (let round = 0; round < 5; round++) expect(offered()).toEqual([]);
+    expect(reads).toBe(200);
+    // A file of the prompt's own is seen from the next round, still without reading the history again.
+    prompt.output.push({ type: 'file' });
+    expect(offered()).toEqual(['files.read', 'files.list']);
+    expect(reads).toBe(200);
+    // Another prompt (another history) is read afresh.
+    plugin.prepare!({ history: [...history], prompt: { output: [] }, tools: [] } as never);
+    expect(reads).toBe(400);
   });
 
   it('list the conversation’s files and read a text file page by page', async () => {

@@ -49,6 +49,9 @@ export type SkillsPlugin = {
 
 const describe = (skill: Skill) => `- ${skill.name}: ${skill.description}`;
 
+/** `/skill-name` at the start of an input: a name as the Agent Skills rule has it, 1-64 characters. */
+const SLASH_COMMAND = /^\/([a-z0-9-]{1,64})\b/;
+
 function activeInstructions(skill: Skill): string {
   const lines = [`Skill "${skill.name}" is active. Its instructions:`, '', skill.instructions];
   if (skill.kind === 'folder' && skill.resources.length > 0) {
@@ -171,11 +174,10 @@ export function skillsWithFoldersUnread(options: SkillsOptions = {}): SkillsPlug
   async function prepare(ctx: PrepareContext<SkillsState>): Promise<void> {
     const { skills, text, tools } = await refresh(interval);
     if (!tools) return;
-    // `/skill-name ...` at the start of the user's input activates that skill for them.
+    // `/skill-name ...` at the start of the user's input activates that skill for them. A name is at most 64
+    // characters, so the match reads at most 66 of the input, however long it is.
     const command =
-      options.slashCommands !== false && ctx.round === 0
-        ? /^\/([a-z0-9-]+)\b/.exec(ctx.prompt.input ?? '')
-        : null;
+      options.slashCommands !== false && ctx.round === 0 ? SLASH_COMMAND.exec(ctx.prompt.input ?? '') : null;
     if (command && skills.has(command[1]!) && !ctx.state.get().active.includes(command[1]!)) {
       await ctx.state.update((s) => ({ active: [...s.active, command[1]!] }));
     }

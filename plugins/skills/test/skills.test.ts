@@ -227,6 +227,18 @@ describe('the skills plugin', () => {
     await expect(skills.activate(t.platform, t.conversation.id, 'nope')).rejects.toThrow("no skill 'nope'");
   });
 
+  it('reads a skill name of at most 64 characters from a `/` input, however long the input', async () => {
+    const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures });
+    const t = await createTestPlatform({
+      plugins: [skills.plugin],
+      script: [reply('no skill'), reply('PDF skill')],
+    });
+    await t.send(`/${'pdf-processing'.repeat(10_000)}`); // no name, however long, is a command
+    expect(t.model.requests[0]!.instructions).not.toContain('is active');
+    await t.send(`/pdf-processing ${'x'.repeat(100_000)}`);
+    expect(t.model.requests[1]!.instructions).toContain('Skill "pdf-processing" is active');
+  });
+
   it('sees skills edited, added and removed on disk from the next round on, without a restart', async () => {
     const root = await mkdtemp(join(tmpdir(), 'skills-live-'));
     const write = (name: string, description: string, body = 'Do it step by step.') => {

@@ -12,6 +12,12 @@ export type DemoRule = {
 export const DEMO_LABEL = 'Demo model (offline, rule-based)';
 
 /**
+ * How much of a message the rules read: what they look for is a short phrase, and a rule's regular expression
+ * over a whole long input could cost more than linear time.
+ */
+export const DEMO_READS = 2_000;
+
+/**
  * The part of the messages that belongs to the prompt being answered. Messages carry no prompt boundaries: a
  * prompt begins after the last user message or after the last answer that ended a prompt (text of a response
  * with no call: this model never writes text and calls a tool in one response), whichever comes later. So a
@@ -81,13 +87,14 @@ export class DemoModel implements ModelProvider {
     } else if (results.length > 0) {
       yield* words(this.#report(since));
     } else {
-      const hit = rules.map((rule) => ({ rule, match: input.match(rule.match) })).find((r) => r.match);
+      const read = input.slice(0, DEMO_READS);
+      const hit = rules.map((rule) => ({ rule, match: read.match(rule.match) })).find((r) => r.match);
       if (hit?.match) {
         yield {
           type: 'tool-call',
           callId: `demo_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
           name: hit.rule.tool,
-          arguments: JSON.stringify(hit.rule.args(input, hit.match)),
+          arguments: JSON.stringify(hit.rule.args(read, hit.match)),
         };
         yield { type: 'usage', usage };
         yield { type: 'finish', reason: 'tool_calls' };

@@ -149,7 +149,8 @@ export const demoRules: DemoRule[] = [
   {
     tool: 'demo.transfer',
     example: '"transfer $50 to Ada" (no approval) or "transfer $500 to Ada" (approval)',
-    match: /\b(transfer|send|pay)\b\s*\$?\s*(\d+(?:\.\d+)?)\s*(?:dollars\s*)?(?:to\s+(\w+))?/i,
+    // One run of spaces before the amount, "$" or not: two (`\s*\$?\s*`) backtrack quadratically over many spaces.
+    match: /\b(transfer|send|pay)\b\s*(?:\$\s*)?(\d+(?:\.\d+)?)\s*(?:dollars\s*)?(?:to\s+(\w+))?/i,
     args: (_, match) => ({ amount: Number(match[2]), to: match[3] ?? 'Ada' }),
   },
   {

@@ -44,6 +44,8 @@ export type AppOptions = {
   maxBodyBytes: number;
   /** For a prompt sent with files (multipart/form-data). */
   maxUploadBytes: number;
+  /** The longest input a client can give the model (a prompt, a message, edited arguments): longer is a 413. */
+  maxInputChars: number;
   /** Per address and per user (see ./rate-limit.ts); none: no limits. */
   rateLimits?: RateLimiters;
   /** Aborted at shutdown: event streams end cleanly. */
@@ -105,10 +107,11 @@ export function createApp(options: AppOptions) {
   sessionRoutes(app, options.auth.sessions);
   meRoutes(app, { model: options.model, plugins: options.plugins });
   conversationRoutes(app, platform, options.events);
-  promptRoutes(app, platform, { canStoreFiles: plugins.has(ROUTED_PLUGINS.files) });
+  const { maxInputChars } = options;
+  promptRoutes(app, platform, { canStoreFiles: plugins.has(ROUTED_PLUGINS.files), maxInputChars });
   reportRoutes(app, platform, options.context);
-  approvalRoutes(app, platform);
-  messageRoutes(app, platform);
+  approvalRoutes(app, platform, { maxInputChars });
+  messageRoutes(app, platform, { maxInputChars });
   pauseRoutes(app, platform);
   toolCallRoutes(app, platform);
   eventRoutes(app, platform, options);

@@ -29,6 +29,7 @@ export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.fre
   unauthorized: 401,
   forbidden: 403,
   payload_too_large: 413,
+  input_too_large: 413,
   file_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

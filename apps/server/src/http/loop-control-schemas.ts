@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ModelChoice, PromptBody, TimeZone, WaitingPageCursor } from './schemas.ts';
+import { Id, Input, ModelChoice, PromptBody, TimeZone, WaitingPageCursor } from './schemas.ts';
 
 /**
  * The HTTP shapes of loop control: messages sent to a busy conversation (steering, follow-ups), approval
@@ -37,7 +37,7 @@ export const QueuedMessageSchema = z
 /** `model` and `timeZone` as a sent prompt's: the prompt a follow-up (or an idle conversation's message) runs as. */
 export const SendMessage = z
   .object({
-    input: z.string().min(1).max(100_000),
+    input: Input,
     mode: MessageMode,
     model: ModelChoice.optional(),
     timeZone: TimeZone.optional(),
@@ -59,7 +59,7 @@ export const ApproveBody = z
   .object({
     input: z.unknown().meta({
       description:
-        "Run the call with these arguments instead of the model's. They are validated by the tool's schema: a mismatch is a 400 and the call still waits. The record keeps both; the model is sent these.",
+        "Run the call with these arguments instead of the model's. They are validated by the tool's schema: a mismatch is a 400 and the call still waits. The record keeps both; the model is sent these. As JSON, at most `limits.maxInputChars` characters, else a 413 `input_too_large`.",
     }),
   })
   .partial()

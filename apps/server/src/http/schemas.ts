@@ -31,7 +31,11 @@ export const ClientPromptId = Id.meta({
   description:
     'Optional id of this send, chosen by the client. Sending again with the same id (a retry after a dropped connection) answers with the prompt already started instead of starting another. Ids are per user: the prompt gets an id of its own, derived from your user and this id (the `prompt.id` of the answer).',
 });
-const Input = z.string().min(1).max(100_000);
+/** What the user writes to the model; its bound is the server's `limits.maxInputChars` (a 413 past it). */
+export const Input = z.string().min(1).meta({
+  description:
+    "The user's text for the model: at most `limits.maxInputChars` characters (UTF-16 code units; 100,000 unless configured), else a 413 `input_too_large`.",
+});
 /** An IANA time zone this runtime knows, e.g. what the browser's `Intl.DateTimeFormat().resolvedOptions()` says. */
 const isTimeZone = (name: string) => {
   try {

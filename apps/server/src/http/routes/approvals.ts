@@ -1,13 +1,21 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApprovalInputError, type Platform, type ToolOutput } from '@tessera/core';
 import { HttpError } from '../errors.ts';
+import { checkEditedInput, tooLargeResponse } from '../input-limit.ts';
 import { ApproveBody } from '../loop-control-schemas.ts';
 import { Accepted, IdParam, PageQuery, PendingApprovals, RejectBody } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 import { waitingPageDescription, waitingPrompts } from './waiting-prompts.ts';
 
-/** Tool calls waiting for your approval: list them, approve or reject one (the prompt resumes). */
-export function approvalRoutes(app: Api, platform: Platform): void {
+/**
+ * Tool calls waiting for your approval: list them, approve or reject one (the prompt resumes). Edited
+ * arguments longer than `maxInputChars` as JSON are a 413.
+ */
+export function approvalRoutes(
+  app: Api,
+  platform: Platform,
+  { maxInputChars }: { maxInputChars: number },
+): void {
   app.openapi(
     createRoute({
       method: 'get',
@@ -73,10 +81,15 @@ export function approvalRoutes(app: Api, platform: Platform): void {
         // Optional: without a body (or `{}`), the call runs with the model's arguments.
         body: { content: { 'application/json': { schema: ApproveBody } }, required: false },
       },
-      responses: { ...decided, 413: errors[413], 415: errors[415] },
+      responses: {
+        ...decided,
+        413: tooLargeResponse,
+        415: errors[415],
+      },
     }),
     async (c) => {
       const edit = c.req.valid('json') ?? {};
+      checkEditedInput(edit.input, maxInputChars);
       const given = 'input' in edit ? { input: edit.input } : {};
       return c.json(await decide(c.req.valid('param').id, c.var.userId, true, given), 202);
     },

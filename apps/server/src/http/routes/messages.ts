@@ -1,15 +1,21 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import { titleFrom } from '../conversation-title.ts';
+import { checkInput, tooLargeResponse } from '../input-limit.ts';
 import { MessageList, MessageParams, SendMessage, SentMessage } from '../loop-control-schemas.ts';
 import { IdParam } from '../schemas.ts';
 import { type Api, body, errors, json } from './shared.ts';
 
 /**
  * Messages to a conversation that may be busy: steer the running prompt, or queue a follow-up. Never refused
- * as busy; the waiting list can be read and a message taken off it until it is delivered.
+ * as busy; the waiting list can be read and a message taken off it until it is delivered. An input over
+ * `maxInputChars` is a 413.
  */
-export function messageRoutes(app: Api, platform: Platform): void {
+export function messageRoutes(
+  app: Api,
+  platform: Platform,
+  { maxInputChars }: { maxInputChars: number },
+): void {
   app.openapi(
     createRoute({
       method: 'post',
@@ -24,12 +30,13 @@ export function messageRoutes(app: Api, platform: Platform): void {
         400: errors[400],
         401: errors[401],
         404: errors[404],
-        413: errors[413],
+        413: tooLargeResponse,
         415: errors[415],
       },
     }),
     async (c) => {
       const { input, mode, model, timeZone } = c.req.valid('json');
+      checkInput(input, maxInputChars);
       const conversationId = c.req.valid('param').id;
       const userId = c.var.userId;
       const sent = await platform.messages.send({

@@ -3,6 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ConflictError, ConversationBusyError, type Platform, type StartedPrompt } from '@tessera/core';
 import { titleFrom } from '../conversation-title.ts';
 import { HttpError } from '../errors.ts';
+import { checkInput, tooLargeResponse } from '../input-limit.ts';
 import { Accepted, IdParam, PromptBody, SendPrompt, SendPromptWithFiles } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 import { discardUploads, readSend, sendBodyGate, storeUploads } from './uploads.ts';
@@ -28,14 +29,15 @@ const busy = (conversationId: string, message: string) =>
 
 /**
  * Prompts: send input to a conversation (JSON, or multipart with files), read one, cancel one.
- * `canStoreFiles` is false when the server runs without the files plugin: attachments are refused.
+ * `canStoreFiles` is false when the server runs without the files plugin: attachments are refused; an input
+ * over `maxInputChars` is a 413.
  */
 export function promptRoutes(
   app: Api,
   platform: Platform,
-  { canStoreFiles }: { canStoreFiles: boolean },
+  options: { canStoreFiles: boolean; maxInputChars: number },
 ): void {
-  sendPrompt(app, platform, canStoreFiles);
+  sendPrompt(app, platform, options);
   getPrompt(app, platform);
   cancelPrompt(app, platform);
 }
@@ -62,18 +64,23 @@ const sendPromptRoute = createRoute({
     401: errors[401],
     404: errors[404],
     409: errors[409],
-    413: errors[413],
+    413: tooLargeResponse,
     415: errors[415],
   },
 });
 
-function sendPrompt(app: Api, platform: Platform, canStoreFiles: boolean): void {
+function sendPrompt(
+  app: Api,
+  platform: Platform,
+  { canStoreFiles, maxInputChars }: { canStoreFiles: boolean; maxInputChars: number },
+): void {
   app.post('/api/conversations/:id/prompts', sendBodyGate); // before the route's validators
   app.openapi(sendPromptRoute, async (c) => {
     const conversationId = c.req.valid('param').id;
     const userId = c.var.userId;
     const { fields, form } = await readSend(c);
     const { input, model } = fields;
+    checkInput(input, maxInputChars); // before anything is read or stored
     const id = fields.id === undefined ? undefined : promptIdFor(userId, fields.id);
     // With files: 404 before any is stored (else `start` says it, having read the conversation anyway).
     if (form) await platform.conversations.get(conversationId, userId);

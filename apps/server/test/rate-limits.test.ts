@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CreateServerOptions, loadConfig } from '../src/index.ts';
 import { ALICE, BOB, testServer } from './harness.ts';
+import { serverDatabase } from './support/server-database.ts';
 
 /**
  * Rate limits: failed sign-ins per address, requests and prompt sends per user, unauthenticated requests per
@@ -274,32 +275,6 @@ describe('settings', () => {
     for (const operation of operations) expect(Object.keys(operation.responses)).toContain('429');
   });
 });
-
-/** The machine's PostgreSQL server (as for the other server-store tests, which never skip either). */
-const SERVER_URL = process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect().catch((error: unknown) => {
-    throw new Error(`The PostgreSQL server at ${SERVER_URL} is not reachable (this test never skips).`, {
-      cause: error,
-    });
-  });
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database on the server for one test; `drop()` removes it. */
-async function serverDatabase() {
-  const name = `tessera_limits_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 describe('with a PostgreSQL server', () => {
   it('holds one limit of failed attempts for every server on the database, and per-user limits per server', async () => {

@@ -11,8 +11,11 @@ export type TesseraConfig = ServerSettings & {
   plugins?: readonly PluginEntry[];
   /** Serve the built-in plugins (widgets, files, triggers, skills, blueprints) too; default true. */
   defaultPlugins?: boolean;
-  /** The model; none (and no `openai`) → the offline demo model with its demo tools. */
-  model?: ModelProvider;
+  /**
+   * The model; none (and no `openai`) → the offline demo model with its demo tools. `{ script: './turns.json' }`:
+   * a scripted model that answers from that file of rules (resolved from the config file's folder).
+   */
+  model?: ModelProvider | { script: string };
   /** The store; none → PostgreSQL at `databaseUrl`, else the embedded database in `dataDir`. */
   store?: Store;
 };

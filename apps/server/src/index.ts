@@ -6,4 +6,6 @@ export { type CreateServerOptions, createServer, LOCAL_USER, type TesseraServer 
 /** The demo tools, for tests and demos that want them with another model (a real model never gets them by default). */
 export { demoPlugin } from './demo/demo-plugin.ts';
 export { type LoadedConfig, loadConfig } from './load-config.ts';
+/** The scripted model a config names with `model: { script }`, for a config that builds its own. */
+export { loadModelScript, type ScriptRule } from './model-script.ts';
 export type { PluginEntry } from './plugin-packages.ts';

@@ -1,8 +1,10 @@
+import { dirname, resolve } from 'node:path';
 import type { ModelProvider, Store } from '@tessera/core';
 import { z } from 'zod';
 import { ConfigError, fromEnvironment, ServerConfig } from './config.ts';
 import { findConfigFile, readConfigFile } from './config-file.ts';
 import type { CreateServerOptions } from './create-server.ts';
+import { loadModelScript } from './model-script.ts';
 import { loadPluginEntries } from './plugin-packages.ts';
 
 /** The whole file: unknown keys are mistakes worth a message (a misspelt "plugin" would otherwise do nothing). */
@@ -10,10 +12,16 @@ const ConfigFile = ServerConfig.extend({
   plugins: z.array(z.unknown()).default([]),
   defaultPlugins: z.boolean().default(true),
   model: z
-    .custom<ModelProvider>((value) => typeof (value as ModelProvider | null)?.stream === 'function', {
-      message:
-        'expected a model provider (an object with a stream() method, e.g. createOpenAIProvider(...)); in JSON, use "openai" instead',
-    })
+    .union(
+      [
+        z.custom<ModelProvider>((value) => typeof (value as ModelProvider | null)?.stream === 'function'),
+        z.strictObject({ script: z.string().min(1) }),
+      ],
+      {
+        error:
+          'expected a model provider (an object with a stream() method, e.g. createOpenAIProvider(...)), or { "script": "./turns.json" } (a file of scripted turns); for OpenAI in JSON, use "openai" instead',
+      },
+    )
     .optional(),
   store: z
     .custom<Store>((value) => typeof value === 'object' && value !== null && 'prompts' in value, {
@@ -50,7 +58,7 @@ export async function loadConfig({
       `Invalid configuration (from ${file ?? 'no config file'} and the environment):\n${z.prettifyError(parsed.error)}`,
     );
   }
-  const { plugins: entries, ...options } = parsed.data;
+  const { plugins: entries, model, ...options } = parsed.data;
   // Plugins come from the file only; its packages resolve from its folder.
   const { plugins, problems } = file
     ? await loadPluginEntries(entries, file)
@@ -60,5 +68,9 @@ export async function loadConfig({
       `Cannot load ${problems.length === 1 ? 'a plugin' : `${problems.length} plugins`} of ${file}:\n${problems.map((p) => `  ${p}`).join('\n')}`,
     );
   }
-  return { file, options: { ...options, plugins } };
+  // A script is read now, from the config file's folder (else the working directory): its mistakes are the
+  // config's, reported at start.
+  const script = model && 'script' in model ? resolve(file ? dirname(file) : cwd, model.script) : undefined;
+  const chosen = script ? await loadModelScript(script) : (model as ModelProvider | undefined);
+  return { file, options: { ...options, plugins, ...(chosen && { model: chosen }) } };
 }

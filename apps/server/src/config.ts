@@ -50,7 +50,7 @@ const RateLimits = z.object({
     .prefault({}),
   /** Every request of a signed-in user (event streams count once, when opened). */
   requestsPerUser: rateLimit(600, 60),
-  /** Sends that start or queue a prompt (POST …/prompts and …/messages), per user. */
+  /** Sends that start or queue a prompt (POST …/prompts, …/messages and …/tool-runs), per user. */
   promptsPerUser: rateLimit(60, 60),
   /** Requests that are not signed in (signing in, the web UI's files, the API document, 401s), per address. */
   requestsPerAddress: rateLimit(300, 60),

@@ -26,6 +26,7 @@ import { logPrompts } from './prompt-log.ts';
 import { openRateLimiters, type RateLimiters } from './rate-limiters.ts';
 import { seedBlueprints } from './seed-blueprints.ts';
 import { createStore } from './store.ts';
+import { toolRunsPlugin } from './tool-runs.ts';
 
 export const LOCAL_USER = 'local';
 
@@ -103,7 +104,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   try {
     rateLimits = await openRateLimiters(config, log);
     platform = createPlatform({
-      plugins,
+      // The tool runner's hook first (it skips the model call of a tool run), then the server's plugins.
+      plugins: [toolRunsPlugin, ...plugins],
       model,
       store,
       models: config.models,

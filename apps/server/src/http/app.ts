@@ -26,6 +26,7 @@ import { type ContextOptions, reportRoutes } from './routes/reports.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { type Env, errors, invalidRequest } from './routes/shared.ts';
 import { toolCallRoutes } from './routes/tool-calls.ts';
+import { toolRunRoutes } from './routes/tool-runs.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions) {
   pluginRoutes(app, platform, { plugins, skills: options.skills });
 
   // Any operation may be refused for its rate limit: documented once for all, plugin routes included.
+  toolRunRoutes(app, platform, { maxInputChars });
   if (options.rateLimits) {
     for (const definition of app.openAPIRegistry.definitions)
       if (definition.type === 'route') definition.route.responses[429] ??= errors[429];

@@ -68,8 +68,8 @@ const userKey = (userId: string) =>
 const presentsToken = (c: Context) =>
   c.req.header('authorization') !== undefined || (c.req.path === '/api/session' && c.req.method === 'POST');
 
-/** The sends that start or queue a prompt. */
-const PROMPT_SEND = /^\/api\/conversations\/[^/]+\/(prompts|messages)\/?$/;
+/** The sends that start or queue a prompt (a tool run is a prompt too). */
+const PROMPT_SEND = /^\/api\/conversations\/[^/]+\/(prompts|messages|tool-runs)\/?$/;
 const isPromptSend = (c: Context) => c.req.method === 'POST' && PROMPT_SEND.test(c.req.path);
 
 type Counted = { refused: boolean; res: RateLimiterRes };

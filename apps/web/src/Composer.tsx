@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { AttachButton } from './AttachButton.tsx';
 import { AttachmentChips } from './AttachmentChips.tsx';
-import { SendIcon, StopIcon } from './icons.tsx';
+import { SendIcon, StopIcon, WrenchIcon } from './icons.tsx';
 import { SendModePicker } from './SendModePicker.tsx';
 import { useFileDrop } from './use-file-drop.ts';
 import './outputs/outputs.css';
@@ -35,6 +35,8 @@ export function Composer(props: {
    */
   onSendWhileBusy?: (input: string, mode: SendMode) => Promise<void>;
   onCancel: () => Promise<void>;
+  /** Opens the tool runner (run a tool yourself); it waits, as sending does, while the assistant works. */
+  onRunTool?: () => void;
 }) {
   const [input, setInput] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -98,6 +100,18 @@ export function Composer(props: {
       )}
       <div className="composer-row">
         {canAttach && <AttachButton disabled={disabled} onFiles={attach} />}
+        {props.onRunTool && (
+          <button
+            type="button"
+            className="icon run-tool"
+            aria-label="Run a tool"
+            title="Run a tool"
+            disabled={disabled || props.running}
+            onClick={props.onRunTool}
+          >
+            <WrenchIcon />
+          </button>
+        )}
         <textarea
           aria-label="Message"
           placeholder={disabled ? '' : placeholderOf(whileBusy, mode)}

@@ -6,6 +6,7 @@ import { readModelClass } from './model-class.ts';
 import { PromptView } from './PromptView.tsx';
 import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
 import { QueuedMessages } from './QueuedMessages.tsx';
+import { useToolRunner } from './tools/use-tool-runner.tsx';
 import { useConversation } from './use-conversation.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
@@ -97,6 +98,11 @@ export function ConversationPane({
     onSent();
   };
   const control = useMemo(() => loopControlOf(api), [api]);
+  // A run's prompt shows in the record by itself (events): follow it, as after a send.
+  const toolRunner = useToolRunner(api, conversationId, () => {
+    toEnd();
+    onSent();
+  });
   const withPanel = panelsOf(me.plugins).length > 0;
   const layout = useMemo(
     () =>
@@ -159,7 +165,9 @@ export function ConversationPane({
             onCancel={async () => {
               if (last) await api.cancel(last.id);
             }}
+            onRunTool={toolRunner.show}
           />
+          {toolRunner.dialog}
         </section>
       </LoopControlContext>
       <SidePanel

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Output, Prompt } from './api.ts';
-import { ClockIcon, PencilIcon, RetryIcon } from './icons.tsx';
+import { ClockIcon, PencilIcon, RetryIcon, WrenchIcon } from './icons.tsx';
 import type { Decide } from './outputs/ApprovalCard.tsx';
 import { Attachments, uploadsAsFiles } from './outputs/Attachments.tsx';
 import { CopyButton } from './outputs/CopyButton.tsx';
@@ -54,7 +54,9 @@ export function PromptView(props: {
   last?: boolean;
 }) {
   const { prompt, fileUrl } = props;
-  const metadata = prompt.metadata as { trigger?: string; triggerName?: string } | undefined;
+  const metadata = prompt.metadata as
+    | { trigger?: string; triggerName?: string; toolRun?: boolean }
+    | undefined;
   const outputs = prompt.output as Output[];
   const uploads = outputs.filter(isUpload);
   const rest = outputs.filter((o) => !isUpload(o));
@@ -66,7 +68,10 @@ export function PromptView(props: {
   const [error, setError] = useState<string>();
   const [details, setDetails] = useState(false);
   const ended = prompt.state !== 'running' && prompt.state !== 'waiting_for_approval';
-  const canResend = Boolean(props.onResend) && !props.busy && !sending && !metadata?.trigger;
+  const canResend =
+    Boolean(props.onResend) && !props.busy && !sending && !metadata?.trigger && !metadata?.toolRun;
+  // A tool run asks no model: its skipped model call is not worth a line.
+  const showUsage = usage.modelCalls > 0 && !(metadata?.toolRun && usage.totalTokens === 0);
 
   const resend = async (input: string) => {
     if (!props.onResend) return;
@@ -90,6 +95,8 @@ export function PromptView(props: {
           <ClockIcon />{' '}
           {metadata.triggerName ? `Started by “${metadata.triggerName}”` : 'Started by a trigger'}
         </div>
+      ) : metadata?.toolRun ? (
+        <ToolRunInput prompt={prompt} />
       ) : editing ? (
         <EditMessage
           initial={prompt.input ?? ''}
@@ -127,7 +134,7 @@ export function PromptView(props: {
         {prompt.stopReason && prompt.stopReason.code !== 'cancelled' && (
           <span className="stop-reason">{prompt.stopReason.message}</span>
         )}
-        {usage.modelCalls > 0 && (
+        {showUsage && (
           <span className="usage">
             {usage.inputTokens + usage.outputTokens} tokens · {usage.modelCalls} model call
             {usage.modelCalls === 1 ? '' : 's'}
@@ -170,6 +177,16 @@ export function PromptView(props: {
         </p>
       )}
     </article>
+  );
+}
+
+/** Where a tool run's message would be: the tool the user ran (its call, and what it did, follow). */
+function ToolRunInput({ prompt }: { prompt: Prompt }) {
+  const call = prompt.output.find((o) => o.type === 'tool');
+  return (
+    <div className="tool-run-input">
+      <WrenchIcon size={14} /> You ran <code>{call ? String(call.toolId) : 'a tool'}</code>
+    </div>
   );
 }
 

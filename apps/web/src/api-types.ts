@@ -295,6 +295,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tools the conversation offers the model (as its next prompt would), to run one yourself */
+        get: operations["listConversationTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/tool-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a tool yourself: a prompt whose first round is your call, not the model’s
+         * @description The user calls a tool themselves, as the model would: a prompt starts (no input, `metadata.toolRun: true`) whose first output is that call. It goes the way of the model's calls: the plugins' hooks and permission policies and the tool's `requireApproval` decide whether it waits for approval (then approve or reject it at /api/tool-calls/{id}), its outputs are recorded and streamed as the chat's are, and the prompt ends after the call without asking the model. Counted as a send (`rateLimits.promptsPerUser`).
+         */
+        post: operations["runTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/events": {
         parameters: {
             query?: never;
@@ -698,6 +735,41 @@ export interface components {
             inputSchema?: {
                 [key: string]: unknown;
             };
+        };
+        OfferedTools: {
+            items: components["schemas"]["OfferedTool"][];
+        };
+        OfferedTool: {
+            /** @example tickets.create */
+            id: string;
+            description: string;
+            plugin: string;
+            /** @description The JSON Schema of the tool's arguments, as the model is sent it */
+            inputSchema: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Whether a call waits for the user's approval by the tool's own `requireApproval`: `depends` on the arguments (a plugin's hooks and permission policies may ask too)
+             * @enum {string}
+             */
+            approval: "always" | "never" | "depends";
+            readOnly: boolean;
+        };
+        RunTool: {
+            /** @description The id of a tool the conversation offers */
+            toolId: string;
+            /**
+             * @description The tool's arguments, checked against its schema (a 400 `invalid_arguments` lists the issues); at most `limits.maxInputChars` characters as JSON, else a 413 `input_too_large`
+             * @default {}
+             */
+            input: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The user's IANA time zone (e.g. `Europe/Paris`): the model is told the user's local time, and schedules it creates in this prompt run in this zone unless they name another.
+             * @example Europe/Paris
+             */
+            timeZone?: string;
         };
         /** @description One event's `data`; the SSE `event` field is its `type`. */
         ConversationEvent: components["schemas"]["Event_prompt_started"] | components["schemas"]["Event_prompt_output"] | components["schemas"]["Event_prompt_output_updated"] | components["schemas"]["Event_prompt_output_removed"] | components["schemas"]["Event_prompt_text_delta"] | components["schemas"]["Event_prompt_approval_requested"] | components["schemas"]["Event_prompt_resumed"] | components["schemas"]["Event_prompt_completed"] | components["schemas"]["Event_prompt_failed"] | components["schemas"]["Event_prompt_cancelled"] | components["schemas"]["Event_prompt_hook_failed"] | components["schemas"]["Event_prompt_guardrail_tripped"] | components["schemas"]["Event_prompt_pause_requested"] | components["schemas"]["Event_prompt_pause_decided"] | components["schemas"]["Event_prompt_steered"] | components["schemas"]["Event_message_queued"] | components["schemas"]["Event_message_removed"];
@@ -2680,6 +2752,168 @@ export interface operations {
             };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConversationTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tools, in the order the model is offered them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferedTools"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunTool"];
+            };
+        };
+        responses: {
+            /** @description The prompt, running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prompt: components["schemas"]["Prompt"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

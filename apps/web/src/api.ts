@@ -11,6 +11,8 @@ export type BlueprintInfo = components['schemas']['Blueprint'];
 export type ModelClass = 'normal' | 'high';
 export type McpServer = components['schemas']['McpServerStatus'];
 export type QueuedMessage = components['schemas']['QueuedMessage'];
+/** A tool the conversation offers the model, with its arguments' JSON Schema: what the tool runner lists. */
+export type OfferedTool = components['schemas']['OfferedTool'];
 
 /** An error to show people: `code` is stable (`not_found`, `unauthorized`, `network`, …), `message` is readable. */
 export class ApiError extends Error {
@@ -237,6 +239,25 @@ function messageCalls({ client }: Connection) {
   };
 }
 
+/** The tool runner: the conversation's tools, and a run of one (a prompt whose first call is the user's). */
+function toolRunCalls({ client }: Connection) {
+  return {
+    /** The tools the conversation offers the model, in its order. */
+    tools: async (conversationId: string): Promise<OfferedTool[]> =>
+      unwrap(await client.GET('/api/conversations/{id}/tools', withId(conversationId))).items,
+    /** Runs a tool with these arguments; the prompt shows in the conversation (a 400 says what they lack). */
+    runTool: async (conversationId: string, toolId: string, input: Record<string, unknown>) => {
+      const timeZone = browserTimeZone();
+      return unwrap(
+        await client.POST('/api/conversations/{id}/tool-runs', {
+          ...withId(conversationId),
+          body: { toolId, input, ...(timeZone && { timeZone }) },
+        }),
+      );
+    },
+  };
+}
+
 /** The plugins' resources: triggers, skills, blueprints, MCP servers. */
 function pluginCalls({ client }: Connection) {
   return {
@@ -292,6 +313,7 @@ export function createApi(token?: string, baseUrl = '') {
     ...promptCalls(connection),
     ...toolCallCalls(connection),
     ...messageCalls(connection),
+    ...toolRunCalls(connection),
     ...pluginCalls(connection),
     ...urlCalls(connection),
   };

@@ -2,8 +2,9 @@
 // repository with only the packed tarballs, on the oldest Node the packages support (their `engines`, fetched
 // as the registry's node-<platform>-<arch> package): `npm create tessera` (create-tessera's tarball) makes an
 // app with a plugin, `npm install` installs it (one @tessera/core in the tree), `npm start` serves it (the
-// plugin in /api/me, the web UI at /), `npm test` and `npm run typecheck` pass; then an app without a plugin
-// installs and passes its test. Prints the time from the empty folder to the served plugin.
+// plugin in /api/me, the web UI at /, the tool runner runs its tool), `npm test` and `npm run typecheck` pass;
+// then an app without a plugin installs and passes its test. Prints the time from the empty folder to the
+// served plugin.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -55,6 +56,38 @@ async function started(server: ChildProcess): Promise<{ url: string; token: stri
   throw new Error(`npm start did not serve the app:\n${output}`);
 }
 
+/**
+ * What the web UI's tool runner does: the plugin's tool among a new conversation's tools, run by hand through
+ * the approval and recording path (a prompt whose first call is the user's), its result recorded.
+ */
+async function runToolRunner(url: string, token: string): Promise<void> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const response = await fetch(`${url}${path}`, { method, headers, body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (!response.ok)
+      throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const conversation = await call('POST', '/api/conversations', {});
+  const { items } = await call('GET', `/api/conversations/${conversation.id}/tools`);
+  if (!items.some((tool: { id: string }) => tool.id === 'tickets.add'))
+    throw new Error(`The tool runner does not offer tickets.add: ${JSON.stringify(items)}`);
+  const input = { title: 'From the tool runner' };
+  let { prompt } = await call('POST', `/api/conversations/${conversation.id}/tool-runs`, {
+    toolId: 'tickets.add',
+    input,
+  });
+  for (let i = 0; i < 100 && prompt.state === 'running'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    prompt = await call('GET', `/api/prompts/${prompt.id}`);
+  }
+  const result = prompt.output[0]?.result;
+  if (prompt.state !== 'completed' || result?.type !== 'success')
+    throw new Error(`The tool runner's run of tickets.add did not succeed: ${JSON.stringify(prompt)}`);
+  console.log(`The tool runner ran tickets.add ${JSON.stringify(input)}: ${JSON.stringify(result.output)}`);
+}
+
 async function serveAndCheck(app: string, env: NodeJS.ProcessEnv, since: number): Promise<number> {
   console.log(`\n$ npm start (in ${app})`);
   // Its own process group (npm, sh, tessera-server and the Node it may start), stopped as a whole.
@@ -74,6 +107,7 @@ async function serveAndCheck(app: string, env: NodeJS.ProcessEnv, since: number)
       );
     }
     console.log(`${url}: /api/me lists the plugins ${me.plugins.join(', ')}; / is the web UI`);
+    await runToolRunner(url, token);
     return served;
   } finally {
     process.kill(-server.pid!, 'SIGTERM');

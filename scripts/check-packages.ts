@@ -6,7 +6,8 @@
 // declarations need more fails here), then runs main.ts. Then, in a folder of its own and on the oldest Node
 // the packages support, npm create tessera makes an app with a plugin from create-tessera's tarball, which
 // installs the server, the plugin and the built-in plugins from the tarballs, serves the plugin over HTTP
-// with one copy of core, and passes its tests (check-created-app.ts). Prints each package's packed size.
+// with one copy of core, runs its tool with the tool runner, and passes its tests (check-created-app.ts).
+// Prints each package's packed size.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,7 +124,7 @@ try {
     console.log(`| ${p.name} | ${kB(statSync(file).size)} | ${kB(unpackedSize(file))} |`);
   }
   console.log(
-    `\nThe ${packages.length} public packages pack, lint clean, type-check and run from their tarballs; npm create tessera makes an app that installs, serves its plugin and passes its tests.`,
+    `\nThe ${packages.length} public packages pack, lint clean, type-check and run from their tarballs; npm create tessera makes an app that installs, serves its plugin, runs its tool with the tool runner and passes its tests.`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

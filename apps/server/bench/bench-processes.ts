@@ -16,6 +16,17 @@ export type Stats = {
   /** The server process's CPU time so far, µs. */
   cpu: NodeJS.CpuUsage;
   queries?: { total: number; transactions: number; byStatement: Record<string, number> };
+  /** With BENCH_COUNT_LOGS=1: the server's log lines so far, by message. */
+  logs: Record<string, number>;
+  /** Since the process started, and (the delay) since the previous `stats`. */
+  eventLoop: {
+    utilization: import('node:perf_hooks').EventLoopUtilization;
+    delayP99: number;
+    delayMax: number;
+    /** GC pauses (ms) since the previous `stats`: the longest, and in all. */
+    gcMax: number;
+    gcTotal: number;
+  };
 };
 
 export type BenchServer = {

@@ -17,6 +17,8 @@ const server = await createServer({
   auth: { tokens: { [TOKEN]: 'bench' } },
   // Prompts as fast as one user can send them: what is measured is the server, not its rate limits.
   rateLimits: false,
+  // 100 conversations' event streams, and the warm-up's closing as they open.
+  limits: { streamsPerUser: 1_000 },
   model: {
     id: 'instant',
     async *stream() {

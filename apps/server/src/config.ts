@@ -56,6 +56,31 @@ const RateLimits = z.object({
   requestsPerAddress: rateLimit(300, 60),
 });
 
+const EVENT_STREAM_LIMITS = {
+  streamQueueBytes: 2_000_000,
+  streamsPerUser: 100,
+  replayLogBytes: 64_000_000,
+  replayLogBytesPerConversation: 8_000_000,
+};
+
+/** The event streams' limits (see the README's "Event streams"), among `limits`. */
+const EventStreamLimits = {
+  /**
+   * The most bytes of events a stream may have waiting while its connection takes nothing: past it the
+   * reader is too slow, and the stream is cut (the client resumes from the last event it received).
+   */
+  streamQueueBytes: z.number().int().positive().default(EVENT_STREAM_LIMITS.streamQueueBytes),
+  /** Event streams one user may have open at once (per process); past it, 429 `too_many_streams`. */
+  streamsPerUser: z.number().int().positive().default(EVENT_STREAM_LIMITS.streamsPerUser),
+  /** Bytes of recent events kept for streams to resume from (`Last-Event-ID`), in all and per conversation. */
+  replayLogBytes: z.number().int().positive().default(EVENT_STREAM_LIMITS.replayLogBytes),
+  replayLogBytesPerConversation: z
+    .number()
+    .int()
+    .positive()
+    .default(EVENT_STREAM_LIMITS.replayLogBytesPerConversation),
+};
+
 /** Everything the server can be told; each field has a default so that no configuration is needed. */
 export const ServerConfig = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -112,15 +137,21 @@ export const ServerConfig = z.object({
     .default({ tokens: {}, loopbackWithoutAuth: false }),
   limits: z
     .object({
-      maxBodyBytes: z.number().int().positive(),
-      maxUploadBytes: z.number().int().positive(),
+      maxBodyBytes: z.number().int().positive().default(1_000_000),
+      maxUploadBytes: z.number().int().positive().default(20_000_000),
       /**
        * The longest text a client can give the model in one go (a prompt's or a message's input, edited
        * arguments of an approval), in characters (UTF-16 code units); longer is a 413 `input_too_large`.
        */
       maxInputChars: z.number().int().positive().default(100_000),
+      ...EventStreamLimits,
     })
-    .default({ maxBodyBytes: 1_000_000, maxUploadBytes: 20_000_000, maxInputChars: 100_000 }),
+    .default({
+      maxBodyBytes: 1_000_000,
+      maxUploadBytes: 20_000_000,
+      maxInputChars: 100_000,
+      ...EVENT_STREAM_LIMITS,
+    }),
   /** Per address and per user, kept in PostgreSQL with `databaseUrl` (shared by its processes); false: none. */
   rateLimits: z.union([z.literal(false), RateLimits]).prefault({}),
   /**

@@ -201,7 +201,12 @@ async function createHttpApp(
     platform,
     plugins: plugins.map((plugin) => plugin.id),
     skills,
-    events: new EventLog(platform.events),
+    events: new EventLog(platform.events, {
+      maxBytes: config.limits.replayLogBytes,
+      perConversationBytes: config.limits.replayLogBytesPerConversation,
+    }),
+    streamQueueBytes: config.limits.streamQueueBytes,
+    streamsPerUser: config.limits.streamsPerUser,
     auth: {
       tokens,
       loopbackWithoutAuth: config.auth.loopbackWithoutAuth,

@@ -341,7 +341,7 @@ export interface paths {
         };
         /**
          * Follow a conversation live: Server-Sent Events, resumable
-         * @description Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`, `prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed`, `prompt.failed`, `prompt.cancelled`, `prompt.hook-failed`, `prompt.guardrail-tripped`, `prompt.pause-requested`, `prompt.pause-decided`, `prompt.steered`, `message.queued`, `message.removed` (the `ConversationEvent` schema: one per type), each with the event's JSON as `data` and an `id`. The stream opens with `ready` (`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as `Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot replay them (another process, or too old), a `reset` event comes first: reload the conversation. A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.
+         * @description Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`, `prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed`, `prompt.failed`, `prompt.cancelled`, `prompt.hook-failed`, `prompt.guardrail-tripped`, `prompt.pause-requested`, `prompt.pause-decided`, `prompt.steered`, `message.queued`, `message.removed` (the `ConversationEvent` schema: one per type), each with the event's JSON as `data` and an `id`. The stream opens with `ready` (`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as `Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot replay them (another process, or too old), a `reset` event comes first: reload the conversation. A stream whose reader falls behind (more than the server's `limits.streamQueueBytes` of events wait while its connection takes nothing) is cut: reconnect with the last id received, as for any dropped connection. Each user has at most `limits.streamsPerUser` streams open at once: past it, 429 `too_many_streams`. A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.
          */
         get: operations["streamConversationEvents"];
         put?: never;
@@ -2987,7 +2987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            /** @description Too many event streams open for this user (`too_many_streams`), or a rate limit (`rate_limited`): wait `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */

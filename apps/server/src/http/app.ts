@@ -52,6 +52,10 @@ export type AppOptions = {
   /** Aborted at shutdown: event streams end cleanly. */
   shutdown: AbortSignal;
   heartbeatMs?: number;
+  /** Bytes of events a stream may have waiting while its connection takes nothing (see ./routes/events.ts). */
+  streamQueueBytes?: number;
+  /** Event streams one user may have open at once. */
+  streamsPerUser?: number;
   /** The built web UI, served at `/` (any path that is not the API falls back to its index.html). */
   webDir?: string;
   /** Where unexpected errors go (with their causes); the client gets a 500 without them. */
@@ -115,11 +119,11 @@ export function createApp(options: AppOptions) {
   messageRoutes(app, platform, { maxInputChars });
   pauseRoutes(app, platform);
   toolCallRoutes(app, platform);
+  toolRunRoutes(app, platform, { maxInputChars });
   eventRoutes(app, platform, options);
   pluginRoutes(app, platform, { plugins, skills: options.skills });
 
   // Any operation may be refused for its rate limit: documented once for all, plugin routes included.
-  toolRunRoutes(app, platform, { maxInputChars });
   if (options.rateLimits) {
     for (const definition of app.openAPIRegistry.definitions)
       if (definition.type === 'route') definition.route.responses[429] ??= errors[429];

@@ -33,6 +33,7 @@ export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.fre
   file_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  too_many_streams: 429,
   not_supported: 501,
   mcp_tool_error: 502,
   mcp_server_unavailable: 503,

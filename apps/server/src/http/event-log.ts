@@ -1,73 +1,214 @@
 import { randomBytes } from 'node:crypto';
 import type { PlatformEvents, TesseraEvent } from '@tessera/core';
 
-export type LoggedEvent = { id: string; event: TesseraEvent };
+/**
+ * One event of a conversation, numbered and serialised once, when logged: `frame` is its SSE text as bytes
+ * (`event:`, `data:` and `id:` lines), written as is by every stream that sends it and by every replay.
+ */
+export type LoggedEvent = {
+  readonly id: string;
+  readonly seq: number;
+  readonly type: TesseraEvent['type'];
+  readonly frame: Uint8Array;
+};
+
+export type EventLogOptions = {
+  /** Events kept per conversation (default 1,000). */
+  perConversation?: number;
+  /** Events kept in all (default 20,000). */
+  maxEvents?: number;
+  /** Bytes of frames kept per conversation (default 8 MB). */
+  perConversationBytes?: number;
+  /** Bytes of frames kept in all (default 64 MB). */
+  maxBytes?: number;
+};
+
+/** One conversation's log; the same object for as long as a stream follows it, so its `floor` stays exact. */
+class ConversationLog {
+  readonly entries: LoggedEvent[] = [];
+  /** Bytes of the entries kept. */
+  bytes = 0;
+  /**
+   * The newest event dropped from this log (or, for a log made after other logs were dropped whole, theirs):
+   * a position before it may have missed events, so it cannot be resumed from.
+   */
+  floor: number;
+  readonly listeners = new Set<(entry: LoggedEvent) => void>();
+  readonly endListeners = new Set<() => void>();
+
+  constructor(floor: number) {
+    this.floor = floor;
+  }
+
+  get followed(): boolean {
+    return this.listeners.size > 0 || this.endListeners.size > 0;
+  }
+
+  /** The index of the first entry after `seq` (binary search: entries are in `seq` order). */
+  firstAfter(seq: number): number {
+    let low = 0;
+    let high = this.entries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.entries[middle]!.seq <= seq) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
 
 /**
  * The recent events of each conversation, numbered, so a client that lost its connection can resume from
  * the last id it saw (`Last-Event-ID`). Ids carry this process's boot id: an id from an earlier process, or
  * one older than what is kept, cannot be resumed and the client is told to reload.
  *
- * Bounded in events, not only in conversations: an event can carry a whole prompt, and a busy server would
- * otherwise keep thousands of them per conversation. Past `maxEvents`, the least recently active
- * conversations' logs go first; past `perConversation`, a conversation's oldest events.
+ * Each event is serialised once, here: every stream and every replay writes the same bytes. Bounded in
+ * events and in bytes, per conversation and in all: an event can carry a whole prompt. Past a conversation's
+ * bounds its oldest events go; past the totals, the least recently active conversations' logs. (Live streams
+ * do not read from the log: what it drops only means that a resume from before it gets `reset`.)
  */
 export class EventLog {
   readonly boot = randomBytes(4).toString('hex');
-  readonly #logs = new Map<string, LoggedEvent[]>();
-  readonly #listeners = new Map<string, Set<(entry: LoggedEvent) => void>>();
-  readonly #endListeners = new Map<string, Set<() => void>>();
+  /** The logs that hold events, least recently active first. */
+  readonly #logs = new Map<string, ConversationLog>();
+  /** The logs that streams follow (with events or not): they keep their object, and so their floor. */
+  readonly #followed = new Map<string, ConversationLog>();
   readonly #perConversation: number;
   readonly #maxEvents: number;
+  readonly #perConversationBytes: number;
+  readonly #maxBytes: number;
   #seq = 0;
-  #total = 0;
+  #events = 0;
+  #bytes = 0;
   /** The newest event whose conversation's log was dropped whole: a resume from before it may miss some. */
   #droppedUpTo = 0;
 
-  constructor(bus: PlatformEvents, options: { perConversation?: number; maxEvents?: number } = {}) {
+  constructor(bus: PlatformEvents, options: EventLogOptions = {}) {
     this.#maxEvents = options.maxEvents ?? 20_000;
     this.#perConversation = Math.min(options.perConversation ?? 1_000, this.#maxEvents);
+    this.#maxBytes = options.maxBytes ?? 64_000_000;
+    this.#perConversationBytes = Math.min(options.perConversationBytes ?? 8_000_000, this.#maxBytes);
     bus.subscribe({}, (event) => this.#append(event));
+  }
+
+  /** Events kept, in all. */
+  get events(): number {
+    return this.#events;
+  }
+
+  /** Bytes of frames kept, in all. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Bytes of frames kept for one conversation. */
+  bytesOf(conversationId: string): number {
+    return this.#logs.get(conversationId)?.bytes ?? 0;
   }
 
   #append(event: TesseraEvent): void {
     const seq = ++this.#seq;
-    const entry = { id: `${this.boot}-${seq}`, event };
-    let log = this.#logs.get(event.conversationId);
-    if (log) this.#logs.delete(event.conversationId);
-    else log = [];
+    const id = `${this.boot}-${seq}`;
+    // JSON has no line breaks, so the data is one `data:` line (as hono's writeSSE would write it).
+    const frame = Buffer.from(`event: ${event.type}\ndata: ${JSON.stringify(event)}\nid: ${id}\n\n`);
+    const log = this.#logOf(event.conversationId);
+    this.#logs.delete(event.conversationId);
     this.#logs.set(event.conversationId, log); // most recently active last
-    log.push(entry);
-    this.#total++;
-    if (log.length > this.#perConversation) {
-      const excess = log.length - this.#perConversation;
-      log.splice(0, excess);
-      this.#total -= excess;
+    const entry: LoggedEvent = { id, seq, type: event.type, frame };
+    log.entries.push(entry);
+    log.bytes += frame.byteLength;
+    this.#events++;
+    this.#bytes += frame.byteLength;
+    this.#trim(event.conversationId, log, this.#perConversation, this.#perConversationBytes);
+    while (this.#events > this.#maxEvents || this.#bytes > this.#maxBytes) {
+      const [oldestId, oldest] = this.#logs.entries().next().value as [string, ConversationLog];
+      if (oldest === log) break; // only this one is left: its own oldest events go below
+      this.#dropLog(oldestId, oldest);
     }
-    while (this.#total > this.#maxEvents) this.#dropOldestLog();
-    for (const listener of this.#listeners.get(event.conversationId) ?? []) listener(entry);
+    this.#trim(event.conversationId, log, this.#maxEvents, this.#maxBytes);
+    for (const listener of log.listeners) listener(entry);
   }
 
-  #dropOldestLog(): void {
-    const [conversationId, log] = this.#logs.entries().next().value as [string, LoggedEvent[]];
+  /** Drops `log`'s oldest events until it is within `events` and `bytes` (all of them, if its newest is over). */
+  #trim(conversationId: string, log: ConversationLog, events: number, bytes: number): void {
+    let count = 0;
+    let dropped = 0;
+    while (
+      count < log.entries.length &&
+      (log.entries.length - count > events || log.bytes - dropped > bytes)
+    ) {
+      dropped += log.entries[count]!.frame.byteLength;
+      count++;
+    }
+    if (count === 0) return;
+    if (count === log.entries.length) {
+      this.#dropLog(conversationId, log);
+      return;
+    }
+    log.floor = log.entries[count - 1]!.seq;
+    log.entries.splice(0, count);
+    log.bytes -= dropped;
+    this.#events -= count;
+    this.#bytes -= dropped;
+  }
+
+  #dropLog(conversationId: string, log: ConversationLog): void {
+    const last = log.entries.at(-1);
+    if (last) {
+      log.floor = last.seq;
+      this.#droppedUpTo = Math.max(this.#droppedUpTo, last.seq);
+    }
+    this.#forget(conversationId, log);
+  }
+
+  /** Empties `log` and lets it go, unless a stream follows it (then it stays, empty, with its floor). */
+  #forget(conversationId: string, log: ConversationLog): void {
     this.#logs.delete(conversationId);
-    this.#total -= log.length;
-    const last = log.at(-1);
-    if (last) this.#droppedUpTo = Math.max(this.#droppedUpTo, seqOf(last.id));
+    this.#events -= log.entries.length;
+    this.#bytes -= log.bytes;
+    log.entries.length = 0;
+    log.bytes = 0;
+  }
+
+  /** The conversation's log: the one kept or followed, else a new one (that resumes nothing older than what was dropped). */
+  #logOf(conversationId: string): ConversationLog {
+    return (
+      this.#logs.get(conversationId) ??
+      this.#followed.get(conversationId) ??
+      new ConversationLog(this.#droppedUpTo)
+    );
+  }
+
+  /** The position `lastEventId` names in this process, or `undefined` (another process's id, malformed, never given). */
+  #position(lastEventId: string): number | undefined {
+    // Exactly `<boot>-<seq>` as #append writes it: anything else (`<boot>-`, `<boot>-1-2`) is no position.
+    const [, boot, seqText] = /^([0-9a-f]+)-(0|[1-9][0-9]{0,14})$/.exec(lastEventId) ?? [];
+    const seq = Number(seqText);
+    return boot === this.boot && seq <= this.#seq ? seq : undefined;
   }
 
   /** Events after `lastEventId`, or `undefined` if that id cannot be resumed from here. */
   since(conversationId: string, lastEventId: string): LoggedEvent[] | undefined {
-    // Exactly `<boot>-<seq>` as #append writes it: anything else (`<boot>-`, `<boot>-1-2`) is no position.
-    const [, boot, seqText] = /^([0-9a-f]+)-(0|[1-9][0-9]{0,14})$/.exec(lastEventId) ?? [];
-    const seq = Number(seqText);
-    if (boot !== this.boot || seq > this.#seq) return undefined; // another process's id, or one never given
-    const log = this.#logs.get(conversationId);
-    // Its log was dropped (or never was) while events newer than `seq` were: some may be missing.
-    if (!log && seq < this.#droppedUpTo) return undefined;
-    const first = log?.[0];
-    if (first && seqOf(first.id) > seq + 1) return undefined; // a gap: its oldest events were dropped
-    return (log ?? []).filter((entry) => seqOf(entry.id) > seq);
+    const seq = this.#position(lastEventId);
+    const log = this.#logOf(conversationId);
+    if (seq === undefined || seq < log.floor) return undefined;
+    return log.entries.slice(log.firstAfter(seq));
+  }
+
+  /**
+   * Follows a conversation from now on: `onEvent` is called (synchronously) for each event logged in it,
+   * until `close()`. With `lastEventId`, `missed` has the events after it, or `reset` says that it cannot be
+   * resumed from here (another process's id, or events after it were dropped).
+   */
+  follow(
+    conversationId: string,
+    lastEventId: string | undefined,
+    onEvent: (entry: LoggedEvent) => void,
+  ): { missed: LoggedEvent[]; reset: boolean; close: () => void } {
+    const missed = lastEventId === undefined ? [] : this.since(conversationId, lastEventId);
+    const log = this.#logOf(conversationId);
+    const close = this.#add(conversationId, log, log.listeners, onEvent);
+    return { missed: missed ?? [], reset: missed === undefined, close };
   }
 
   /**
@@ -75,31 +216,28 @@ export class EventLog {
    * client's reconnection is answered 404.
    */
   end(conversationId: string): void {
-    for (const listener of this.#endListeners.get(conversationId) ?? []) listener();
-    this.#total -= this.#logs.get(conversationId)?.length ?? 0;
-    this.#logs.delete(conversationId);
+    const log = this.#logs.get(conversationId) ?? this.#followed.get(conversationId);
+    if (!log) return;
+    for (const listener of log.endListeners) listener();
+    this.#forget(conversationId, log);
   }
 
   onEnd(conversationId: string, listener: () => void): () => void {
-    return this.#add(this.#endListeners, conversationId, listener);
+    const log = this.#logOf(conversationId);
+    return this.#add(conversationId, log, log.endListeners, listener);
   }
 
   listen(conversationId: string, listener: (entry: LoggedEvent) => void): () => void {
-    return this.#add(this.#listeners, conversationId, listener);
+    const log = this.#logOf(conversationId);
+    return this.#add(conversationId, log, log.listeners, listener);
   }
 
-  #add<T>(all: Map<string, Set<T>>, conversationId: string, listener: T): () => void {
-    let listeners = all.get(conversationId);
-    if (!listeners) {
-      listeners = new Set();
-      all.set(conversationId, listeners);
-    }
+  #add<T>(conversationId: string, log: ConversationLog, listeners: Set<T>, listener: T): () => void {
+    this.#followed.set(conversationId, log);
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
-      if (listeners.size === 0) all.delete(conversationId);
+      if (!log.followed && this.#followed.get(conversationId) === log) this.#followed.delete(conversationId);
     };
   }
 }
-
-const seqOf = (id: string) => Number(id.slice(id.indexOf('-') + 1));

@@ -1,12 +1,15 @@
+import { ServerResponse } from 'node:http';
 import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
-import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { EventLog, LoggedEvent } from '../event-log.ts';
+import { HttpError } from '../errors.ts';
+import type { EventLog } from '../event-log.ts';
 import { ConversationEvent } from '../event-schemas.ts';
-import { IdParam } from '../schemas.ts';
-import { type Api, errors } from './shared.ts';
+import { eventStream, Wakes } from '../event-stream.ts';
+import { ErrorSchema, IdParam } from '../schemas.ts';
+import { type Api, errors, json } from './shared.ts';
 
 /** Any string: one this process cannot resume from is answered with a `reset` event, not an error. */
 const LastEventId = z.string().max(200).meta({ description: 'The id of the last event received' });
@@ -20,6 +23,9 @@ const EVENTS_DESCRIPTION = [
   '(`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as',
   '`Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot',
   'replay them (another process, or too old), a `reset` event comes first: reload the conversation.',
+  "A stream whose reader falls behind (more than the server's `limits.streamQueueBytes` of events wait while",
+  'its connection takes nothing) is cut: reconnect with the last id received, as for any dropped connection.',
+  'Each user has at most `limits.streamsPerUser` streams open at once: past it, 429 `too_many_streams`.',
   'A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.',
 ].join(' ');
 
@@ -28,11 +34,25 @@ export type EventStreamOptions = {
   /** Aborted at shutdown: event streams end cleanly. */
   shutdown: AbortSignal;
   heartbeatMs?: number;
+  /**
+   * The most bytes of events a stream may have waiting while its connection takes nothing: past it, its
+   * reader is too slow and the stream is cut (default 2 MB).
+   */
+  streamQueueBytes?: number;
+  /** Event streams one user may have open at once (default 100); past it, 429 `too_many_streams`. */
+  streamsPerUser?: number;
   log?: Logger;
 };
 
+/** How long a client refused for having too many streams is told to wait (`Retry-After`, seconds). */
+const RETRY_AFTER_SECONDS = 5;
+
 /** A conversation's live events over SSE, resumable with `Last-Event-ID` (else a `reset` event). */
 export function eventRoutes(app: Api, platform: Platform, options: EventStreamOptions): void {
+  const perUser = options.streamsPerUser ?? 100;
+  /** The streams open per user in this process. */
+  const open = new Map<string, number>();
+  const wakes = new Wakes();
   app.openapi(
     createRoute({
       method: 'get',
@@ -54,80 +74,66 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
         400: errors[400],
         401: errors[401],
         404: errors[404],
+        429: {
+          ...json(
+            ErrorSchema,
+            'Too many event streams open for this user (`too_many_streams`), or a rate limit (`rate_limited`): wait `Retry-After` seconds',
+          ),
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before trying again',
+              schema: { type: 'integer' as const },
+            },
+          },
+        },
       },
     }),
     async (c) => {
       const conversationId = c.req.valid('param').id;
-      await platform.conversations.get(conversationId, c.var.userId); // 404 unless it is the caller's
+      const { userId } = c.var;
+      await platform.conversations.get(conversationId, userId); // 404 unless it is the caller's
       const lastEventId = c.req.valid('header')['last-event-id'] ?? c.req.valid('query').lastEventId;
-      const follow = async (stream: SSEStreamingApi) => {
-        const queue: LoggedEvent[] = [];
-        let wake: (() => void) | undefined;
-        const unlisten = options.events.listen(conversationId, (entry) => {
-          queue.push(entry);
-          wake?.();
-        });
-        let ended = false;
-        const stop = () => wake?.();
-        const unlistenEnd = options.events.onEnd(conversationId, () => {
-          ended = true;
-          stop();
-        });
-        const disconnected = c.req.raw.signal;
-        options.shutdown.addEventListener('abort', stop);
-        disconnected.addEventListener('abort', stop);
-        stream.onAbort(stop);
-        try {
-          if (lastEventId) {
-            const missed = options.events.since(conversationId, lastEventId);
-            if (missed) queue.unshift(...missed.filter((entry) => !queue.includes(entry)));
-            else
-              await stream.writeSSE({
-                event: 'reset',
-                data: '{"reason":"cannot resume; reload the conversation"}',
-              });
-          }
-          await stream.writeSSE({ event: 'ready', data: JSON.stringify({ boot: options.events.boot }) });
-          const heartbeat = setInterval(() => void stream.write(': ping\n\n'), options.heartbeatMs ?? 15_000);
-          try {
-            while (
-              !ended &&
-              !stream.aborted &&
-              !stream.closed &&
-              !options.shutdown.aborted &&
-              !disconnected.aborted
-            ) {
-              if (queue.length > 0) {
-                // What arrived meanwhile goes out in one write (a prompt's last output and its end come
-                // together): one system call rather than one per event.
-                await stream.write(queue.splice(0).map(frame).join(''));
-                continue;
-              }
-              await new Promise<void>((resolve) => {
-                wake = resolve;
-              });
-              wake = undefined;
-            }
-          } finally {
-            clearInterval(heartbeat);
-          }
-        } finally {
-          unlisten();
-          unlistenEnd();
-          options.shutdown.removeEventListener('abort', stop);
-          disconnected.removeEventListener('abort', stop);
-        }
+      const streams = open.get(userId) ?? 0;
+      if (streams >= perUser) {
+        c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+        throw new HttpError(
+          429,
+          'too_many_streams',
+          `You have ${streams} event streams open, the most allowed: close one (or wait for one to end) first.`,
+        );
+      }
+      open.set(userId, streams + 1);
+      const release = () => {
+        const left = (open.get(userId) ?? 1) - 1;
+        if (left > 0) open.set(userId, left);
+        else open.delete(userId);
       };
-      // An error once the stream is open cannot become a 500: the stream ends, the log says why.
-      return streamSSE(c, (stream) =>
-        follow(stream).catch((error: unknown) =>
-          options.log?.error({ err: error, conversationId }, 'event stream failed'),
-        ),
-      );
+      const body = eventStream({
+        events: options.events,
+        conversationId,
+        lastEventId,
+        queueBytes: options.streamQueueBytes ?? 2_000_000,
+        heartbeatMs: options.heartbeatMs ?? 15_000,
+        wakes,
+        disconnected: c.req.raw.signal,
+        shutdown: options.shutdown,
+        outgoing: nodeResponse(c),
+        onClose: release,
+        log: options.log,
+        logContext: { conversationId, userId },
+      });
+      c.header('Content-Type', 'text/event-stream');
+      c.header('Cache-Control', 'no-cache');
+      c.header('Connection', 'keep-alive');
+      // Chunked: @hono/node-server sends the head at once rather than wait for the first events.
+      c.header('Transfer-Encoding', 'chunked');
+      return c.newResponse(body);
     },
   );
 }
 
-/** One event as an SSE frame (as hono's `writeSSE` writes it; JSON has no line breaks to split). */
-const frame = (entry: LoggedEvent) =>
-  `event: ${entry.event.type}\ndata: ${JSON.stringify(entry.event)}\nid: ${entry.id}\n\n`;
+/** The Node response under this request, when served by @hono/node-server (none under another server). */
+function nodeResponse(c: Context): ServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  return outgoing instanceof ServerResponse ? outgoing : undefined;
+}

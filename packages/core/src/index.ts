@@ -12,6 +12,7 @@ export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts
 export type { EventRelay, RelayMessage } from './events/relay.ts';
 export { newId } from './ids.ts';
 export { type LoopStep, planStep } from './loop/plan.ts';
+export type { OfferedTool } from './loop/prepare-round.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
 export {
   type Budgets,

@@ -9,6 +9,7 @@ import { createContext, type PlatformContext } from './context.ts';
 import { Conversations } from './conversations.ts';
 import { Decisions } from './decisions.ts';
 import { Messages } from './messages.ts';
+import { offeredTools } from './offered-tools.ts';
 import { OrphanWatcher } from './orphan-watcher.ts';
 import type { Platform, PlatformOptions } from './platform.ts';
 import { PluginLifecycle } from './plugin-lifecycle.ts';
@@ -66,6 +67,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     cancel: (promptId, by) => cancellation.cancel(promptId, by),
     recover: () => recoverPrompts(ctx),
     pluginState: (conversationId, plugin) => pluginState(ctx, conversationId, plugin),
+    offeredTools: (conversationId, userId, options) => offeredTools(ctx, conversationId, userId, options),
     open: () => lifecycle.open().then(() => watcher.start()),
     close(): Promise<void> {
       closing ??= (async () => {

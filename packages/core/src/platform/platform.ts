@@ -3,6 +3,7 @@ import type { PluginError } from '../errors.ts';
 import type { EventFilter, EventHandler, StreamOptions } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import type { EventRelay } from '../events/relay.ts';
+import type { OfferedTool } from '../loop/prepare-round.ts';
 import type { Budgets, DoomLoopOptions } from '../loop/runtime.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { NewOutput } from '../model/outputs.ts';
@@ -446,6 +447,20 @@ export interface Platform {
    * it every `PlatformOptions.recoverEveryMs`, so that prompts of processes that die meanwhile are resumed.
    */
   recover(): Promise<PromptRun[]>;
+
+  /**
+   * The tools the model would be offered in the first round of the conversation's next prompt (one with
+   * `options.metadata`), in order, each with the plugin that offers it: every plugin's `prepare()` runs as the
+   * loop runs it, on a draft prompt that is never stored (a tool runner, an inspector, docs of a plugin set).
+   *
+   * @throws {NotFoundError} unless the conversation is the user's.
+   * @throws {DefinitionError} when two tools of the round have one id (the loop would refuse that round).
+   */
+  offeredTools(
+    conversationId: string,
+    userId: string,
+    options?: { metadata?: Record<string, unknown>; signal?: AbortSignal },
+  ): Promise<ReadonlyMap<string, OfferedTool>>;
 
   /**
    * Read/write access to a plugin's state in a conversation from outside a prompt (e.g. the app), validated

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ConversationBusyError, newId, type Platform } from '@tessera/core';
 import { z } from 'zod';
-import { approvalOf, offeredTools, TOOL_RUN } from '../../tool-runs.ts';
+import { approvalOf, TOOL_RUN } from '../../tool-runs.ts';
 import { HttpError } from '../errors.ts';
 import { checkInput, tooLargeResponse } from '../input-limit.ts';
 import { Accepted, IdParam, TimeZone } from '../schemas.ts';
@@ -61,8 +61,9 @@ export function toolRunRoutes(app: Api, platform: Platform, { maxInputChars }: {
       },
     }),
     async (c) => {
-      const scope = { conversationId: c.req.valid('param').id, userId: c.var.userId };
-      const offered = await offeredTools(platform, scope, c.req.raw.signal);
+      const offered = await platform.offeredTools(c.req.valid('param').id, c.var.userId, {
+        signal: c.req.raw.signal,
+      });
       const items = [...offered.values()].map(({ tool, plugin }) => ({
         id: tool.id,
         description: tool.description,
@@ -103,7 +104,10 @@ function runTool(app: Api, platform: Platform, maxInputChars: number): void {
       checkInput(JSON.stringify(input), maxInputChars, 'The arguments, as JSON,');
       // Plugins read it from the prompt, as a sent prompt's: the triggers plugin's default zone.
       const metadata = { [TOOL_RUN]: true, ...(timeZone && { timeZone }) };
-      const offered = await offeredTools(platform, { conversationId, userId, metadata }, c.req.raw.signal);
+      const offered = await platform.offeredTools(conversationId, userId, {
+        metadata,
+        signal: c.req.raw.signal,
+      });
       const tool = offered.get(toolId)?.tool;
       if (!tool) {
         const message = `This conversation offers no tool '${toolId}' (GET /api/conversations/${conversationId}/tools lists those it does).`;

@@ -1,0 +1,38 @@
+import { newId } from '../ids.ts';
+import { ConversationStates } from '../loop/plugin-state.ts';
+import { type OfferedTool, prepareRound } from '../loop/prepare-round.ts';
+import { emptyUsage, type Prompt } from '../model/prompt.ts';
+import type { PlatformContext } from './context.ts';
+
+/**
+ * `platform.offeredTools()`: the round the loop would prepare first for the conversation's next prompt (a draft
+ * prompt, never stored or run), with every plugin's `prepare()`, and the tools of it.
+ */
+export async function offeredTools(
+  ctx: PlatformContext,
+  conversationId: string,
+  userId: string,
+  options: { metadata?: Record<string, unknown>; signal?: AbortSignal } = {},
+): Promise<ReadonlyMap<string, OfferedTool>> {
+  const conversation = await ctx.conversationOf(conversationId, userId);
+  const history = (await ctx.store.prompts.listByConversation(conversationId)) as Prompt[];
+  const states = new ConversationStates(ctx.store, conversation);
+  await states.migrate(ctx.plugins);
+  const at = new Date().toISOString();
+  const prompt: Prompt = {
+    id: newId('prm'),
+    conversationId,
+    userId,
+    model: 'normal',
+    visible: true,
+    state: 'running',
+    output: [],
+    usage: emptyUsage(),
+    ...(options.metadata && { metadata: options.metadata }),
+    createdAt: at,
+    updatedAt: at,
+  };
+  const signal = options.signal ?? new AbortController().signal;
+  const round = await prepareRound(ctx.runtime, states, { prompt, history, round: 0, signal });
+  return round.tools;
+}

@@ -2,57 +2,19 @@
 // End-to-end tests of loop control in Debian's Chromium, against the real server with a scripted model:
 // writing while the assistant works (steer it, or queue a follow-up, and remove a queued one), editing a
 // tool call's arguments before approving it, and deciding a pause.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ModelRequest } from '@tessera/core';
-import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './support/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eServer } from './support/e2e-server.ts';
 
 const TOKEN = 'e2e-loop-control-token-0123456789';
 const model = new ScriptedModel();
-/** Screenshots of the cards and the composer; `SHOTS_DIR` puts them where a reviewer looks (not in the repo). */
-const shots = process.env.SHOTS_DIR ?? join(tmpdir(), 'tessera-e2e-loop-shots');
 
-let server: Awaited<ReturnType<typeof createServer>>;
-let url: string;
-let browser: Browser;
-let dataDir: string;
-/** The UI, built once per test run (test/support/build-ui.ts). */
-const dist = inject('webDir');
+const e2e = e2eServer('loop-control', TOKEN, { model });
 
-beforeAll(async () => {
-  await mkdir(shots, { recursive: true });
-  dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-loop-'));
-  server = await createServer({
-    dataDir,
-    auth: { tokens: { [TOKEN]: 'ada' } },
-    model,
-    plugins: [demoPlugin],
-    webDir: dist,
-  });
-  ({ url } = await server.listen({ port: 0 }));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close({ graceMs: 50 });
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function open(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.log('[pageerror]', e.message));
-  await page.goto(`${url}/#token=${TOKEN}`);
-  await page.getByRole('button', { name: 'New conversation' }).first().click();
-  await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  return page;
-}
+const open = () => e2e.open({ width: 1280, height: 860 });
 
 /** Types a message and sends it; while the assistant works, `mode` picks steering or a follow-up. */
 async function send(page: Page, text: string, mode?: 'Steer' | 'Queue') {
@@ -62,7 +24,7 @@ async function send(page: Page, text: string, mode?: 'Steer' | 'Queue') {
 }
 
 const conversationOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash.slice(1));
-const promptsOf = (page: Page) => server.platform.conversations.prompts(conversationOf(page), 'ada');
+const promptsOf = (page: Page) => e2e.server.platform.conversations.prompts(conversationOf(page), 'ada');
 
 /** The last user message the model was sent, as text. */
 const lastUserText = (request: ModelRequest) => {
@@ -110,7 +72,7 @@ describe('loop control in the web UI', () => {
       expect.stringContaining('second follow-up'),
     ]);
 
-    await page.screenshot({ path: join(shots, 'queued-follow-ups.png') });
+    await page.screenshot({ path: join(e2e.shots, 'queued-follow-ups.png') });
     await waiting.getByRole('button', { name: /Remove “first follow-up/ }).click();
     await waiting.getByText('first follow-up').waitFor({ state: 'detached' });
     expect(await waiting.getByRole('listitem').count()).toBe(1);
@@ -136,7 +98,7 @@ describe('loop control in the web UI', () => {
     const amount = card.getByRole('spinbutton', { name: /amount/ });
     expect(await amount.inputValue()).toBe('500');
     expect(await card.getByRole('textbox', { name: /^to/ }).inputValue()).toBe('Ada');
-    await page.screenshot({ path: join(shots, 'approval-edit-form.png') });
+    await page.screenshot({ path: join(e2e.shots, 'approval-edit-form.png') });
     await amount.fill('-5');
     await card.getByRole('button', { name: 'Approve' }).click();
     await card
@@ -173,7 +135,7 @@ describe('loop control in the web UI', () => {
     const json = card.getByRole('textbox', { name: 'Arguments (JSON)' });
     await json.fill('{"names": ["gamma"');
     await card.getByText(/Not valid JSON/).waitFor();
-    await page.screenshot({ path: join(shots, 'approval-edit-json.png') });
+    await page.screenshot({ path: join(e2e.shots, 'approval-edit-json.png') });
     expect(await card.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await json.fill('{"names": ["gamma"]}');
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -190,7 +152,7 @@ describe('loop control in the web UI', () => {
     const pause = page.getByRole('region', { name: /repeating itself/ });
     await pause.waitFor();
     await page.getByText('Paused: waiting for your decision').waitFor();
-    await page.screenshot({ path: join(shots, 'pause-card.png') });
+    await page.screenshot({ path: join(e2e.shots, 'pause-card.png') });
     await pause.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Paris stays mild.').waitFor();
     await page.getByText(/you chose to continue/).waitFor();

@@ -2,58 +2,22 @@
 // End-to-end: a prompt's run report (figures, the timeline of its model and tool calls, the context meter) and
 // the marker where a long conversation was summarized, in Debian's Chromium against the real server with a
 // scripted model whose calls take scripted time and report usage.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './support/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eServer } from './support/e2e-server.ts';
 
 const TOKEN = 'e2e-report-token-0123456789';
 const model = new ScriptedModel();
-/** Screenshots of the report view; `SHOTS_DIR` puts them where a reviewer looks (not in the repo). */
-const shots = process.env.SHOTS_DIR ?? join(tmpdir(), 'tessera-e2e-report-shots');
 
-let server: Awaited<ReturnType<typeof createServer>>;
-let url: string;
-let browser: Browser;
-let dataDir: string;
-/** The UI, built once for every end-to-end file (test/support/build-ui.ts). */
-const dist = inject('webDir');
-
-beforeAll(async () => {
-  await mkdir(shots, { recursive: true });
-  dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-report-'));
-  server = await createServer({
-    dataDir,
-    auth: { tokens: { [TOKEN]: 'ada' } },
-    model,
-    plugins: [demoPlugin],
-    webDir: dist,
-    // A small window, so that the third prompt is past the threshold: 1,000 tokens.
-    compaction: { contextWindow: 2_000, threshold: 0.5, keepRecent: 1 },
-  });
-  ({ url } = await server.listen({ port: 0 }));
-  browser = await launchChromium();
+const e2e = e2eServer('report', TOKEN, {
+  model,
+  // A small window, so that the third prompt is past the threshold: 1,000 tokens.
+  compaction: { contextWindow: 2_000, threshold: 0.5, keepRecent: 1 },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close({ graceMs: 50 });
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function open(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.log('[pageerror]', e.message));
-  await page.goto(`${url}/#token=${TOKEN}`);
-  await page.getByRole('button', { name: 'New conversation' }).first().click();
-  await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  return page;
-}
+const open = () => e2e.open({ width: 1280, height: 900 });
 
 async function send(page: Page, text: string, prompts: number) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
@@ -104,8 +68,8 @@ describe('the run report', () => {
     // The latest prompt's footer says the same, at a glance.
     expect(await second.locator('.context-badge').textContent()).toBe('Context 97%');
     await details.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(shots, 'report-timeline.png') });
-    await details.screenshot({ path: join(shots, 'report-details.png') });
+    await page.screenshot({ path: join(e2e.shots, 'report-timeline.png') });
+    await details.screenshot({ path: join(e2e.shots, 'report-details.png') });
 
     // Its words push the context past the threshold: the older prompts are summarized first.
     await send(
@@ -125,7 +89,7 @@ describe('the run report', () => {
     // After the summary: the provider's count of the answer's call.
     expect(await third.locator('.context-figures').textContent()).toBe('429 of 1,000 tokens (43%)');
     await third.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(shots, 'report-compaction.png') });
+    await page.screenshot({ path: join(e2e.shots, 'report-compaction.png') });
     await page.context().close();
   });
 });

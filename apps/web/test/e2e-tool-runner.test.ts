@@ -2,61 +2,24 @@
 // End-to-end tests of the tool runner in Debian's Chromium, against the real server: a plugin author's plugin,
 // and a model that is never asked. Pick a tool, fill its form (from its JSON Schema), run it, see its outputs
 // in the conversation as the chat shows them; a tool that asks for approval waits for the approval card.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, demoPlugin } from '@tessera/server';
 import { ScriptedModel } from '@tessera/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { audit } from './support/axe.ts';
-import { launchChromium } from './support/chromium.ts';
+import { e2eServer } from './support/e2e-server.ts';
 
 const TOKEN = 'e2e-tool-runner-token-0123456789';
 /** No turns: a model call would fail the prompt. The tool runner never makes one. */
 const model = new ScriptedModel();
-/** Screenshots of the dialog at 1440 and 390 px; `SHOTS_DIR` puts them where a reviewer looks. */
-const shots = process.env.SHOTS_DIR ?? join(tmpdir(), 'tessera-e2e-tool-runner-shots');
 
-let server: Awaited<ReturnType<typeof createServer>>;
-let url: string;
-let browser: Browser;
-let dataDir: string;
-const dist = inject('webDir');
+const e2e = e2eServer('tool-runner', TOKEN, { model });
 
-beforeAll(async () => {
-  await mkdir(shots, { recursive: true });
-  dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-tools-'));
-  server = await createServer({
-    dataDir,
-    auth: { tokens: { [TOKEN]: 'ada' } },
-    model,
-    // The built-in plugins and the demo tools, as a plugin author's own would be offered.
-    plugins: [demoPlugin],
-    webDir: dist,
-  });
-  ({ url } = await server.listen({ port: 0 }));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close({ graceMs: 50 });
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function open(width: number, height: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.log('[pageerror]', e.message));
-  await page.goto(`${url}/#token=${TOKEN}`);
-  await page.getByRole('button', { name: 'New conversation' }).first().click();
-  await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  return page;
-}
+const open = (width: number, height: number, colorScheme: 'light' | 'dark' = 'light') =>
+  e2e.open({ width, height }, colorScheme);
 
 const conversationOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash.slice(1));
-const promptsOf = (page: Page) => server.platform.conversations.prompts(conversationOf(page), 'ada');
+const promptsOf = (page: Page) => e2e.server.platform.conversations.prompts(conversationOf(page), 'ada');
 
 describe('the tool runner in the web UI', () => {
   it('runs a tool from its form: the outputs show in the conversation, and no model is asked', async () => {
@@ -74,7 +37,7 @@ describe('the tool runner in the web UI', () => {
     await form.getByRole('alert').getByText(/city/).waitFor();
 
     await form.getByRole('textbox', { name: 'city' }).fill('Paris');
-    await page.screenshot({ path: join(shots, 'tool-runner-1440.png') });
+    await page.screenshot({ path: join(e2e.shots, 'tool-runner-1440.png') });
     await audit(page);
     await form.getByRole('button', { name: 'Run' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -83,7 +46,7 @@ describe('the tool runner in the web UI', () => {
     await page.locator('.tool-run-input').getByText('demo.weather').waitFor();
     await page.getByText('Paris (made-up demo data)').waitFor();
     await page.getByText('Done', { exact: true }).waitFor();
-    await page.screenshot({ path: join(shots, 'tool-run-outputs-1440.png') });
+    await page.screenshot({ path: join(e2e.shots, 'tool-run-outputs-1440.png') });
     const [prompt] = await promptsOf(page);
     expect(prompt).toMatchObject({ state: 'completed', metadata: { toolRun: true } });
     expect(prompt?.output[0]).toMatchObject({
@@ -136,13 +99,13 @@ describe('the tool runner in the web UI', () => {
     await dialog.getByRole('button', { name: /demo\.report/ }).click();
     expect(await dialog.getByRole('spinbutton', { name: /products/ }).inputValue()).toBe('8');
     await dialog.getByRole('spinbutton', { name: /products/ }).fill('3');
-    await page.screenshot({ path: join(shots, 'tool-runner-390-dark.png') });
+    await page.screenshot({ path: join(e2e.shots, 'tool-runner-390-dark.png') });
     await audit(page);
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await dialog.getByRole('button', { name: 'Run' }).click();
     await page.getByText('Done', { exact: true }).waitFor();
-    await page.screenshot({ path: join(shots, 'tool-run-outputs-390-dark.png') });
+    await page.screenshot({ path: join(e2e.shots, 'tool-run-outputs-390-dark.png') });
     await page.close();
   });
 });

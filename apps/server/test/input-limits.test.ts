@@ -109,6 +109,16 @@ describe('limits.maxInputChars', () => {
     const deep = `{"input":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const nested = await t.request('POST', `/api/tool-calls/${toolCallId}/approve`, { raw: deep });
     expect([nested.status, nested.body.error.code]).toEqual([400, 'invalid_request']);
+    // Deep enough to pass JSON.stringify but past what any reader of arguments should recurse into.
+    const fairlyDeep = await approve({
+      amount: 50,
+      to: 'Ada',
+      note: JSON.parse(`${'['.repeat(65)}${']'.repeat(65)}`),
+    });
+    expect([fairlyDeep.status, fairlyDeep.body.error.message]).toEqual([
+      400,
+      'The edited input is nested deeper than 64 levels.',
+    ]);
     expect((await approve({ amount: 50, to: 'Ada' })).status).toBe(202);
     await waitFor(async () => (await prompt()).state === 'completed');
   });

@@ -226,7 +226,7 @@ describe('a tool run is bounded like a send', () => {
       plugins: [widgetsPlugin, notesPlugin],
       defaultPlugins: false,
       limits: { maxInputChars: 100 },
-      rateLimits: { promptsPerUser: { max: 2, windowSeconds: 60 } },
+      rateLimits: { promptsPerUser: { max: 4, windowSeconds: 60 } },
     });
     const id = (await own.request('POST', '/api/conversations', { body: {} })).body.id as string;
     const path = `/api/conversations/${id}/tool-runs`;
@@ -236,6 +236,12 @@ describe('a tool run is bounded like a send', () => {
     expect(long.status).toBe(413);
     expect(long.body.error).toMatchObject({ code: 'input_too_large' });
     expect(long.body.error.message).toContain('The arguments, as JSON,');
+    // Nested past what JSON.stringify can measure (it threw: a 500), or past 64 levels: a 400.
+    for (const depth of [65, 100_000]) {
+      const deep = `{"toolId":"notes.add","input":{"text":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+      const nested = await own.request('POST', path, { raw: deep });
+      expect([depth, nested.status, nested.body.error.code]).toEqual([depth, 400, 'invalid_request']);
+    }
     expect((await send('milk')).status).toBe(202); // the limit counts the 413 too: the second send
     expect((await send('eggs')).status).toBe(429);
   });

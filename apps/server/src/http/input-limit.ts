@@ -21,17 +21,34 @@ export function checkInput(input: string | undefined, maxChars: number, what = '
   if (input !== undefined && input.length > maxChars) throw inputTooLarge(what, input.length, maxChars);
 }
 
-/** The same bound for edited tool arguments (any JSON), measured as the JSON the model will be sent. */
-export function checkEditedInput(input: unknown, maxChars: number): void {
-  if (input === undefined) return;
-  let json: string;
-  try {
-    json = JSON.stringify(input);
-  } catch {
-    // Parsed JSON has no cycle and no BigInt: only a nesting deeper than the stack takes can fail here.
-    throw new HttpError(400, 'invalid_request', 'The edited input is nested too deeply.');
+/** Deeper than this, tool arguments are refused: no tool's schema nests so deep, and what reads them recurses. */
+export const MAX_ARGUMENT_DEPTH = 64;
+
+/** Whether `value` nests arrays and objects deeper than `max` (walked without recursion). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
-  checkInput(json, maxChars, 'The edited input, as JSON,');
+  return false;
+}
+
+/**
+ * The same bound for tool arguments a client gives (edited at approval, or a tool run's), measured as the JSON
+ * the model will be sent; nested deeper than MAX_ARGUMENT_DEPTH, a 400.
+ */
+export function checkArguments(input: unknown, maxChars: number, what = 'The edited input'): void {
+  if (input === undefined) return;
+  if (nestedDeeperThan(input, MAX_ARGUMENT_DEPTH))
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `${what} is nested deeper than ${MAX_ARGUMENT_DEPTH} levels.`,
+    );
+  checkInput(JSON.stringify(input), maxChars, `${what}, as JSON,`);
 }
 
 /** The 413 of a route that takes an input, in the OpenAPI document. */

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApprovalInputError, type Platform, type ToolOutput } from '@tessera/core';
 import { HttpError } from '../errors.ts';
-import { checkEditedInput, tooLargeResponse } from '../input-limit.ts';
+import { checkArguments, tooLargeResponse } from '../input-limit.ts';
 import { ApproveBody } from '../loop-control-schemas.ts';
 import { Accepted, IdParam, PageQuery, PendingApprovals, RejectBody } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
@@ -89,7 +89,7 @@ export function approvalRoutes(
     }),
     async (c) => {
       const edit = c.req.valid('json') ?? {};
-      checkEditedInput(edit.input, maxInputChars);
+      checkArguments(edit.input, maxInputChars);
       const given = 'input' in edit ? { input: edit.input } : {};
       return c.json(await decide(c.req.valid('param').id, c.var.userId, true, given), 202);
     },

@@ -3,7 +3,7 @@ import { ConversationBusyError, newId, type Platform } from '@tessera/core';
 import { z } from 'zod';
 import { approvalOf, TOOL_RUN } from '../../tool-runs.ts';
 import { HttpError } from '../errors.ts';
-import { checkInput, tooLargeResponse } from '../input-limit.ts';
+import { checkArguments, tooLargeResponse } from '../input-limit.ts';
 import { Accepted, IdParam, TimeZone } from '../schemas.ts';
 import { type Api, body, errors, json } from './shared.ts';
 
@@ -101,7 +101,7 @@ function runTool(app: Api, platform: Platform, maxInputChars: number): void {
       const conversationId = c.req.valid('param').id;
       const userId = c.var.userId;
       const { toolId, input, timeZone } = c.req.valid('json');
-      checkInput(JSON.stringify(input), maxInputChars, 'The arguments, as JSON,');
+      checkArguments(input, maxInputChars, 'The arguments');
       // Plugins read it from the prompt, as a sent prompt's: the triggers plugin's default zone.
       const metadata = { [TOOL_RUN]: true, ...(timeZone && { timeZone }) };
       const offered = await platform.offeredTools(conversationId, userId, {

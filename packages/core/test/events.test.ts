@@ -45,6 +45,31 @@ describe('event streams', () => {
     ]);
   });
 
+  it('follow one prompt through its approvals to its end with throughPauses', async () => {
+    const { plugin } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('demo.delete', { id: 'x' }), callTool('demo.delete', { id: 'y' }), reply('Done.')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    const seen: string[] = [];
+    let loopStopped = run.done;
+    for await (const event of t.platform.events.stream(
+      { promptId: run.prompt.id },
+      { throughPauses: true },
+    )) {
+      seen.push(event.type);
+      // Approved once the paused loop has stopped; the resumed loop's end is awaited at the next pause.
+      if (event.type === 'prompt.approval-requested') {
+        await loopStopped;
+        loopStopped = t.approve(event.toolCallId);
+      }
+    }
+    await loopStopped;
+    expect(seen.filter((type) => type === 'prompt.approval-requested')).toHaveLength(2);
+    expect(seen.at(-1)).toBe('prompt.completed');
+  });
+
   it('follow a conversation across prompts until the signal aborts', async () => {
     const t = await createTestPlatform({ script: [reply('one'), reply('two')] });
     const controller = new AbortController();

@@ -1,5 +1,5 @@
 import { EventStreamOverflowError } from '../errors.ts';
-import { isLoopEndEvent, type TesseraEvent } from './events.ts';
+import { isLoopEndEvent, isPromptEndEvent, type TesseraEvent } from './events.ts';
 
 export type EventFilter = { promptId?: string; conversationId?: string; userId?: string };
 export type EventHandler = (event: TesseraEvent & { seq: number }) => void | Promise<void>;
@@ -8,6 +8,12 @@ export type StreamOptions = {
   signal?: AbortSignal;
   /** Events kept for a consumer that reads slower than they come; past this the stream fails. */
   maxBuffered?: number;
+  /**
+   * For a stream of one prompt (`{ promptId }`): follow it through its pauses (approvals, `pause` outputs)
+   * and end only when it ends (completed, failed or cancelled), instead of at the first pause.
+   * @default false
+   */
+  throughPauses?: boolean;
 };
 
 const matches = (filter: EventFilter, event: TesseraEvent): boolean =>
@@ -52,13 +58,15 @@ export class EventBus {
 
   /**
    * Matching events as an async iterator. A stream for one prompt ends when that prompt's loop stops
-   * (completed, failed, cancelled, or paused for approval); any stream ends when `signal` aborts.
+   * (completed, failed, cancelled, or paused for approval; with `throughPauses`, only when it ends); any
+   * stream ends when `signal` aborts.
    */
   stream(
     filter: EventFilter,
     options: StreamOptions = {},
   ): AsyncIterableIterator<TesseraEvent & { seq: number }> {
     const limit = options.maxBuffered ?? 10_000;
+    const isEnd = options.throughPauses ? isPromptEndEvent : isLoopEndEvent;
     const queue: (TesseraEvent & { seq: number })[] = [];
     let wake: (() => void) | undefined;
     let done = false;
@@ -77,7 +85,7 @@ export class EventBus {
       if (done) return;
       if (queue.length >= limit) return finish(new EventStreamOverflowError(limit));
       queue.push(event);
-      if (filter.promptId !== undefined && isLoopEndEvent(event)) finish();
+      if (filter.promptId !== undefined && isEnd(event)) finish();
       wake?.();
     });
     if (options.signal?.aborted) finish();

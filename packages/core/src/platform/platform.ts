@@ -298,8 +298,10 @@ export interface PlatformEvents {
   subscribe(filter: EventFilter, handler: EventHandler): () => void;
   /**
    * The events that match `filter` as an async iterator. A stream for one prompt (`{ promptId }`) ends when
-   * that prompt's loop stops (completed, failed, cancelled, or paused for approval); any stream ends when
-   * `options.signal` aborts or the loop over it breaks. Events are numbered (`seq`) in publish order.
+   * that prompt's loop stops (completed, failed, cancelled, or paused for approval), or with
+   * `options.throughPauses` only when the prompt ends (completed, failed or cancelled), following it
+   * through every approval and pause; any stream ends when `options.signal` aborts or the loop over it
+   * breaks. Events are numbered (`seq`) in publish order.
    *
    * @throws {EventStreamOverflowError} from the iterator when the reader fell `options.maxBuffered` events
    * behind (default 10,000); the platform itself is not affected.

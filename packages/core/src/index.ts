@@ -117,6 +117,7 @@ export type {
   PluginHooks,
   ToolCallView,
 } from './plugins/hooks.ts';
+export { type CallOf, isCall } from './plugins/is-call.ts';
 export type { PluginState } from './plugins/plugin-state.ts';
 export { type CompactedHistory, compactedHistory } from './projection/compaction-view.ts';
 export { type ContextTokens, contextTokens, estimatorFor } from './projection/context-tokens.ts';

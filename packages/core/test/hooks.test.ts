@@ -1,6 +1,6 @@
 import { callTool, callTools, createTestPlatform, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
-import { definePlugin, type PluginHooks, type TesseraEvent, type ToolOutput } from '../src/index.ts';
+import { definePlugin, isCall, type PluginHooks, type TesseraEvent, type ToolOutput } from '../src/index.ts';
 import { toolbox } from './helpers.ts';
 
 const calls = (prompt: { output: { type: string }[] }) =>
@@ -19,18 +19,18 @@ function eventsOf(t: Awaited<ReturnType<typeof createTestPlatform>>) {
 
 describe('hooks', () => {
   it('beforeToolCall: hooks edit in plugin order, each seeing the last edit; the model is sent what ran', async () => {
-    const { plugin, ran } = toolbox();
+    const { plugin, ran, tools } = toolbox();
     const seen: unknown[] = [];
     const upper = hooking('upper', {
       beforeToolCall: ({ call }) => {
         seen.push(call.input);
-        return { input: { text: (call.input as { text: string }).text.toUpperCase() } };
+        return isCall(call, tools.echo) ? { input: { text: call.input.text.toUpperCase() } } : undefined;
       },
     });
     const exclaim = hooking('exclaim', {
       beforeToolCall: ({ call }) => {
         seen.push(call.input);
-        return { input: { text: `${(call.input as { text: string }).text}!` } };
+        return isCall(call, tools.echo) ? { input: { text: `${call.input.text}!` } } : undefined;
       },
     });
     const t = await createTestPlatform({
@@ -45,6 +45,7 @@ describe('hooks', () => {
       input: { text: 'hi' },
       editedInput: { text: 'HI!' },
       editedBy: 'plugin:exclaim',
+      editors: ['plugin:upper', 'plugin:exclaim'],
     });
     const sent = t.model.requests[1]!.messages.find((m) => m.type === 'function_call');
     expect(sent).toMatchObject({ arguments: JSON.stringify({ text: 'HI!' }) });
@@ -92,6 +93,29 @@ describe('hooks', () => {
     const done = await t.approve(pay!.id);
     expect(done.state).toBe('completed');
     expect(ran).toEqual([{ tool: 'demo.pay', input: { amount: 5 } }]);
+  });
+
+  it('beforeToolCall: a call that waits is shown with the arguments it would run with; every editor is kept', async () => {
+    const { plugin, ran, tools } = toolbox();
+    const redirect = hooking('redirect', {
+      beforeToolCall: ({ call }) =>
+        isCall(call, tools.remove) ? { input: { id: `archive/${call.input.id}` } } : undefined,
+    });
+    const t = await createTestPlatform({
+      plugins: [plugin, redirect],
+      script: [callTool('demo.delete', { id: 'x' }), reply('Done.')],
+    });
+    const events = eventsOf(t);
+    const paused = await t.send('delete x');
+    const requested = events.find((e) => e.type === 'prompt.approval-requested');
+    expect(requested).toMatchObject({ toolId: 'demo.delete', input: { id: 'archive/x' } });
+    const done = await t.approve(t.pendingCall(paused).id, { id: 'archive/y' });
+    expect(ran).toEqual([{ tool: 'demo.delete', input: { id: 'archive/y' } }]);
+    expect(calls(done)[0]).toMatchObject({
+      input: { id: 'x' },
+      editedBy: t.userId,
+      editors: ['plugin:redirect', t.userId],
+    });
   });
 
   it('afterToolCall: the model reads the rewritten result; the record keeps what the tool returned', async () => {

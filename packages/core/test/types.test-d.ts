@@ -7,6 +7,7 @@ import {
   createTool,
   definePlugin,
   definePluginFactory,
+  isCall,
   type NewOutput,
   type Plugin,
   type PluginState,
@@ -191,5 +192,40 @@ describe('output variants added by declaration merging', () => {
     expectTypeOf<ToolInput<unknown>['awardBadge']>().toEqualTypeOf<
       (label: string, level: BadgeOutput['level']) => Promise<string>
     >();
+  });
+});
+
+describe('isCall in hooks and permission policies', () => {
+  const pay = createTool({
+    id: 'pay.send',
+    description: 'Send money.',
+    input: z.object({ to: z.string(), amount: z.number(), memo: z.string().default('') }),
+    invoke: () => 'sent',
+  });
+
+  it("types a call's input by the tool's schema, with no cast", () => {
+    definePlugin({
+      id: 'limits',
+      state: Notes,
+      hooks: {
+        beforeToolCall: ({ call }) => {
+          expectTypeOf(call.input).toBeUnknown();
+          if (!isCall(call, pay)) return undefined;
+          expectTypeOf(call.input).toEqualTypeOf<{ to: string; amount: number; memo: string }>();
+          return call.input.amount > 100 ? { requireApproval: 'A large payment.' } : undefined;
+        },
+        afterToolCall: ({ call }) => {
+          if (isCall(call, pay)) expectTypeOf(call.input.to).toBeString();
+          return undefined;
+        },
+      },
+      permissions: ({ call }) => (isCall(call, pay) && call.input.to === 'eve' ? 'deny' : undefined),
+    });
+  });
+
+  it('takes only tools', () => {
+    const call = { id: 'call_1', toolId: 'pay.send', input: {} as unknown };
+    // @ts-expect-error a tool id is not a tool
+    isCall(call, 'pay.send');
   });
 });

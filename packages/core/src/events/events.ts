@@ -20,6 +20,7 @@ export type TesseraEvent = Scope &
         type: 'prompt.approval-requested';
         toolCallId: string;
         toolId: string;
+        /** The arguments the call runs with once approved: a `beforeToolCall` hook's edit, else the model's. */
         input: unknown;
         reason: string;
       }

@@ -14,7 +14,17 @@ import { toolError } from './tool-result.ts';
  */
 
 /** The arguments a call runs with when a hook or the approving user changed the model's. */
-export type Edit = Pick<ToolOutput, 'editedInput' | 'editedBy'>;
+export type Edit = Pick<ToolOutput, 'editedInput' | 'editedBy' | 'editors'>;
+
+/** Who edited a call's arguments before, in order (a record written before `editors` names only the last). */
+const editorsOf = (call: Edit): string[] => call.editors ?? (call.editedBy ? [call.editedBy] : []);
+
+/** A call's edit by one more editor, after those before it. */
+const editedBy = (before: Edit | undefined, input: unknown, editor: string): Edit => ({
+  editedInput: input,
+  editedBy: editor,
+  editors: [...(before ? editorsOf(before) : []), editor],
+});
 
 export type Decision =
   /** Not run: this result is recorded (a validation error, a denial, a hook's skip or failure). */
@@ -191,7 +201,7 @@ async function runBeforeToolCall(
           );
         }
         input = checked.data;
-        edit = { editedInput: input, editedBy: `plugin:${entry.plugin.id}` };
+        edit = editedBy(edit, input, `plugin:${entry.plugin.id}`);
       }
     } catch (error) {
       if (!HookError.is(error)) throw error; // the run was aborted
@@ -298,7 +308,7 @@ export function decidedCall(
     : { problems: `'${output.toolId}' is not available.`, data: undefined };
   if (checked.problems !== undefined)
     throw new ApprovalInputError(output.id, output.toolId, checked.problems);
-  return { ...unstarted, approval, editedInput: checked.data, editedBy: decision.userId, startedAt: at };
+  return { ...unstarted, approval, ...editedBy(output, checked.data, decision.userId), startedAt: at };
 }
 
 /** The static tool `toolId` of the plugins, if one offers it in every round (most tools). */

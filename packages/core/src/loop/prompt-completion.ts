@@ -178,7 +178,8 @@ export class PromptCompletion {
         type: 'prompt.approval-requested',
         toolCallId: pending.id,
         toolId: pending.toolId,
-        input: pending.input,
+        // What the user is asked to approve: the arguments the call would run with (a hook's edit, if any).
+        input: pending.editedInput !== undefined ? pending.editedInput : pending.input,
         reason: (pending.result as { reason: string }).reason,
       });
     } else if (pending) {

@@ -100,8 +100,13 @@ export const ToolOutput = OutputBase.extend({
    * model's own.
    */
   editedInput: z.unknown().optional(),
-  /** Who edited the arguments: the approving user's id, or `plugin:<id>` for a hook. */
+  /** Who edited the arguments last: the approving user's id, or `plugin:<id>` for a hook. */
   editedBy: z.string().optional(),
+  /**
+   * Everyone who edited the arguments, in order: each hook's `plugin:<id>`, then the approving user's id;
+   * `editedBy` is the last of them. Absent on records written before it was kept (read `editedBy` there).
+   */
+  editors: z.array(z.string()).optional(),
   /**
    * What the model reads instead of `result`, when a plugin's `afterToolCall` hook rewrote it; `result`
    * keeps what the tool returned.

@@ -2,6 +2,7 @@ import { ModelError, type ModelStreamEvent } from '@tessera/core';
 import type { Response, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
 import { classify } from '../errors.ts';
 import type { ToolNames } from '../tool-names.ts';
+import { inOutputOrder } from './output-order.ts';
 
 export function usageOf(usage: ResponseUsage | null | undefined) {
   return {
@@ -13,16 +14,17 @@ export function usageOf(usage: ResponseUsage | null | undefined) {
 }
 
 /**
- * Responses API stream events → core stream events, in the order the model produced them: text, refusal
- * and raw reasoning text (`reasoning_text`, from gpt-oss on vLLM, LM Studio, Ollama) as they stream; calls
- * and reasoning items whole, when done.
+ * Responses API stream events → core stream events, in the order the model produced them (the order of the
+ * output items, whatever order their events come in: see `inOutputOrder`): text, refusal and raw reasoning
+ * text (`reasoning_text`, from gpt-oss on vLLM, LM Studio, Ollama, OpenRouter) as they stream; calls and
+ * reasoning items whole, when done.
  */
 export async function* fromResponsesStream(
   events: AsyncIterable<ResponseStreamEvent>,
   names: ToolNames,
 ): AsyncGenerator<ModelStreamEvent> {
   let calls = 0;
-  for await (const event of events) {
+  for await (const event of inOutputOrder(events)) {
     switch (event.type) {
       case 'response.output_text.delta':
         yield { type: 'text-delta', delta: event.delta };

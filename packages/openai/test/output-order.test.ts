@@ -67,3 +67,54 @@ it('records one reasoning, then the text, and sends the reasoning item before th
     { role: 'user', content: 'And of Italy?' },
   ]);
 });
+
+it('gives a reasoning item before the call that came after it, though the call was done first', async () => {
+  // The order OpenRouter sent in earendil-works/pi#4171 (a call at output_index 1 done before the reasoning
+  // item at 0, which carries its encrypted content only when done); written here, not recorded.
+  const reasoning = { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'gAAAA-opaque' };
+  const call = {
+    type: 'function_call',
+    id: 'fc_1',
+    call_id: 'call_1',
+    name: 'bash',
+    arguments: '{"command":"ls"}',
+  };
+  const stream = [
+    {
+      type: 'response.output_item.added',
+      output_index: 0,
+      item: { type: 'reasoning', id: 'rs_1', summary: [] },
+    },
+    { type: 'response.output_item.added', output_index: 1, item: { ...call, arguments: '' } },
+    {
+      type: 'response.function_call_arguments.delta',
+      output_index: 1,
+      item_id: 'fc_1',
+      delta: call.arguments,
+    },
+    { type: 'response.output_item.done', output_index: 1, item: call },
+    { type: 'response.output_item.done', output_index: 0, item: reasoning },
+    { type: 'response.completed', response: { status: 'completed', output: [reasoning, call] } },
+  ]
+    .map(
+      (event, sequence_number) =>
+        `event: ${event.type}\ndata: ${JSON.stringify({ ...event, sequence_number })}\n\n`,
+    )
+    .join('');
+  server = await fixtureServer([{ body: stream }]);
+  const provider = createOpenAIProvider({ apiKey: 'test', baseURL: server.baseURL, maxRetries: 0 });
+  const events: ModelStreamEvent[] = [];
+  const request = {
+    model: 'openai/gpt-5.5',
+    modelClass: 'normal' as const,
+    instructions: '',
+    messages: [{ type: 'message' as const, role: 'user' as const, content: 'List the files.' }],
+    tools: [{ name: 'bash', description: 'Runs a command.', parameters: { type: 'object' } }],
+  };
+  for await (const event of provider.stream(request, new AbortController().signal)) events.push(event);
+  expect(events.filter((event) => event.type !== 'usage')).toEqual([
+    { type: 'reasoning', providerData: reasoning },
+    { type: 'tool-call', callId: 'call_1', name: 'bash', arguments: '{"command":"ls"}' },
+    { type: 'finish', reason: 'tool_calls' },
+  ]);
+});

@@ -260,7 +260,7 @@ describe('hooks', () => {
       reason: 'Review before going on.',
     });
     expect(events.at(-1)).toMatchObject({ type: 'prompt.pause-requested', outputId: pause.id });
-    const done = await (await t.platform.resume(pause.id, { userId: t.userId, choice: 'continue' })).done;
+    const done = await t.platform.resume(pause.id, { userId: t.userId, choice: 'continue' }); // as approve()
     expect(done.state).toBe('completed');
     expect(done.output.find((o) => o.id === pause.id)).toMatchObject({
       decision: 'continue',

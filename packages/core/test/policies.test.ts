@@ -151,11 +151,14 @@ describe('doom loops', () => {
       source: 'doom_loop',
       outputId: pause.id,
     });
-    const again = await (await t.platform.resume(pause.id, { userId: t.userId, choice: 'continue' })).done;
+    const again = await t.platform.resume(pause.id, { userId: t.userId, choice: 'continue' });
     expect(ran).toHaveLength(6);
     expect(again.state).toBe('waiting_for_approval'); // not switched off by "continue"
     const second = pauseOf(again)!;
-    const stopped = await (await t.platform.resume(second.id, { userId: t.userId, choice: 'stop' })).done;
+    // decide() takes a pause's decision too, and resolves with the run once the decision is recorded.
+    const run = await t.platform.decide(second.id, { userId: t.userId, choice: 'stop' });
+    expect(run.prompt.output.find((o) => o.id === second.id)).toMatchObject({ decision: 'stop' });
+    const stopped = await run.done;
     expect(stopped.state).toBe('completed');
     expect(stopped.stopReason?.code).toBe('stopped_by_user');
     expect(ran).toHaveLength(6);

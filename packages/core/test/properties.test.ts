@@ -337,12 +337,10 @@ describe('the loop under random scripts', () => {
             pending.type === 'pause'
               ? decision === 'cancel'
                 ? await t.platform.cancel(prompt.id, { userId: t.userId })
-                : await (
-                    await t.platform.resume(pending.id, {
-                      userId: t.userId,
-                      choice: decision === 'approve' ? 'continue' : 'stop',
-                    })
-                  ).done
+                : await t.platform.resume(pending.id, {
+                    userId: t.userId,
+                    choice: decision === 'approve' ? 'continue' : 'stop',
+                  })
               : decision === 'approve'
                 ? await t.approve(pending.id)
                 : decision === 'reject'

@@ -79,7 +79,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}) {
       const prompt = await waitingPrompt();
       const pause = prompt.output.find((o) => o.type === 'pause' && !o.decision);
       if (!pause) throw new Error(`The waiting prompt has no pause. ${describePrompt(prompt)}`);
-      return (await platform.resume(pause.id, { userId, choice })).done;
+      return platform.resume(pause.id, { userId, choice });
     },
     /** Sends a message while the conversation may be busy: `steer` the running prompt, or `queue` it next. */
     message: (input: string, mode: 'steer' | 'queue') =>

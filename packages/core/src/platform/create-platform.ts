@@ -60,10 +60,11 @@ export function createPlatform(options: PlatformOptions): Platform {
     getPrompt: (promptId, userId) => ctx.getPrompt(promptId, userId),
     start: (send) => startPrompt(ctx, send),
     send: async (send) => (await startPrompt(ctx, send)).done,
-    decide: (toolCallId, decision) => decisions.decide(toolCallId, decision),
+    decide: (id, decision) =>
+      'choice' in decision ? decisions.resume(id, decision) : decisions.decide(id, decision),
     approve: async (toolCallId, by) => (await decisions.decide(toolCallId, { ...by, approve: true })).done,
     reject: async (toolCallId, by) => (await decisions.decide(toolCallId, { ...by, approve: false })).done,
-    resume: (pauseId, decision) => decisions.resume(pauseId, decision),
+    resume: async (pauseId, decision) => (await decisions.resume(pauseId, decision)).done,
     cancel: (promptId, by) => cancellation.cancel(promptId, by),
     recover: () => recoverPrompts(ctx),
     pluginState: (conversationId, plugin) => pluginState(ctx, conversationId, plugin),

@@ -380,14 +380,17 @@ export interface Platform {
   send(send: SendOptions): Promise<Prompt>;
 
   /**
-   * Decides a pending tool call. Resolves once the decision is recorded; `done` resolves when the resumed
-   * loop stops. Approving runs the tool once with its original input; rejecting records an error the model
-   * reads. Works from the store alone: the prompt may have been paused by another process.
+   * Decides what a prompt waits on: a pending tool call (`{ approve }`) or a pause (`{ choice }`, as
+   * `resume`). Resolves once the decision is recorded, with the resumed run: `done` resolves when its loop
+   * stops (for a server that answers before the loop ends). Approving runs the tool once with its original
+   * input; rejecting records an error the model reads. Works from the store alone: the prompt may have been
+   * paused by another process. `approve`, `reject` and `resume` do the same and resolve with the prompt
+   * when the resumed loop stops.
    *
-   * @throws {NotFoundError} when there is no such call, or its prompt is another user's.
-   * @throws {ConflictError} when the call is not waiting for approval (it was already decided).
+   * @throws {NotFoundError} when there is no such call or pause, or its prompt is another user's.
+   * @throws {ConflictError} when it is not waiting for a decision (it was already decided).
    */
-  decide(toolCallId: string, decision: ToolCallDecision): Promise<PromptRun>;
+  decide(id: string, decision: ToolCallDecision | PauseDecision): Promise<PromptRun>;
 
   /**
    * Approves a pending tool call and resolves with the prompt when the resumed loop stops.
@@ -417,13 +420,14 @@ export interface Platform {
 
   /**
    * Decides a pause (`pause` output, `prompt.pause-requested`): `continue` resumes the loop (the doom-loop
-   * check counts afresh from here, it is not turned off), `stop` ends the prompt. Resolves once recorded;
-   * `done` resolves when the resumed loop stops.
+   * check counts afresh from here, it is not turned off), `stop` ends the prompt. Resolves, like `approve`,
+   * with the prompt when the resumed loop stops (`decide(pauseId, decision)` resolves once the decision is
+   * recorded, with the run).
    *
    * @throws {NotFoundError} when there is no such pause, or its prompt is another user's.
    * @throws {ConflictError} when it was already decided.
    */
-  resume(pauseId: string, decision: PauseDecision): Promise<PromptRun>;
+  resume(pauseId: string, decision: PauseDecision): Promise<Prompt>;
 
   /** Steering and follow-up messages: send while a prompt runs or waits, list, remove. */
   readonly messages: PlatformMessages;

@@ -59,7 +59,8 @@ export function pauseRoutes(app: Api, platform: Platform): void {
     }),
     async (c) => {
       const { choice } = c.req.valid('json');
-      const run = await platform.resume(c.req.valid('param').id, { userId: c.var.userId, choice });
+      // decide() answers once the decision is recorded; the loop goes on after the response.
+      const run = await platform.decide(c.req.valid('param').id, { userId: c.var.userId, choice });
       run.done.catch(() => {}); // the loop records its own failures
       return c.json({ prompt: run.prompt }, 202);
     },

@@ -34,7 +34,7 @@ export type Timing = Pick<
 const NO_TIMEOUT = 2 ** 31 - 1;
 /** How long a call waits for its server to come back before it fails. */
 const CALL_WAIT_MS = 5_000;
-/** How long `prepare()` waits for a list the server said changed. */
+/** How long `prepare()` waits for a list the server said (or may have) changed; then it offers the last one. */
 const LIST_WAIT_MS = 5_000;
 const PING_TIMEOUT_MS = 5_000;
 /** A connection that lived this long starts the next backoff from the first delay again. */
@@ -76,7 +76,12 @@ export class McpConnection {
   #prompts: readonly Prompt[] = [];
   #resources = false;
   #dirty = { tools: false, prompts: false };
+  /** A call ended since the tools were last listed, on a server whose list may change with it: see #called. */
+  #toolsStale = false;
   #refreshing: Promise<void> | undefined;
+  #slowReported: Promise<void> | undefined;
+  /** Reports what the app's operator should hear of (a list the server did not give); the platform's. */
+  #report: (error: unknown) => void = () => {};
   #verifying = false;
   readonly #waiters = new Set<() => void>();
 
@@ -114,8 +119,12 @@ export class McpConnection {
     return this.offered ? this.#instructions : undefined;
   }
 
-  /** Connects, resolving after the first attempt, whatever its outcome (a failure is retried in the background). */
-  async start(): Promise<void> {
+  /**
+   * Connects, resolving after the first attempt, whatever its outcome (a failure is retried in the background).
+   * `report` hears of background failures that leave the model offered an old list.
+   */
+  async start(report?: (error: unknown) => void): Promise<void> {
+    if (report) this.#report = report;
     if (!this.settings.enabled) {
       this.#state = 'disabled';
       return;
@@ -150,22 +159,37 @@ export class McpConnection {
     await this.#connect();
   }
 
-  /** Waits (a little) for lists the server said changed, so the next round offers what it has now. */
+  /**
+   * Waits (a little) for lists the server said changed, or that a call may have changed (#called), so the next
+   * round offers what it has now; past LIST_WAIT_MS the round offers the last list, and the operator hears why.
+   */
   async settled(signal: AbortSignal): Promise<void> {
+    if (this.#toolsStale && this.#client && this.#state === 'connected') {
+      this.#dirty.tools = true; // a listing under way started before the call ended: #drain lists once more
+      this.#refreshing ??= this.#drain(this.#client);
+    }
     const refreshing = this.#refreshing;
     if (!refreshing) return;
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
-    await Promise.race([
-      refreshing,
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, LIST_WAIT_MS);
-        onAbort = resolve;
+    const late = await Promise.race([
+      refreshing.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), LIST_WAIT_MS);
+        onAbort = () => resolve(false);
         signal.addEventListener('abort', onAbort, { once: true });
       }),
     ]);
     clearTimeout(timer);
     if (onAbort) signal.removeEventListener('abort', onAbort);
+    if (late && this.#slowReported !== refreshing) {
+      this.#slowReported = refreshing; // once a listing, not every round it keeps going
+      this.#report(
+        new Error(
+          `The MCP server '${this.name}' did not list its changed tools or prompts within ${LIST_WAIT_MS / 1000} s; the model is offered its last lists until it does.`,
+        ),
+      );
+    }
   }
 
   status(): McpServerStatus {
@@ -207,6 +231,7 @@ export class McpConnection {
       throw this.#callError(client, error, input.signal);
     } finally {
       await progress.finish();
+      this.#called(client);
     }
     const content = Array.isArray(result.content) ? result.content : [];
     let text = await new ContentWriter(fileSinkOf(input), fileBase(id)).blocks(content);
@@ -215,6 +240,21 @@ export class McpConnection {
     if (text === '' && 'toolResult' in result) text = JSON.stringify(result.toolResult); // protocol 2024-10-07
     if (result.isError) throw new McpToolError(text || `'${id}' failed without saying why.`);
     return text || `'${id}' returned nothing.`;
+  }
+
+  /**
+   * After a call to a Streamable HTTP server that declares `tools.listChanged`, the next round lists its tools
+   * again. Its `notifications/tools/list_changed` travels apart from the call's result (on the GET stream,
+   * which a server need not offer, or a gateway may drop), so it may land after the next round is prepared,
+   * or never; a wait for it cannot tell "late" from "not coming", and `tools/list` answers the question in
+   * one round trip. Stdio and SSE carry both on one ordered stream, where a notification sent as the call's
+   * effect comes before its result, so `#invalidate` has already started the listing: nothing more is asked
+   * of them. At most one listing a round (`settled`), none if a notification's listing began after the call
+   * (`#drain`).
+   */
+  #called(client: Client) {
+    if (client !== this.#client || this.#kind !== 'streamable-http') return;
+    if (client.getServerCapabilities()?.tools?.listChanged) this.#toolsStale = true;
   }
 
   /** The connected client, waiting a little for a server being (re)connected. */
@@ -319,6 +359,7 @@ export class McpConnection {
     const capabilities = client.getServerCapabilities() ?? {};
     const options = { timeout: this.#timing.connectTimeoutMs, signal };
     this.#dirty = { tools: false, prompts: false };
+    this.#toolsStale = false;
     const [tools, prompts] = await Promise.all([
       capabilities.tools ? this.#listTools(client, options) : [],
       capabilities.prompts ? this.#listPrompts(client, options) : [],
@@ -425,6 +466,7 @@ export class McpConnection {
       while ((this.#dirty.tools || this.#dirty.prompts) && client === this.#client) {
         const dirty = this.#dirty;
         this.#dirty = { tools: false, prompts: false };
+        if (dirty.tools) this.#toolsStale = false; // this listing sees what every call so far did
         const [tools, prompts] = await Promise.all([
           dirty.tools ? this.#listTools(client, options) : undefined,
           dirty.prompts ? this.#listPrompts(client, options) : undefined,
@@ -434,8 +476,15 @@ export class McpConnection {
         if (prompts) this.#prompts = prompts;
         this.version += 1;
       }
-    } catch {
+    } catch (error) {
       this.#verify(client); // the lists stay as they were; a dead server is found and reconnected
+      if (client !== this.#client || this.#state !== 'connected') return; // gone: its status says so
+      this.#report(
+        new Error(
+          `The MCP server '${this.name}' could not list its changed tools or prompts (${errorMessage(error)}); the model is offered its last lists.`,
+          { cause: error },
+        ),
+      );
     } finally {
       this.#refreshing = undefined;
     }

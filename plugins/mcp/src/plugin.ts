@@ -17,9 +17,9 @@ function createMcpPlugin(settings: McpSettings) {
     outputs: [mcpProgress],
     services: (container) => container.register(McpServersToken, { useValue: servers }),
     // Connects every server; one that fails is retried in the background and does not stop the app.
-    start: async () => {
+    start: async ({ reportError }) => {
       platforms += 1;
-      if (platforms === 1) await servers.start();
+      if (platforms === 1) await servers.start(reportError);
     },
     stop: async () => {
       platforms -= 1;

@@ -30,8 +30,9 @@ export class McpServerSet implements McpServers {
     );
   }
 
-  start(): Promise<void> {
-    return Promise.all(this.#connections.map((connection) => connection.start())).then(() => {});
+  /** `report` hears of background failures that leave the model offered an old list. */
+  start(report: (error: unknown) => void): Promise<void> {
+    return Promise.all(this.#connections.map((connection) => connection.start(report))).then(() => {});
   }
 
   stop(): Promise<void> {

@@ -11,6 +11,13 @@ export { EventBus } from './events/event-bus.ts';
 export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts';
 export type { EventRelay, RelayMessage } from './events/relay.ts';
 export { newId } from './ids.ts';
+export {
+  type BudgetRaise,
+  budgetsOf,
+  RAISABLE_BUDGETS,
+  type RaisableBudget,
+  type ReachedBudget,
+} from './loop/budgets.ts';
 export { type LoopStep, planStep } from './loop/plan.ts';
 export type { OfferedTool } from './loop/prepare-round.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';

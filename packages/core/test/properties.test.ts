@@ -340,6 +340,11 @@ describe('the loop under random scripts', () => {
                 : await t.platform.resume(pending.id, {
                     userId: t.userId,
                     choice: decision === 'approve' ? 'continue' : 'stop',
+                    // Past a budget, continuing needs a larger one.
+                    ...(decision === 'approve' &&
+                      pending.budget && {
+                        budgets: { [pending.budget.name]: Math.floor(pending.budget.used) * 2 + 1 },
+                      }),
                   })
               : decision === 'approve'
                 ? await t.approve(pending.id)

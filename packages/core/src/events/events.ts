@@ -35,12 +35,16 @@ export type TesseraEvent = Scope &
     | { type: 'prompt.hook-failed'; plugin: string; hook: string; message: string; toolCallId?: string }
     /** A guardrail tripped: the prompt ends at once (`stopReason.code: 'guardrail'`). */
     | { type: 'prompt.guardrail-tripped'; plugin: string; guardrail: 'input' | 'output'; reason: string }
-    /** The prompt paused for the user's decision (continue or stop): a repeated tool-call loop, or a plugin. */
+    /**
+     * The prompt paused for the user's decision (continue or stop): a repeated tool-call loop, a plugin, or a
+     * budget reached (`budget`: which, its limit and what was used; continue with a larger one).
+     */
     | {
         type: 'prompt.pause-requested';
         outputId: string;
-        source: 'doom_loop' | 'plugin';
+        source: 'doom_loop' | 'plugin' | 'budget';
         plugin?: string;
+        budget?: { name: string; limit: number; used: number };
         reason: string;
       }
     /** The user decided a pause. */

@@ -5,6 +5,7 @@ import type { PauseOutput, PromptOutputToolResult, ToolOutput } from '../model/o
 import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import type { FinishReason } from '../provider/provider.ts';
 import { tracePrompt } from '../telemetry/prompt-spans.ts';
+import { budgetPause } from './budgets.ts';
 import { CallIds } from './call-ids.ts';
 import { HookScope } from './hook-table.ts';
 import { ModelCalls } from './model-call.ts';
@@ -104,9 +105,13 @@ export class PromptCompletion {
     await this.#states.migrate(this.#runtime.plugins);
     // The executor: each step planned from the record alone (plan.ts), then carried out.
     for (;;) {
-      const step = planStep(this.#record.prompt, this.#runtime.options.budgets, this.#tools.budgetReached);
+      const step = planStep(this.#record.prompt, this.#runtime.options.budgets);
       if (step.kind === 'pause') return this.#pause(step.pending);
       if (step.kind === 'end') return this.#end('completed', step.stop);
+      if (step.kind === 'budget') {
+        await this.#record.append(budgetPause(step.reached));
+        return this.#pause();
+      }
       if (step.kind === 'calls') {
         // The open calls belong to the last model call's round: prepared again for it, not for the next.
         const round = await this.#prepare(signal, Math.max(0, this.#record.prompt.usage.modelCalls - 1));
@@ -188,6 +193,7 @@ export class PromptCompletion {
         outputId: pending.id,
         source: pending.source,
         ...(pending.plugin && { plugin: pending.plugin }),
+        ...(pending.budget && { budget: pending.budget }),
         reason: pending.reason,
       });
     }

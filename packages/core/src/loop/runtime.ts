@@ -10,16 +10,37 @@ import type { Store } from '../store/store.ts';
 import type { HookTable } from './hook-table.ts';
 import type { RoundCaches } from './prepare-round.ts';
 
-/** Hard limits per prompt. Reaching one ends the prompt with a `stopReason` that names it. */
+/**
+ * Hard limits per prompt. Reaching one pauses the prompt (a `pause` output, `source: 'budget'`) until the
+ * user continues with a larger one or stops, except the wall time, which ends it (`stopReason.code:
+ * 'max_wall_time'`), and `maxConcurrentTools`, which only makes calls wait their turn.
+ */
 export type Budgets = {
   /** Model calls per prompt (default 25). */
   maxRounds: number;
-  /** Tool calls per prompt (default 100). */
+  /** Tool calls started per prompt (default 100). */
   maxToolCalls: number;
   /** Wall time of one run of the loop, in ms (default 10 minutes); time spent waiting for approval is not counted. */
   maxWallTimeMs: number;
   /** Total tokens per prompt (default: no limit). */
   maxTokens: number;
+  /** Input tokens per prompt, summed over its model calls (default: no limit). */
+  maxInputTokens: number;
+  /** Output tokens per prompt, summed over its model calls (default: no limit). */
+  maxOutputTokens: number;
+  /**
+   * Cost per prompt, in the unit of `usage.cost` (the provider's prices; default: no limit). A prompt whose
+   * provider reports no cost is not limited by it.
+   */
+  maxCost: number;
+  /**
+   * Tool calls failing one after another (errors of any tools, which the doom-loop check does not see) before
+   * the prompt pauses; a success resets the count, and calls the user rejected or a policy denied, skipped
+   * or cancelled ones neither count nor reset it (default 5).
+   */
+  maxConsecutiveToolErrors: number;
+  /** Tool calls of one response running at once; the others wait their turn, in the model's order (default 8). */
+  maxConcurrentTools: number;
 };
 
 export type LoopOptions = {
@@ -54,6 +75,11 @@ export const DEFAULT_BUDGETS: Budgets = {
   maxToolCalls: 100,
   maxWallTimeMs: 10 * 60_000,
   maxTokens: Number.POSITIVE_INFINITY,
+  maxInputTokens: Number.POSITIVE_INFINITY,
+  maxOutputTokens: Number.POSITIVE_INFINITY,
+  maxCost: Number.POSITIVE_INFINITY,
+  maxConsecutiveToolErrors: 5,
+  maxConcurrentTools: 8,
 };
 
 /** Everything a prompt's loop needs from the platform around it. */

@@ -2,6 +2,7 @@ import { HookError } from '../errors.ts';
 import { isoNow as now } from '../iso-now.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import { approvedInput, type DecideContext, type Decision, decide } from './approval.ts';
+import { budgetPause, budgetsOf, type ReachedBudget, startedCalls } from './budgets.ts';
 import { callHook, type HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
 import type { OfferedTool, Round } from './prepare-round.ts';
@@ -17,8 +18,9 @@ type Invocation = { call: OpenCall; input: unknown; offered: OfferedTool; decisi
 
 /**
  * Runs a batch of tool calls in order: each is decided (see approval.ts), then recorded, run, or left
- * pending. Consecutive read-only calls that may run now run in parallel. A call that needs approval is
- * recorded `pending` and the calls after it are recorded unstarted (deferred).
+ * pending. Consecutive read-only calls that may run now run in parallel (at most `maxConcurrentTools` at
+ * once). A call that needs approval is recorded `pending` and the calls after it are recorded unstarted
+ * (deferred); so are the calls over the tool-call budget, behind a budget pause.
  */
 export class ToolBatch {
   readonly #runtime: Runtime;
@@ -27,7 +29,6 @@ export class ToolBatch {
   readonly #scope: HookScope;
   /** The tool calls that run: their timeouts, and stopping them when the run is aborted. */
   readonly watch = new CallWatch();
-  budgetReached = false;
   /** What `decide` is given, made once per run (its signal) rather than once per call. */
   #decideContext: DecideContext | undefined;
 
@@ -67,8 +68,10 @@ export class ToolBatch {
         continue;
       }
       if (!this.#mayStartTool()) {
-        await this.#overBudget(call, decision.input);
-        continue;
+        // The calls from here stay open behind a budget pause: a larger budget runs them (decided again).
+        await this.#record.recordUnrecorded(calls.slice(i));
+        await this.#record.append(budgetPause(this.#toolBudget()));
+        return true;
       }
       if (decision.kind === 'pending') {
         const changes = { input: decision.input, ...edit, approval: { reason: decision.reason } };
@@ -143,30 +146,39 @@ export class ToolBatch {
   }
 
   #mayStartTool(alsoStarting = 0): boolean {
-    let started = alsoStarting;
-    for (const output of this.#record.prompt.output)
-      if (output.type === 'tool' && output.startedAt) started++;
-    return started < this.#runtime.options.budgets.maxToolCalls;
+    const started = startedCalls(this.#record.prompt.output) + alsoStarting;
+    return started < this.#maxToolCalls();
   }
 
-  async #overBudget(call: OpenCall, input: unknown): Promise<void> {
-    const { maxToolCalls } = this.#runtime.options.budgets;
-    this.budgetReached = true;
-    const message = `Not run: this prompt reached its limit of ${maxToolCalls} tool calls.`;
-    await this.#record.record(call, { input, endedAt: now() }, toolError('budget_exceeded', message));
+  /** The prompt's tool-call budget: the platform's, or the larger one the user continued with. */
+  #maxToolCalls(): number {
+    return budgetsOf(this.#record.prompt, this.#runtime.options.budgets).maxToolCalls;
+  }
+
+  #toolBudget(): ReachedBudget {
+    const used = startedCalls(this.#record.prompt.output);
+    return { name: 'maxToolCalls', limit: this.#maxToolCalls(), used };
   }
 
   async #invokeGroup(group: Invocation[], signal: AbortSignal): Promise<void> {
-    for (const { call, decision } of group) {
-      const changes: Partial<ToolOutput> = { input: decision.input, startedAt: now() };
-      if (decision.edit) Object.assign(changes, decision.edit);
-      await this.#record.record(call, changes);
-    }
-    if (group.length === 1) {
-      const { call, input, offered } = group[0]!;
-      return this.#finish(call, input, offered, signal);
-    }
-    await Promise.all(group.map(({ call, input, offered }) => this.#finish(call, input, offered, signal)));
+    if (group.length === 1) return this.#start(group[0]!, signal);
+    // At most maxConcurrentTools at once, started in the model's order (a call waiting its turn is not
+    // marked started); each result is recorded in its call's place, so the model reads them in its order.
+    const { maxConcurrentTools } = this.#runtime.options.budgets;
+    let next = 0;
+    const worker = async () => {
+      // Once the run is aborted, the calls still waiting are left unstarted (the loop's end closes them).
+      while (next < group.length && !signal.aborted) await this.#start(group[next++]!, signal);
+    };
+    const workers = Math.max(1, Math.min(Math.floor(maxConcurrentTools) || 1, group.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+  }
+
+  async #start({ call, decision, input, offered }: Invocation, signal: AbortSignal): Promise<void> {
+    const changes: Partial<ToolOutput> = { input: decision.input, startedAt: now() };
+    if (decision.edit) Object.assign(changes, decision.edit);
+    await this.#record.record(call, changes);
+    await this.#finish(call, input, offered, signal);
   }
 
   /** Runs a started call, lets `afterToolCall` hooks rewrite what the model reads, and records the result. */

@@ -135,15 +135,20 @@ export const ReasoningOutput = OutputBase.extend({
 export type ReasoningOutput = z.infer<typeof ReasoningOutput>;
 
 /**
- * A pause for the user's decision, outside any tool call: a repeated tool-call loop (`source: 'doom_loop'`)
- * or a plugin's `betweenRounds` hook (`source: 'plugin'`). Without `decision` it is pending and the prompt
- * waits (`waiting_for_approval`); `platform.resume(id, { choice })` records the decision in place.
+ * A pause for the user's decision, outside any tool call: a repeated tool-call loop (`source: 'doom_loop'`),
+ * a plugin's `betweenRounds` hook (`source: 'plugin'`) or a budget the prompt reached (`source: 'budget'`).
+ * Without `decision` it is pending and the prompt waits (`waiting_for_approval`); `platform.resume(id, {
+ * choice })` records the decision in place (with `raised`, the larger budgets to continue with).
  */
 export const PauseOutput = OutputBase.extend({
   type: z.literal('pause'),
-  source: z.enum(['doom_loop', 'plugin']),
+  source: z.enum(['doom_loop', 'plugin', 'budget']),
   /** The plugin whose hook paused, for `source: 'plugin'`. */
   plugin: z.string().optional(),
+  /** For `source: 'budget'`: which budget (its `Budgets` name), its limit then, and what the prompt had used. */
+  budget: z.object({ name: z.string(), limit: z.number(), used: z.number() }).optional(),
+  /** The budgets the user raised to continue (`Budgets` names and their new limits), kept for the rest of the prompt. */
+  raised: z.record(z.string(), z.number()).optional(),
   reason: z.string(),
   decision: z.enum(['continue', 'stop']).optional(),
   decidedBy: z.string().optional(),

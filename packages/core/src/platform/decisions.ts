@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, TesseraError } from '../errors.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { decidedCall, staticTool } from '../loop/approval.ts';
+import { checkRaise } from '../loop/budgets.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import type { PauseOutput, PromptOutput, ToolOutput } from '../model/outputs.ts';
 import type { OutputBase, Prompt } from '../model/prompt.ts';
@@ -9,8 +10,9 @@ import type { PauseDecision, PromptRun, ToolCallDecision } from './platform.ts';
 
 /**
  * The user's decisions on a waiting prompt: a pending call (approve, with or without edited arguments, or
- * reject) and a pause (continue or stop). Each is claimed with one compare-and-set write, so of two
- * decisions at once (in any processes) exactly one wins, and the loop resumes from the store.
+ * reject) and a pause (continue, past a budget with a larger one, or stop). Each is claimed with one
+ * compare-and-set write, so of two decisions at once (in any processes) exactly one wins, and the loop
+ * resumes from the store.
  */
 export class Decisions {
   readonly #ctx: PlatformContext;
@@ -36,7 +38,15 @@ export class Decisions {
     if (decision.choice !== 'continue' && decision.choice !== 'stop') {
       throw new TesseraError('invalid_input', "A pause's choice is 'continue' or 'stop'.");
     }
-    const decided = { ...pause, decision: decision.choice, decidedBy: decision.userId, decidedAt: now() };
+    // Larger budgets to continue past a budget pause, recorded on the pause: planStep reads them from there.
+    const raised = checkRaise(prompt, pause, decision.choice, decision.budgets);
+    const decided = {
+      ...pause,
+      decision: decision.choice,
+      decidedBy: decision.userId,
+      decidedAt: now(),
+      ...(raised && { raised }),
+    };
     const run = await this.#apply(prompt, decided);
     this.#ctx.events.publish({
       type: 'prompt.pause-decided',

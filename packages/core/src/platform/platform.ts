@@ -3,6 +3,7 @@ import type { PluginError } from '../errors.ts';
 import type { EventFilter, EventHandler, StreamOptions } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import type { EventRelay } from '../events/relay.ts';
+import type { BudgetRaise } from '../loop/budgets.ts';
 import type { OfferedTool } from '../loop/prepare-round.ts';
 import type { Budgets, DoomLoopOptions } from '../loop/runtime.ts';
 import type { Conversation } from '../model/conversation.ts';
@@ -45,9 +46,11 @@ export type PlatformOptions = {
    */
   models?: Partial<Record<ModelClass, string>>;
   /**
-   * Hard limits per prompt, merged over the defaults; reaching one ends the prompt with a `stopReason`
-   * that names it.
-   * @default DEFAULT_BUDGETS (25 model calls, 100 tool calls, 10 minutes of wall time per run, no token limit)
+   * Hard limits per prompt, merged over the defaults. Reaching one pauses the prompt (`source: 'budget'`)
+   * until its user continues with a larger one (`resume(id, { choice: 'continue', budgets })`) or stops;
+   * the wall time ends it (`stopReason.code: 'max_wall_time'`).
+   * @default DEFAULT_BUDGETS (25 model calls, 100 tool calls, 10 minutes of wall time per run, no token or
+   * cost limit, 5 tool calls failing in a row, 8 tool calls at once)
    */
   budgets?: Partial<Budgets>;
   /** The app's own instructions to the model, placed before every plugin's context. */
@@ -198,12 +201,20 @@ export type ToolCallDecision = {
   input?: unknown;
 };
 
-/** A decision on a pause (a repeated loop of calls, or a plugin's `betweenRounds`). */
+/** A decision on a pause (a repeated loop of calls, a plugin's `betweenRounds`, or a budget reached). */
 export type PauseDecision = {
   /** Who decides; only the prompt's own user can. */
   userId: string;
   /** `continue` runs the next round; `stop` ends the prompt (`stopReason.code: 'stopped_by_user'`). */
   choice: 'continue' | 'stop';
+  /**
+   * At a budget pause (`source: 'budget'`), `continue` needs a larger limit for the budget reached, e.g.
+   * `{ maxRounds: 50 }` (others may be raised too): positive finite numbers (whole, but for `maxCost`) larger
+   * than what the prompt has used. They are kept on the pause (`raised`), so the prompt goes on from where it
+   * stopped with them, in any process. Refused (`invalid_input`) at any other pause, with `stop`, or for an
+   * unknown name.
+   */
+  budgets?: BudgetRaise;
 };
 
 /** A message for a conversation that may be busy. */
@@ -422,10 +433,15 @@ export interface Platform {
    * Decides a pause (`pause` output, `prompt.pause-requested`): `continue` resumes the loop (the doom-loop
    * check counts afresh from here, it is not turned off), `stop` ends the prompt. Resolves, like `approve`,
    * with the prompt when the resumed loop stops (`decide(pauseId, decision)` resolves once the decision is
-   * recorded, with the run).
+   * recorded, with the run). Past a budget, continue with a larger one:
+   *
+   * ```ts
+   * await platform.resume(pause.id, { userId: 'ada', choice: 'continue', budgets: { maxRounds: 50 } });
+   * ```
    *
    * @throws {NotFoundError} when there is no such pause, or its prompt is another user's.
    * @throws {ConflictError} when it was already decided.
+   * @throws {TesseraError} `invalid_input` for a choice or `budgets` it refuses (see `PauseDecision.budgets`).
    */
   resume(pauseId: string, decision: PauseDecision): Promise<Prompt>;
 

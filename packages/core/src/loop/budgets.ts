@@ -1,0 +1,185 @@
+import { TesseraError } from '../errors.ts';
+import type { NewOutput, PauseOutput, PromptOutput } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
+import type { Budgets } from './runtime.ts';
+
+/**
+ * The budgets a prompt pauses at, and the user may raise to continue (`platform.resume(id, { choice:
+ * 'continue', budgets })`). The wall time is not one of them: it ends the prompt (it aborts what runs), and
+ * `maxConcurrentTools` is a cap, not an amount spent.
+ */
+export const RAISABLE_BUDGETS = [
+  'maxRounds',
+  'maxToolCalls',
+  'maxTokens',
+  'maxInputTokens',
+  'maxOutputTokens',
+  'maxCost',
+  'maxConsecutiveToolErrors',
+] as const;
+export type RaisableBudget = (typeof RAISABLE_BUDGETS)[number];
+
+/** Larger limits the user gave to continue past a budget pause. */
+export type BudgetRaise = Partial<Record<RaisableBudget, number>>;
+
+/** A budget the prompt reached: which, its limit then, and what the prompt had used. */
+export type ReachedBudget = { name: RaisableBudget; limit: number; used: number };
+
+const RAISABLE: ReadonlySet<string> = new Set(RAISABLE_BUDGETS);
+/** Budgets counted in whole units (a cost is not). */
+const WHOLE: ReadonlySet<string> = new Set(RAISABLE_BUDGETS.filter((name) => name !== 'maxCost'));
+
+/**
+ * Tool results that are decisions about a call rather than its failure: they neither count towards
+ * `maxConsecutiveToolErrors` nor reset it. A user who rejects calls, or a policy that denies them, has
+ * already decided; pausing to ask again would only repeat the question.
+ */
+const NOT_FAILURES: ReadonlySet<string> = new Set([
+  'rejected',
+  'denied',
+  'skipped',
+  'cancelled',
+  'budget_exceeded',
+]);
+
+/** The prompt's budgets: the platform's, with the raises the user gave at its budget pauses (later ones win). */
+export function budgetsOf(prompt: Prompt, defaults: Budgets): Budgets {
+  let budgets = defaults;
+  for (const output of prompt.output) {
+    if (output.type !== 'pause' || output.decision !== 'continue' || !output.raised) continue;
+    if (budgets === defaults) budgets = { ...defaults };
+    for (const name of RAISABLE_BUDGETS) {
+      const value = Object.hasOwn(output.raised, name) ? output.raised[name] : undefined;
+      if (typeof value === 'number' && value > 0) budgets[name] = value;
+    }
+  }
+  return budgets;
+}
+
+/** What the prompt has used of a budget; `undefined` for a cost its provider never reported. */
+export function budgetUsed(prompt: Prompt, name: RaisableBudget): number | undefined {
+  const { usage } = prompt;
+  switch (name) {
+    case 'maxRounds':
+      return usage.modelCalls;
+    case 'maxToolCalls':
+      return startedCalls(prompt.output);
+    case 'maxTokens':
+      return usage.totalTokens;
+    case 'maxInputTokens':
+      return usage.inputTokens;
+    case 'maxOutputTokens':
+      return usage.outputTokens;
+    case 'maxCost':
+      return usage.cost;
+    case 'maxConsecutiveToolErrors':
+      return consecutiveToolErrors(prompt.output);
+  }
+}
+
+/**
+ * The first budget (other than the tool calls', checked as calls start) the prompt has reached, checked
+ * before each model call. A provider that reports no cost leaves `maxCost` unchecked.
+ */
+export function reachedBudget(prompt: Prompt, budgets: Budgets): ReachedBudget | undefined {
+  for (const name of RAISABLE_BUDGETS) {
+    if (name === 'maxToolCalls') continue;
+    const used = budgetUsed(prompt, name);
+    if (used !== undefined && used >= budgets[name]) return { name, limit: budgets[name], used };
+  }
+  return undefined;
+}
+
+export function startedCalls(outputs: readonly PromptOutput[]): number {
+  let started = 0;
+  for (const output of outputs) if (output.type === 'tool' && output.startedAt) started++;
+  return started;
+}
+
+/** Failed tool calls since the last success, newest first (decisions such as a rejection are passed over). */
+function consecutiveToolErrors(outputs: readonly PromptOutput[]): number {
+  let failed = 0;
+  for (let i = outputs.length - 1; i >= 0; i--) {
+    const output = outputs[i]!;
+    if (output.type !== 'tool' || !output.result || output.result.type === 'pending') continue;
+    if (output.result.type === 'success') break;
+    const { error } = output.result;
+    const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+    if (typeof code !== 'string' || !NOT_FAILURES.has(code)) failed++;
+  }
+  return failed;
+}
+
+const WHAT: Record<RaisableBudget, string> = {
+  maxRounds: 'model calls',
+  maxToolCalls: 'tool calls',
+  maxTokens: 'tokens',
+  maxInputTokens: 'input tokens',
+  maxOutputTokens: 'output tokens',
+  maxCost: 'cost',
+  maxConsecutiveToolErrors: 'tool calls failing in a row',
+};
+
+/** The pause a reached budget records: the prompt waits for the user to continue with a larger one, or stop. */
+export function budgetPause(reached: ReachedBudget): NewOutput<PauseOutput> {
+  const { name, limit, used } = reached;
+  const reason =
+    name === 'maxConsecutiveToolErrors'
+      ? `${used} tool calls failed in a row (the limit is ${limit}).`
+      : `This prompt reached its limit of ${limit} ${WHAT[name]} (used: ${used}).`;
+  return {
+    type: 'pause',
+    source: 'budget',
+    budget: reached,
+    reason: `${reason} Continue with a larger ${name}, or stop?`,
+  };
+}
+
+/**
+ * Checks the budgets a user raises to continue past `pause`, from hostile input: only at a budget pause and
+ * with `continue`, known names only, positive finite numbers (whole where counted) larger than what the
+ * prompt has used, and the budget that was reached among them. Returns the raise to record.
+ */
+export function checkRaise(
+  prompt: Prompt,
+  pause: PauseOutput,
+  choice: string,
+  raise: unknown,
+): BudgetRaise | undefined {
+  const reached = pause.source === 'budget' ? pause.budget : undefined;
+  if (raise === undefined) {
+    if (reached && choice === 'continue') {
+      throw invalid(
+        `Pause ${pause.id} is at the ${reached.name} budget: continue with a larger one (budgets: { ${reached.name}: … }), or stop.`,
+      );
+    }
+    return undefined;
+  }
+  if (!reached) throw invalid(`Budgets are raised only at a budget pause; ${pause.id} is not one.`);
+  if (choice !== 'continue') throw invalid('Budgets are raised only to continue.');
+  if (!raise || typeof raise !== 'object' || Array.isArray(raise)) {
+    throw invalid('budgets is an object of budget names and larger limits.');
+  }
+  const checked: BudgetRaise = {};
+  for (const [name, value] of Object.entries(raise)) {
+    if (!RAISABLE.has(name)) {
+      throw invalid(`Unknown budget '${name.slice(0, 64)}': one of ${RAISABLE_BUDGETS.join(', ')}.`);
+    }
+    const budget = name as RaisableBudget;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw invalid(`${budget} is a positive finite number.`);
+    }
+    if (WHOLE.has(budget) && !Number.isInteger(value)) throw invalid(`${budget} is a whole number.`);
+    const used = budgetUsed(prompt, budget);
+    if (used !== undefined && value <= used) {
+      throw invalid(`${budget} must be larger than what this prompt has used (${used}).`);
+    }
+    checked[budget] = value;
+  }
+  if (checked[reached.name as RaisableBudget] === undefined) {
+    throw invalid(`Continuing past the ${reached.name} budget needs a larger ${reached.name}.`);
+  }
+  return checked;
+}
+
+const invalid = (message: string) => new TesseraError('invalid_input', message);

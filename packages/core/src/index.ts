@@ -73,6 +73,7 @@ export {
 export { OutputRegistry } from './outputs/output-registry.ts';
 export { createPlatform } from './platform/create-platform.ts';
 export type {
+  MessageDelivery,
   MessageOptions,
   PauseDecision,
   Platform,

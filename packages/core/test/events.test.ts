@@ -156,6 +156,29 @@ function relayHub() {
 }
 
 describe('a relay between processes that share a store', () => {
+  it('tells the sender of a follow-up that another process ran it', async () => {
+    const hub = relayHub();
+    const store = new MemoryStore();
+    const { plugin } = toolbox();
+    const model = new ScriptedModel([
+      callTool('demo.delete', { id: 'x' }),
+      reply('Deleted.'),
+      reply('Next.'),
+    ]);
+    const a = createPlatform({ plugins: [plugin], model, store, relay: hub.join() });
+    const b = createPlatform({ plugins: [plugin], model: new ScriptedModel(), store, relay: hub.join() });
+    const conversation = await a.conversations.create({ userId: 'u1' });
+    const paused = await a.send({ conversationId: conversation.id, userId: 'u1', input: 'delete x' });
+    const sent = await b.messages.send({
+      conversationId: conversation.id,
+      userId: 'u1',
+      input: 'next',
+      mode: 'queue',
+    });
+    await a.approve(paused.output[0]!.id, { userId: 'u1' }); // its end runs the follow-up, in a
+    expect(await sent.delivery).toEqual({ type: 'prompt-elsewhere', promptId: sent.message.id });
+  });
+
   it('shows every event of a prompt run in one process to subscribers in the other, once, in order', async () => {
     const hub = relayHub();
     const store = new MemoryStore();

@@ -196,6 +196,69 @@ describe('steering and follow-ups', () => {
   });
 });
 
+describe("a sent message's delivery", () => {
+  it('a follow-up: resolves with its run once it starts as its own prompt', async () => {
+    const { plugin, inside, open } = gate();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('gate.wait'), reply('first'), reply('second')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    const sent = await t.message('later', 'queue');
+    expect(sent.run).toBeUndefined(); // busy: it waits
+    open();
+    const delivery = await sent.delivery;
+    if (delivery.type !== 'prompt') throw new Error(`Delivered as ${delivery.type}`);
+    expect(delivery.run.prompt.id).toBe(sent.message.id);
+    expect(await delivery.run.done).toMatchObject({ input: 'later', state: 'completed' });
+    expect((await run.done).state).toBe('completed');
+  });
+
+  it('steering: resolves with the prompt that read it; on an idle conversation, with the run it started', async () => {
+    const { plugin, inside, open } = gate();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('gate.wait'), reply('steered'), reply('idle')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    const steer = await t.message('shorter, please', 'steer');
+    open();
+    expect(await steer.delivery).toEqual({ type: 'steering', promptId: run.prompt.id });
+    await run.done;
+    const idle = await t.message('and now?', 'steer');
+    expect(await idle.delivery).toEqual({ type: 'prompt', run: idle.run });
+  });
+
+  it('settles when the message is removed, its conversation deleted, or the platform closes first', async () => {
+    // A prompt waiting for approval keeps the conversation busy, and no loop runs to start a follow-up.
+    const waiting = async () => {
+      const t = await createTestPlatform({
+        plugins: [toolbox().plugin],
+        script: [callTool('demo.delete', { id: 'x' })],
+      });
+      await t.send('delete x');
+      return t;
+    };
+    const t = await waiting();
+    const removed = await t.message('one', 'queue');
+    const closed = await t.message('two', 'queue');
+    await t.platform.messages.remove(removed.message.id, {
+      userId: t.userId,
+      conversationId: t.conversation.id,
+    });
+    expect(await removed.delivery).toEqual({ type: 'removed' });
+    await t.platform.close();
+    expect(await closed.delivery).toEqual({ type: 'closed' });
+
+    const other = await waiting();
+    const deleted = await other.message('three', 'queue');
+    await other.platform.conversations.delete(other.conversation.id, other.userId);
+    expect(await deleted.delivery).toEqual({ type: 'removed' });
+  });
+});
+
 describe('steering and guardrails', () => {
   it('a steering message passes the input guardrails: a trip ends the prompt before the model reads it', async () => {
     const { plugin, inside, open } = gate();
@@ -222,6 +285,6 @@ describe('steering and guardrails', () => {
     expect(prompt.state).toBe('failed');
     expect(prompt.stopReason).toEqual({ code: 'guardrail', message: 'No social security numbers.' });
     expect(t.model.requests).toHaveLength(1);
-    expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'steering']); // recorded, never sent
+    expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'steering', 'guardrail']); // recorded, never sent
   });
 });

@@ -15,6 +15,7 @@ import type { Store } from '../store/store.ts';
 import { checkComposition } from './check-composition.ts';
 import { FollowUps } from './follow-ups.ts';
 import { LocalRuns } from './local-runs.ts';
+import { MessageDeliveries } from './message-deliveries.ts';
 import type { PlatformOptions, PromptRun, SendOptions } from './platform.ts';
 
 /** What the parts of a platform share: its runtime, its runs in this process, and a few helpers. */
@@ -29,6 +30,8 @@ export type PlatformContext = {
   runs: LocalRuns;
   relay: EventRelay | undefined;
   followUps: FollowUps;
+  /** What became of the messages sent from here: settled as they run, reach a prompt, or are removed. */
+  deliveries: MessageDeliveries;
   reportRecoveryError: (error: unknown) => void;
   /** The conversation, if it is the user's; else `NotFoundError`. */
   conversationOf(conversationId: string, userId: string): Promise<Conversation>;
@@ -50,16 +53,19 @@ export function createContext(
   const events = new EventBus({ onHandlerError: options.onSubscriberError });
   const runtime = runtimeOf(options, { plugins, outputs, store, events });
   const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));
-  const followUps = new FollowUps(store, (message) =>
-    start({
+  const deliveries = new MessageDeliveries();
+  const followUps = new FollowUps(store, async (message) => {
+    const run = await start({
       conversationId: message.conversationId,
       userId: message.userId,
       input: message.input,
       promptId: message.id,
       model: message.model,
       metadata: message.metadata,
-    }),
-  );
+    });
+    deliveries.settle(message.id, { type: 'prompt', run });
+    return run;
+  });
   return {
     options,
     plugins,
@@ -70,6 +76,7 @@ export function createContext(
     runs: new LocalRuns(),
     relay: options.relay ?? store.relay,
     followUps,
+    deliveries,
     reportRecoveryError,
     async conversationOf(conversationId, userId) {
       const conversation = await store.conversations.get(conversationId);

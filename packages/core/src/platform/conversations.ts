@@ -69,5 +69,6 @@ export class Conversations implements PlatformConversations {
       });
     }
     await store.conversations.delete(conversationId);
+    this.#ctx.deliveries.removeConversation(conversationId);
   }
 }

@@ -75,6 +75,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         await watcher.stop();
         await lifecycle.close();
         await runs.abortAll();
+        ctx.deliveries.closeAll();
         unbridge?.();
         await store.close?.();
       })();

@@ -13,7 +13,7 @@ export class Messages implements PlatformMessages {
 
   constructor(ctx: PlatformContext) {
     this.#ctx = ctx;
-    const { relay, events, runtime } = ctx;
+    const { relay, events, runtime, deliveries, runs } = ctx;
     // Steering sent in another process reaches a prompt this one runs at its next round boundary.
     if (relay) {
       events.subscribe({}, (event) => {
@@ -22,6 +22,19 @@ export class Messages implements PlatformMessages {
         }
       });
     }
+    // What became of the messages sent from here, wherever it happened (here, or another process).
+    events.subscribe({}, (event) => {
+      if (event.type === 'prompt.steered') {
+        deliveries.settle(event.messageId, { type: 'steering', promptId: event.promptId });
+      } else if (event.type === 'message.removed') {
+        deliveries.settle(event.messageId, { type: 'removed' });
+      } else if (event.type === 'prompt.started' && deliveries.has(event.promptId)) {
+        // One this process starts is settled with its run once started (context.ts); this is another's.
+        if (!runs.has(event.promptId)) {
+          deliveries.settle(event.promptId, { type: 'prompt-elsewhere', promptId: event.promptId });
+        }
+      }
+    });
   }
 
   #store(): MessageStore {
@@ -59,12 +72,18 @@ export class Messages implements PlatformMessages {
       ...(message.metadata !== undefined && { metadata: message.metadata }),
       createdAt: now(),
     };
-    await this.#store().add(queued);
+    const delivery = this.#ctx.deliveries.watch(queued.id, queued.conversationId);
+    try {
+      await this.#store().add(queued);
+    } catch (error) {
+      this.#ctx.deliveries.settle(queued.id, { type: 'removed' });
+      throw error;
+    }
     if (queued.mode === 'steer') this.#ctx.runtime.caches.steering.add(queued.conversationId);
     const scope = { promptId: queued.id, conversationId: queued.conversationId, userId: queued.userId };
     this.#ctx.events.publish({ type: 'message.queued', ...scope, message: queued });
     const run = await this.#ctx.followUps.next(message.conversationId);
-    return run ? { message: queued, run } : { message: queued };
+    return run ? { message: queued, run, delivery } : { message: queued, delivery };
   }
 
   async list(conversationId: string, userId: string): Promise<QueuedMessage[]> {

@@ -234,8 +234,39 @@ export type MessageOptions = {
   metadata?: Record<string, unknown>;
 };
 
+/** What became of a message sent with `messages.send()`: `SentMessage.delivery`. */
+export type MessageDelivery =
+  /** It ran as a prompt of its own (with the message's id), started by this platform: `run.done` its end. */
+  | { type: 'prompt'; run: PromptRun }
+  /** Another process sharing the store ran it as the prompt `promptId` (the message's id). */
+  | { type: 'prompt-elsewhere'; promptId: string }
+  /** A steering message reached the running prompt `promptId`, as a `steering` output. */
+  | { type: 'steering'; promptId: string }
+  /** Its user removed it, or deleted the conversation, before it was delivered. */
+  | { type: 'removed' }
+  /** The platform closed first: the message still waits in the store, for the next platform to run. */
+  | { type: 'closed' }
+  /** 10,000 later messages are watched and this one no longer is: read the conversation to learn of it. */
+  | { type: 'untracked' };
+
 /** A message that waits (or, when the conversation was idle, the prompt it started: `run`). */
-export type SentMessage = { message: QueuedMessage; run?: PromptRun };
+export type SentMessage = {
+  message: QueuedMessage;
+  run?: PromptRun;
+  /**
+   * Resolves (never rejects) once the message is delivered: a queued one when it runs as its own prompt
+   * (at once on an idle conversation, else when the prompts before it end), a steering one when the
+   * running prompt reads it; or when it is removed, or the platform closes first.
+   *
+   * @example
+   * ```ts
+   * const sent = await platform.messages.send({ conversationId, userId, input: 'Then B', mode: 'queue' });
+   * const delivery = await sent.delivery;
+   * if (delivery.type === 'prompt') console.log((await delivery.run.done).state);
+   * ```
+   */
+  delivery: Promise<MessageDelivery>;
+};
 
 /** Messages sent to a busy conversation: steering and follow-ups, kept in the store until delivered. */
 export interface PlatformMessages {

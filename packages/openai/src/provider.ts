@@ -8,6 +8,7 @@ import {
 import type OpenAI from 'openai';
 import { chatRequest, streamed as streamedChat } from './chat/request.ts';
 import { completionChunks, fromChatStream } from './chat/stream.ts';
+import { failedGeneration, refusedGenerationEvents } from './failed-generation.ts';
 import type { ModelPrice, ModelSettings, OpenAIProviderOptions } from './options.ts';
 import { responsesRequest, streamed as streamedResponses } from './responses/request.ts';
 import { fromResponsesStream, responseEvents } from './responses/stream.ts';
@@ -139,8 +140,29 @@ function sdkClientOptions(options: OpenAIProviderOptions, timeoutMs: number) {
   };
 }
 
-/** One call's core events: streamed, or the whole answer replayed through the same mapping. */
+/**
+ * One call's core events: streamed, or the whole answer replayed through the same mapping. A tool call the
+ * server refused before answering (Groq's `tool_use_failed` as an HTTP 400) goes back to the model instead
+ * (see failed-generation.ts).
+ */
 async function modelEvents(
+  client: OpenAI,
+  how: { api: 'responses' | 'chat'; stream: boolean },
+  request: ModelRequest,
+  names: ToolNames,
+  settings: ModelSettings,
+  signal: AbortSignal,
+): Promise<AsyncIterable<ModelStreamEvent> | Iterable<ModelStreamEvent>> {
+  try {
+    return await answerEvents(client, how, request, names, settings, signal);
+  } catch (error) {
+    const failed = failedGeneration(error);
+    if (!failed) throw error;
+    return refusedGenerationEvents(failed, names);
+  }
+}
+
+async function answerEvents(
   client: OpenAI,
   { api, stream }: { api: 'responses' | 'chat'; stream: boolean },
   request: ModelRequest,

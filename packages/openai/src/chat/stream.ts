@@ -1,6 +1,7 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
+import { type Refusal, refusedGenerationEvents, untilRefused } from '../failed-generation.ts';
 import type { ToolNames } from '../tool-names.ts';
 import { type ChatReasoningData, mergeReasoningDetails, type ReasoningDetail } from './reasoning.ts';
 
@@ -58,6 +59,7 @@ export async function* fromChatStream(
   let finish: ModelStreamEvent | undefined;
   let usage: ModelStreamEvent | undefined;
   let responseId = '';
+  const refusal: Refusal = {};
 
   function* closeReasoning(): Generator<ModelStreamEvent> {
     if (!reasoning) return;
@@ -69,7 +71,7 @@ export async function* fromChatStream(
     yield { type: 'reasoning', ...(Object.keys(data).length > 0 && { providerData: data }) };
   }
 
-  for await (const chunk of chunks) {
+  for await (const chunk of untilRefused(chunks, refusal)) {
     responseId ||= chunk.id ?? '';
     if (chunk.usage) usage = usageEvent(chunk.usage);
     const choice = chunk.choices?.[0];
@@ -103,6 +105,13 @@ export async function* fromChatStream(
       yield* calls.flush(responseId);
       finish = { type: 'finish', reason: FINISH[choice.finish_reason as keyof typeof FINISH] ?? 'other' };
     }
+  }
+  if (refusal.failed) {
+    // What came before the refused tool call stands; the refused generation goes back to the model.
+    yield* closeReasoning();
+    yield* calls.flush(responseId);
+    yield* refusedGenerationEvents(refusal.failed, names);
+    return;
   }
   if (!finish)
     throw new ModelError('The stream ended before the answer was complete.', {

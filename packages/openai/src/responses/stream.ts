@@ -1,6 +1,7 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
 import type { Response, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
 import { classify } from '../errors.ts';
+import { type Refusal, refusedGenerationEvents, untilRefused } from '../failed-generation.ts';
 import type { ToolNames } from '../tool-names.ts';
 import { inOutputOrder } from './output-order.ts';
 
@@ -24,7 +25,8 @@ export async function* fromResponsesStream(
   names: ToolNames,
 ): AsyncGenerator<ModelStreamEvent> {
   let calls = 0;
-  for await (const event of inOutputOrder(events)) {
+  const refusal: Refusal = {};
+  for await (const event of untilRefused(inOutputOrder(events), refusal)) {
     switch (event.type) {
       case 'response.output_text.delta':
         yield { type: 'text-delta', delta: event.delta };
@@ -80,6 +82,10 @@ export async function* fromResponsesStream(
         );
       }
     }
+  }
+  if (refusal.failed) {
+    yield* refusedGenerationEvents(refusal.failed, names);
+    return;
   }
   throw new ModelError('The response stream ended before the response was complete.', {
     kind: 'connection',

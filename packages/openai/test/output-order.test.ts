@@ -118,3 +118,45 @@ it('gives a reasoning item before the call that came after it, though the call w
     { type: 'finish', reason: 'tool_calls' },
   ]);
 });
+
+it('does not hold back more than 10,000 events for an earlier item that never finishes', async () => {
+  // A hostile or broken server: the reasoning item at output_index 0 is never done, the message after it
+  // streams on. Past the bound the text flows as it comes; the server then stalls, so the text can only
+  // have come from events that were not held to the end.
+  const lines = [
+    {
+      type: 'response.output_item.added',
+      output_index: 0,
+      item: { type: 'reasoning', id: 'rs_1', summary: [] },
+    },
+    {
+      type: 'response.output_item.added',
+      output_index: 1,
+      item: { type: 'message', id: 'm_1', content: [] },
+    },
+    ...Array.from({ length: 10_050 }, () => ({
+      type: 'response.output_text.delta',
+      output_index: 1,
+      item_id: 'm_1',
+      content_index: 0,
+      delta: 'a',
+    })),
+  ];
+  const body = lines.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join('');
+  server = await fixtureServer([{ body, stallAfter: body.length }]);
+  const provider = createOpenAIProvider({ apiKey: 'test', baseURL: server.baseURL, maxRetries: 0 });
+  const controller = new AbortController();
+  const request = {
+    model: 'm',
+    modelClass: 'normal' as const,
+    instructions: '',
+    messages: [{ type: 'message' as const, role: 'user' as const, content: 'Hi' }],
+    tools: [],
+  };
+  let first: ModelStreamEvent | undefined;
+  for await (const event of provider.stream(request, controller.signal)) {
+    first = event;
+    break;
+  }
+  expect(first).toEqual({ type: 'text-delta', delta: 'a' });
+}, 60_000);

@@ -8,8 +8,8 @@ import type { ToolNames } from './tool-names.ts';
  * request was fine, the model's output was not, so the output goes back to the model instead of failing the
  * prompt: as the call it tried to make, which the loop validates against the tool's schema and records as
  * failed (`invalid_arguments`, `unknown_tool`) so the model can correct it in its next round; or, when it
- * names no tool, as the text it wrote with a note of the server's refusal. The loop's `maxRounds` bounds how
- * often a model may try again.
+ * names no tool, as the text it wrote with a note of the server's refusal. The prompt's budgets (`maxRounds`,
+ * `maxConsecutiveToolErrors`) bound how often a model may try again.
  */
 export type FailedGeneration = { message: string; generation: string };
 

@@ -1,4 +1,4 @@
-export { describePrompt, outputsOf, pendingCall, toolResult } from './prompt-readers.ts';
+export { describePrompt, outputsOf, pendingCall, toolError, toolResult } from './prompt-readers.ts';
 export {
   assertWellFormed,
   callTool,
@@ -10,6 +10,7 @@ export {
   type ScriptedTurn,
   scriptedModel,
 } from './scripted-model.ts';
+export { type StoredState, seedState } from './seed-state.ts';
 export {
   createTestPlatform,
   type InvokeToolOptions,

@@ -6,6 +6,7 @@ import type {
   PromptOutputType,
   PromptOutputTypes,
   Tool,
+  ToolErrorInfo,
   ToolOutput,
 } from '@tessera/core';
 
@@ -75,6 +76,32 @@ type ToolOf<TResult> = Tool<any, any, TResult>;
 export function toolResult<TResult>(prompt: Prompt, tool: ToolOf<TResult>): TResult;
 export function toolResult(prompt: Prompt, toolId: string): unknown;
 export function toolResult(prompt: Prompt, tool: string | ToolOf<unknown>): unknown {
+  const call = onlyCall(prompt, tool);
+  if (call.result?.type !== 'success') {
+    throw new Error(
+      `The call of '${call.toolId}' did not succeed: ${outcomeOf(call)}.\n${describePrompt(prompt)}`,
+    );
+  }
+  return call.result.output;
+}
+
+/**
+ * The error the prompt's only call of a tool ended with (its `error` result: `{ code, message }` as Tessera
+ * records it, e.g. `tool_failed`, `rejected`, `invalid_arguments`). Throws, listing the prompt's outputs,
+ * when the tool was not called exactly once or did not fail.
+ */
+export function toolError(prompt: Prompt, tool: string | ToolOf<unknown>): ToolErrorInfo {
+  const call = onlyCall(prompt, tool);
+  if (call.result?.type !== 'error') {
+    throw new Error(
+      `The call of '${call.toolId}' did not fail: ${outcomeOf(call)}.\n${describePrompt(prompt)}`,
+    );
+  }
+  return call.result.error as ToolErrorInfo;
+}
+
+/** The prompt's only call of a tool, or an error listing the prompt's outputs. */
+function onlyCall(prompt: Prompt, tool: string | ToolOf<unknown>): ToolOutput {
   const toolId = typeof tool === 'string' ? tool : tool.id;
   const calls = prompt.output.filter((o): o is ToolOutput => isTool(o) && o.toolId === toolId);
   const call = calls[0];
@@ -84,12 +111,7 @@ export function toolResult(prompt: Prompt, tool: string | ToolOf<unknown>): unkn
         `${calls.length > 1 ? `; read them with outputsOf(prompt, 'tool')` : ''}.\n${describePrompt(prompt)}`,
     );
   }
-  if (call.result?.type !== 'success') {
-    throw new Error(
-      `The call of '${toolId}' did not succeed: ${outcomeOf(call)}.\n${describePrompt(prompt)}`,
-    );
-  }
-  return call.result.output;
+  return call;
 }
 
 /**

@@ -104,6 +104,19 @@ export class ScriptedModel implements ModelProvider {
     return request.tools.map((tool) => tool.name);
   }
 
+  /**
+   * What the model read in one call (-1, the default, for the last; 0 for the first), as text to assert on
+   * with `toContain`: its messages, one a line (`user: …`, `assistant: …`, `call <tool> <arguments>`,
+   * `result: …`, `reasoning: …`), after its instructions under `instructions:`.
+   */
+  read(call = -1): string {
+    const request = this.requests.at(call);
+    if (!request) {
+      throw new Error(`The scripted model has no call ${call}: it was called ${this.requests.length} times.`);
+    }
+    return [`instructions: ${request.instructions}`, ...request.messages.map(messageLine)].join('\n');
+  }
+
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
     this.requests.push(request);
     const turn = this.#turns.shift();
@@ -163,6 +176,14 @@ export const reply = (text: string | string[], extra: Omit<ScriptedReply, 'text'
   text,
   ...extra,
 });
+
+/** One message as the model read it, on a line. */
+function messageLine(message: ModelMessage): string {
+  if (message.type === 'message') return `${message.role}: ${message.content}`;
+  if (message.type === 'function_call') return `call ${message.name} ${message.arguments}`;
+  if (message.type === 'function_call_output') return `result: ${message.output}`;
+  return `reasoning: ${message.summary ?? message.text ?? ''}`;
+}
 
 /** A turn that calls one tool (or several, as one parallel batch). */
 export const callTool = (name: string, args: unknown = {}, id?: string): ScriptedReply => ({

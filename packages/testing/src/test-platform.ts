@@ -12,8 +12,9 @@ import {
   type PluginState,
   type PromptOutputToolResult,
 } from '@tessera/core';
-import { describePrompt, outputsOf, pendingCall, toolResult } from './prompt-readers.ts';
+import { describePrompt, outputsOf, pendingCall, toolError, toolResult } from './prompt-readers.ts';
 import { ScriptedModel, type ScriptedTurn } from './scripted-model.ts';
+import { type StoredState, seedState } from './seed-state.ts';
 
 export type TestPlatformOptions = Omit<PlatformOptions, 'model'> & {
   /** The script of the model; more turns can be pushed on `model` later. */
@@ -93,8 +94,15 @@ export async function createTestPlatform(options: TestPlatformOptions = {}) {
     /** Sets the plugin's state in the ready conversation (validated by its schema), e.g. before sending. */
     setState: async <T>(plugin: Plugin<T>, value: T): Promise<void> =>
       (await platform.pluginState(conversation.id, plugin)).set(value),
+    /**
+     * Stores the plugin's state in the ready conversation as its older state version `version` wrote it
+     * (not validated): the next read migrates it, to test the plugin's `migrate`.
+     */
+    seedState: (plugin: AnyPlugin, stored: StoredState) =>
+      seedState(platform, conversation.id, plugin, stored),
     pendingCall,
     toolResult,
+    toolError,
     outputs: outputsOf,
   };
 }

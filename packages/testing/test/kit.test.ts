@@ -28,6 +28,7 @@ const send = createTool({
     reason: `Sending ${input.amount} needs approval.`,
   }),
   invoke: async ({ input, state, emit }) => {
+    if (input.to === 'mallory') throw new Error('Mallory is blocked.');
     await state.update((ledger) => ({ sent: ledger.sent + input.amount }));
     await emit({ type: 'payments.receipt', to: input.to, amount: input.amount });
     return { sent: state.get().sent };
@@ -43,7 +44,12 @@ const undo = createTool({
 
 const payments = definePlugin({
   id: 'payments',
-  state: Ledger,
+  // Release 1 stored { total }: a conversation it wrote is migrated on first use.
+  state: {
+    schema: Ledger,
+    version: 2,
+    migrate: (old, from) => (from === 1 ? { sent: (old as { total: number }).total } : old),
+  },
   outputs: [receipt],
   tools: [send],
   // Undo only makes sense once the model has seen a payment's result: from round 1 (the second) on.
@@ -53,6 +59,17 @@ const payments = definePlugin({
 });
 
 describe('testing an outside plugin with the kit', () => {
+  // The README's example: a failed call's error, what the model read, and state an older release stored.
+  it('refuses blocked recipients, tells the model, and keeps the migrated ledger', async () => {
+    const t = await createTestPlatform({ plugins: [payments] });
+    await t.seedState(payments, { version: 1, state: { total: 30 } }); // as release 1 stored it
+    t.model.push(callTool('payments.send', { to: 'mallory', amount: 5 }), reply('Not sent.'));
+    const prompt = await t.send('Send 5 to Mallory');
+    expect(t.toolError(prompt, send)).toMatchObject({ code: 'tool_failed', message: 'Mallory is blocked.' });
+    expect(t.model.read()).toContain('Mallory is blocked.'); // the model's last request
+    expect(await t.state(payments)).toEqual({ sent: 30 });
+  });
+
   it('pays small amounts at once and large ones after approval, with a receipt each time', async () => {
     const t = await createTestPlatform({ plugins: [payments] });
     t.model.push(callTool('payments.send', { to: 'ada', amount: 20 }), reply('Sent.'));

@@ -8,6 +8,7 @@ import {
   invokeTool,
   reply,
   ScriptedModel,
+  seedState,
 } from '../src/index.ts';
 
 const request: ModelRequest = {
@@ -117,6 +118,52 @@ describe('helpers', () => {
     const prompt = await t.send('add 2');
     expect(prompt.state).toBe('completed');
     expect((await t.platform.pluginState(t.conversation.id, plugin)).get()).toEqual({ n: 2 });
+  });
+
+  it('reads what the model read: a call, its result and the user, one a line; toolError reads a failed call', async () => {
+    const fails = createTool({
+      id: 'x.fail',
+      description: 'Fails.',
+      input: z.object({ n: z.number() }),
+      invoke: () => {
+        throw new Error('no');
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [definePlugin({ id: 'x', tools: [fails] })],
+      script: [callTool('x.fail', { n: 1 }), reply('Sorry.'), reply('Hi.')],
+      instructions: 'Be brief.',
+    });
+    const prompt = await t.send('Try');
+    expect(t.model.read(0)).toBe('instructions: Be brief.\nuser: Try');
+    expect(t.model.read()).toMatch(/^user: Try\ncall x\.fail \{"n":1\}\nresult: .*no/m);
+    expect(t.toolError(prompt, fails)).toEqual({ code: 'tool_failed', message: 'no' });
+    const hello = await t.send('Hello');
+    expect(() => t.toolError(hello, 'x.fail')).toThrow("Expected one call of 'x.fail', found 0.");
+    expect(() => t.model.read(3)).toThrow('it was called 3 times');
+  });
+
+  it('seedState stores state as an older version wrote it, and the next read migrates it', async () => {
+    const Notes = z.object({ notes: z.array(z.object({ text: z.string() })) }).default({ notes: [] });
+    const notes = definePlugin({
+      id: 'notes',
+      state: {
+        schema: Notes,
+        version: 2,
+        migrate: (old) => ({ notes: (old as string[]).map((text) => ({ text })) }),
+      },
+    });
+    const t = await createTestPlatform({ plugins: [notes] });
+    await t.seedState(notes, { version: 1, state: ['milk'] });
+    expect(await t.state(notes)).toEqual({ notes: [{ text: 'milk' }] });
+    expect((await t.platform.store.conversations.get(t.conversation.id))?.pluginState.notes).toEqual({
+      $version: 2,
+      value: { notes: [{ text: 'milk' }] },
+    });
+    await expect(seedState(t.platform, 'conv_none', notes, { version: 1, state: [] })).rejects.toThrow(
+      'There is no conversation conv_none',
+    );
+    await expect(t.seedState(notes, { version: -1, state: [] })).rejects.toThrow('whole number from 0');
   });
 
   it('assertWellFormed rejects calls without outputs and outputs without calls', () => {

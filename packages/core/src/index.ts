@@ -31,7 +31,6 @@ export {
 export { Conversation } from './model/conversation.ts';
 export {
   CompactionOutput,
-  GuardrailOutput,
   ModelCallFacts,
   type NewOutput,
   PauseOutput,

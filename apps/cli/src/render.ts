@@ -114,8 +114,7 @@ export class Renderer {
         return;
       }
       case 'prompt.guardrail-tripped':
-        this.#block(this.#style('red', `✗ ${data.plugin} stopped the prompt: ${data.reason}`));
-        return;
+        return; // its `guardrail` output, recorded just before, says it
       case 'prompt.hook-failed':
         this.#block(this.#style('yellow', `! ${data.plugin}'s ${data.hook} failed: ${data.message}`));
         return;
@@ -151,6 +150,14 @@ export class Renderer {
         return;
       case 'steering':
         this.#block(this.#style('dim', `(you, while it ran) ${output.text}`));
+        return;
+      case 'guardrail':
+        this.#block(
+          this.#style(
+            'red',
+            `✗ ${output.plugin}'s ${output.guardrail} guardrail blocked it: ${output.reason}`,
+          ),
+        );
         return;
       default:
         // A plugin's own output: its type, so nothing is silently missing.

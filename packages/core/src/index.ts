@@ -31,6 +31,7 @@ export {
 export { Conversation } from './model/conversation.ts';
 export {
   CompactionOutput,
+  GuardrailOutput,
   ModelCallFacts,
   type NewOutput,
   PauseOutput,

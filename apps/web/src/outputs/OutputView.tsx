@@ -3,6 +3,7 @@ import { useLoopControl } from '../loop-control-context.ts';
 import { CompactionMarker } from '../report/CompactionMarker.tsx';
 import { ApprovalCard, type Decide } from './ApprovalCard.tsx';
 import { FileView } from './FileView.tsx';
+import { GuardrailNote } from './GuardrailNote.tsx';
 import { PauseCard, SteeringNote } from './PauseCard.tsx';
 import { TextOutput } from './TextOutput.tsx';
 import { ToolCard } from './ToolCard.tsx';
@@ -55,6 +56,8 @@ export function OutputView({
       ) : null;
     case 'compaction':
       return <CompactionMarker output={output} />;
+    case 'guardrail':
+      return <GuardrailNote output={output} />;
     default:
       return <pre className="unknown-output">{JSON.stringify(output, null, 2)}</pre>;
   }

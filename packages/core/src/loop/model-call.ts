@@ -3,15 +3,22 @@ import { HookError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { ModelCallRequest } from '../plugins/hooks.ts';
 import { type CompactedHistory, compactedHistory } from '../projection/compaction-view.ts';
-import { estimatorFor, overBudget } from '../projection/context-tokens.ts';
+import { estimatorFor } from '../projection/context-tokens.ts';
 import {
   boundText,
   PromptProjection,
   projectHistory,
   promptsToMessages,
 } from '../projection/prompts-to-messages.ts';
+import { overheadTokens, providerScale } from '../projection/request-size.ts';
 import type { ModelMessage } from '../provider/messages.ts';
-import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
+import {
+  estimateTokens,
+  type FinishReason,
+  type ModelStreamEvent,
+  type ModelToolDefinition,
+  type ModelUsage,
+} from '../provider/provider.ts';
 import { immutableOwn } from '../store/frozen.ts';
 import type { CallIds } from './call-ids.ts';
 import { callHook, type HookScope } from './hook-table.ts';
@@ -32,6 +39,13 @@ export class ModelCalls {
   readonly #history: readonly Prompt[];
   readonly #callIds: CallIds;
   #historyMessages?: readonly ModelMessage[];
+  /** The history's estimated tokens and the provider's scale over it, once a run (the history is fixed). */
+  #historyTokens?: number;
+  #historyScale?: number;
+  #estimate?: (messages: readonly ModelMessage[]) => number;
+  /** The estimate of the request made last (with a history budget), recorded beside the provider's count. */
+  #estimated: number | undefined;
+  #requested?: readonly ModelMessage[];
   /** The current prompt's messages, kept between rounds: only new or replaced outputs are projected. */
   #projection?: PromptProjection;
   /** Rejects the read of the model's stream in progress, when the run is aborted. */
@@ -51,36 +65,14 @@ export class ModelCalls {
     this.#stopRead?.(reason);
   }
 
-  #messages(): ModelMessage[] {
-    const { outputs, options, projectionCache } = this.#runtime;
+  #messages(instructions: string, tools: readonly ModelToolDefinition[]): ModelMessage[] {
+    const { outputs, options, projectionCache, provider } = this.#runtime;
     const maxResultChars = options.maxResultChars;
     const prompt = this.#record.prompt;
     // After a compaction the model reads the summary, then the prompts after it (looked up once a run, and
     // only when the app compacts or budgets the history: a conversation without either is sent whole).
     const view = this.#view(prompt);
     const history = view?.prompts ?? this.#history;
-    // Trimmed only when the context (the provider's last count plus the estimate after it) is over budget:
-    // `historyTokens`, or the compaction threshold when a summary could not be made.
-    const limit = historyBudget(options, options.models[prompt.model]);
-    const budget =
-      limit === undefined
-        ? undefined
-        : overBudget(
-            this.#history,
-            prompt,
-            limit,
-            estimatorFor(this.#runtime.provider, options.models[prompt.model]),
-          );
-    if (budget) {
-      const messages = promptsToMessages([...history, prompt], {
-        outputs,
-        maxResultChars,
-        cache: projectionCache,
-        budget,
-      });
-      if (view?.summary) messages.unshift(view.summary);
-      return messages;
-    }
     // Earlier prompts have ended and never change: their messages are joined once (and shared between runs
     // over the same history); each round projects only what is new in the current prompt.
     this.#historyMessages ??= withSummary(
@@ -91,8 +83,46 @@ export class ModelCalls {
       bound: (text) => boundText(text, maxResultChars),
       maxChars: maxResultChars,
     });
-    // A new array every round, made in one copy: the provider may keep what it was sent.
-    return this.#historyMessages.concat(this.#projection.appendTo(prompt, []));
+    const current = this.#projection.appendTo(prompt, []);
+    // `historyTokens`, or the compaction threshold when a summary could not be made.
+    const limit = historyBudget(options, options.models[prompt.model]);
+    if (limit === undefined) {
+      this.#estimated = undefined;
+      // A new array every round, made in one copy: the provider may keep what it was sent.
+      return this.#historyMessages.concat(current);
+    }
+    // Every request must fit: measured by the estimate, scaled by how the provider counted the last request
+    // it reported on. Not by the provider's last count itself: that request may have been trimmed already.
+    this.#estimate ??= estimatorFor(provider, options.models[prompt.model]) ?? estimateTokens;
+    const estimate = this.#estimate;
+    const overhead = overheadTokens(instructions, tools, estimate);
+    this.#historyTokens ??= estimate(this.#historyMessages);
+    const scale = this.#scale(prompt);
+    const whole = overhead + this.#historyTokens + estimate(current);
+    if (whole * scale <= limit) {
+      this.#estimated = whole;
+      return this.#historyMessages.concat(current);
+    }
+    // Over: the oldest whole prompts are left out until the rest fits (never the current one).
+    const summary = view?.summary ? estimate([view.summary]) : 0;
+    const messages = promptsToMessages([...history, prompt], {
+      outputs,
+      maxResultChars,
+      cache: projectionCache,
+      budget: { maxTokens: Math.floor(limit / scale) - overhead - summary, estimate },
+    });
+    if (view?.summary) messages.unshift(view.summary);
+    this.#estimated = overhead + summary + estimate(messages);
+    return messages;
+  }
+
+  /** The provider's tokens per estimated token: from this prompt's last call, else from the history's. */
+  #scale(prompt: Prompt): number {
+    const since = this.#compacted?.compaction?.createdAt;
+    const own = providerScale([prompt], since);
+    if (own !== undefined) return own;
+    this.#historyScale ??= providerScale(this.#history, since) ?? 1;
+    return this.#historyScale;
   }
 
   #compacted?: CompactedHistory;
@@ -107,9 +137,10 @@ export class ModelCalls {
   request(round: Round): Prepared {
     const request = {
       instructions: round.instructions,
-      messages: this.#messages(),
+      messages: this.#messages(round.instructions, round.definitions),
       tools: round.definitions,
     };
+    this.#requested = request.messages;
     return { request, round };
   }
 
@@ -171,6 +202,7 @@ export class ModelCalls {
           model: options.models[prompt.model],
           usage,
           finish: turn.finish,
+          ...this.#estimateOf(prepared.request),
         });
       } finally {
         this.#sink.staging = false;
@@ -178,6 +210,17 @@ export class ModelCalls {
       if (failed) await this.#record.recordUnrecorded(turn.calls);
     }
     return turn;
+  }
+
+  /** The request's estimate, for the record (only with a history budget); again when a hook changed it. */
+  #estimateOf(request: ModelCallRequest): { estimatedInputTokens?: number } {
+    if (this.#estimated === undefined || !this.#estimate) return {};
+    if (request.messages === this.#requested) return { estimatedInputTokens: this.#estimated };
+    return {
+      estimatedInputTokens:
+        overheadTokens(request.instructions, request.tools, this.#estimate) +
+        this.#estimate(request.messages),
+    };
   }
 
   /**

@@ -21,7 +21,13 @@ export type ResponseSink = {
 };
 
 /** What the caller knows of the call when its stream ends; the response adds the times it saw. */
-export type CallEnd = { model?: string; usage?: readonly ModelUsage[]; finish?: FinishReason };
+export type CallEnd = {
+  model?: string;
+  usage?: readonly ModelUsage[];
+  finish?: FinishReason;
+  /** Tessera's estimate of the request, kept beside the provider's count (see `ModelCallFacts`). */
+  estimatedInputTokens?: number;
+};
 
 /**
  * One model response as it streams, turned into outputs in the order the model produced them, each with
@@ -127,6 +133,7 @@ export class ModelResponse {
     facts.endedAt = isoNow();
     if (end.usage?.length) facts.usage = immutableOwn(sumUsage(end.usage));
     if (end.finish !== undefined) facts.finishReason = end.finish;
+    if (end.estimatedInputTokens !== undefined) facts.estimatedInputTokens = end.estimatedInputTokens;
     // Made frozen (its parts are the loop's own): the output that carries it is recorded without copying it.
     return immutableOwn(facts);
   }

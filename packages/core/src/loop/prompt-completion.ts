@@ -156,14 +156,13 @@ export class PromptCompletion {
       await this.#record.flush();
       await this.#boundary.afterModelCall(turn, signal);
     }
-    if (turn.calls.length === 0) {
-      let trip: StopReason | undefined;
-      if (hooks.outputGuardrails.length > 0) {
-        await this.#record.flush();
-        trip = await this.#boundary.outputGuardrails(turn.responseId, signal);
-      }
-      return trip ? this.#end('failed', trip) : this.#end('completed', finishStop(turn.finish));
+    // Every response passes the output guardrails whole before any of its calls runs (not only the last).
+    if (hooks.outputGuardrails.length > 0) {
+      await this.#record.flush();
+      const trip = await this.#boundary.outputGuardrails(turn, signal);
+      if (trip) return this.#end('failed', trip);
     }
+    if (turn.calls.length === 0) return this.#end('completed', finishStop(turn.finish));
     return (await this.#tools.process(turn.calls, prepared.round, signal)) ? this.#pause() : undefined;
   }
 

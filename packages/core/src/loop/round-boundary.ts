@@ -1,5 +1,7 @@
 import { errorMessage, HookError } from '../errors.ts';
+import type { GuardrailOutput } from '../model/outputs.ts';
 import type { StopReason } from '../model/prompt.ts';
+import type { ToolCallView } from '../plugins/hooks.ts';
 import { runInput } from './approval.ts';
 import { detectDoomLoop } from './doom-loop.ts';
 import { callHook, type HookEntry, type HookScope } from './hook-table.ts';
@@ -120,7 +122,12 @@ export class RoundBoundary {
       // What the user says while the prompt runs passes the same input guardrails as what started it.
       const hooks = this.#runtime.hooks.inputGuardrails;
       const trip =
-        hooks.length > 0 ? await this.#guard(hooks, 'input', { input: message.input }, signal) : undefined;
+        hooks.length > 0
+          ? await this.#guard(hooks, 'input', { input: message.input }, signal, {
+              target: 'steering',
+              targetId: outputId,
+            })
+          : undefined;
       if (trip) return trip;
     }
     return undefined;
@@ -129,18 +136,38 @@ export class RoundBoundary {
   /** The input guardrails, before the prompt's first model call: the first trip, or nothing. */
   inputGuardrails(signal: AbortSignal): Promise<StopReason | undefined> {
     const input = this.#record.prompt.input;
-    return this.#guard(this.#runtime.hooks.inputGuardrails, 'input', { input }, signal);
+    return this.#guard(this.#runtime.hooks.inputGuardrails, 'input', { input }, signal, { target: 'input' });
   }
 
-  /** The output guardrails, on the final answer (the text of the response without calls). */
-  outputGuardrails(responseId: string | undefined, signal: AbortSignal): Promise<StopReason | undefined> {
+  /**
+   * The output guardrails, on each model response whole (its text and its calls with their arguments),
+   * before any of its calls runs. A trip withholds the response from the model from then on; its calls are
+   * recorded, never run.
+   */
+  async outputGuardrails(turn: ModelTurn, signal: AbortSignal): Promise<StopReason | undefined> {
     const hooks = this.#runtime.hooks.outputGuardrails;
-    if (hooks.length === 0) return Promise.resolve(undefined);
+    if (hooks.length === 0) return undefined;
+    const { text, calls } = this.#responseView(turn);
+    return this.#guard(hooks, 'output', { text, calls, final: calls.length === 0 }, signal, {
+      target: 'response',
+      ...(turn.responseId !== undefined && { targetId: turn.responseId }),
+      // Its calls are recorded before the trip (they are part of the response), and get a result when it ends.
+      before: () => this.#record.recordUnrecorded(turn.calls),
+    });
+  }
+
+  /** A response as hooks and guardrails see it: its text, and its calls with the arguments they run with. */
+  #responseView(turn: ModelTurn): { text: string; calls: ToolCallView[] } {
     const text = this.#record.prompt.output
-      .filter((o) => o.type === 'text' && o.responseId === responseId)
+      .filter((o) => o.type === 'text' && o.responseId === turn.responseId)
       .map((o) => (o as { text: string }).text)
       .join('');
-    return this.#guard(hooks, 'output', { text }, signal);
+    const calls = turn.calls.map(({ output }) => ({
+      id: output.id,
+      toolId: output.toolId,
+      input: runInput(output),
+    }));
+    return { text, calls };
   }
 
   async #guard<C>(
@@ -148,6 +175,7 @@ export class RoundBoundary {
     guardrail: 'input' | 'output',
     extra: C,
     signal: AbortSignal,
+    trip: Pick<GuardrailOutput, 'target' | 'targetId'> & { before?: () => Promise<void> },
   ): Promise<StopReason | undefined> {
     for (const entry of hooks) {
       let reason: string | undefined;
@@ -165,6 +193,16 @@ export class RoundBoundary {
         reason = `The ${guardrail} guardrail of '${entry.plugin.id}' failed: ${errorMessage(error.cause)}`;
       }
       if (reason === undefined) continue;
+      // Recorded, so that what it blocked is never sent to the model again (see projection/withheld.ts).
+      const { before, ...withheld } = trip;
+      await before?.();
+      await this.#record.append({
+        type: 'guardrail',
+        guardrail,
+        plugin: entry.plugin.id,
+        reason,
+        ...withheld,
+      });
       this.#record.publish({ type: 'prompt.guardrail-tripped', plugin: entry.plugin.id, guardrail, reason });
       return { code: 'guardrail', message: reason };
     }
@@ -175,16 +213,7 @@ export class RoundBoundary {
   async afterModelCall(turn: ModelTurn, signal: AbortSignal): Promise<void> {
     const hooks = this.#runtime.hooks.afterModelCall;
     if (hooks.length === 0) return;
-    const text = this.#record.prompt.output
-      .filter((o) => o.type === 'text' && o.responseId === turn.responseId)
-      .map((o) => (o as { text: string }).text)
-      .join('');
-    const calls = turn.calls.map(({ output }) => ({
-      id: output.id,
-      toolId: output.toolId,
-      input: runInput(output),
-    }));
-    const response = { text, calls, ...(turn.finish && { finish: turn.finish }) };
+    const response = { ...this.#responseView(turn), ...(turn.finish && { finish: turn.finish }) };
     try {
       for (const entry of hooks) {
         const context = {

@@ -66,6 +66,11 @@ export const ModelCallFacts = z.object({
     .optional(),
   /** Absent when the stream failed before the model said why it stopped. */
   finishReason: z.string().optional(),
+  /**
+   * Tessera's estimate of what the call was sent (messages, instructions and tools). Beside the provider's
+   * count (`usage.inputTokens`) it says how the provider counts, which the history budget scales by.
+   */
+  estimatedInputTokens: z.number().nonnegative().optional(),
 });
 export type ModelCallFacts = z.infer<typeof ModelCallFacts>;
 const modelCall = ModelCallFacts.optional();
@@ -193,6 +198,25 @@ export const CompactionOutput = OutputBase.extend({
 export type CompactionOutput = z.infer<typeof CompactionOutput>;
 
 /**
+ * A guardrail tripped. What it blocked stays in the record, and the model never reads it again, in this
+ * prompt or a later one: the projection sends a short note in its place (which guardrail withheld what).
+ */
+export const GuardrailOutput = OutputBase.extend({
+  type: z.literal('guardrail'),
+  guardrail: z.enum(['input', 'output']),
+  /** The plugin whose guardrail tripped. */
+  plugin: z.string(),
+  reason: z.string(),
+  /**
+   * What is withheld: the prompt's `input`, a `steering` output (`targetId` its id), or a model `response`
+   * (`targetId` its response id: its text, reasoning and calls, which were not run).
+   */
+  target: z.enum(['input', 'steering', 'response']),
+  targetId: z.string().optional(),
+});
+export type GuardrailOutput = z.infer<typeof GuardrailOutput>;
+
+/**
  * The open output union. Plugins add their variants by declaration merging:
  *
  * ```ts
@@ -208,6 +232,7 @@ export interface PromptOutputTypes {
   pause: PauseOutput;
   steering: SteeringOutput;
   compaction: CompactionOutput;
+  guardrail: GuardrailOutput;
 }
 
 export type PromptOutput = PromptOutputTypes[keyof PromptOutputTypes];

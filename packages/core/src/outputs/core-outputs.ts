@@ -1,5 +1,6 @@
 import {
   CompactionOutput,
+  GuardrailOutput,
   PauseOutput,
   ReasoningOutput,
   SteeringOutput,
@@ -9,6 +10,7 @@ import {
 } from '../model/outputs.ts';
 import { boundArguments } from '../projection/bound-arguments.ts';
 import { boundText } from '../projection/prompts-to-messages.ts';
+import { withheldNote } from '../projection/withheld.ts';
 import { assistantMessage, type ModelMessage } from '../provider/messages.ts';
 import type { AnyOutputVariant, OutputVariant, ProjectionContext } from './define-output.ts';
 
@@ -111,4 +113,10 @@ export const coreOutputs: readonly AnyOutputVariant[] = [
     'compaction',
     CompactionOutput
   >,
+  // In place of what it withheld, which the projection leaves out (see withheld.ts).
+  {
+    type: 'guardrail',
+    schema: GuardrailOutput,
+    project: (output: GuardrailOutput) => [withheldNote(output)],
+  } satisfies OutputVariant<'guardrail', GuardrailOutput>,
 ];

@@ -95,10 +95,19 @@ export type GuardrailResult = { trip: string } | undefined;
  * first trip wins.
  */
 export type PluginGuardrails<TState> = {
-  /** Before the prompt's first model call, on the user's input. */
+  /**
+   * Before the prompt's first model call, on the user's input, and on each steering message as it arrives.
+   * A trip withholds that text from the model from then on (the record keeps it).
+   */
   input?: (context: HookContext<TState> & { input: string | undefined }) => MaybePromise<GuardrailResult>;
-  /** On the final answer (a model response without calls), once it is recorded. */
-  output?: (context: HookContext<TState> & { text: string }) => MaybePromise<GuardrailResult>;
+  /**
+   * On each model response, once it is recorded and before any of its calls runs: its `text` and its
+   * `calls` with the arguments they would run with; `final` when it has no calls (the answer). A trip stops
+   * its calls, and the model never reads the response again.
+   */
+  output?: (
+    context: HookContext<TState> & { text: string; calls: readonly ToolCallView[]; final: boolean },
+  ) => MaybePromise<GuardrailResult>;
 };
 
 /**

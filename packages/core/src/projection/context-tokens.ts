@@ -4,6 +4,7 @@ import { toolResultText } from '../outputs/core-outputs.ts';
 import { assistantMessage, type ModelMessage, userMessage } from '../provider/messages.ts';
 import { estimateTokens } from '../provider/provider.ts';
 import { compactedHistory } from './compaction-view.ts';
+import { withheldNote } from './withheld.ts';
 
 /** How many tokens a conversation's context holds now, and how much of that number is the provider's. */
 export type ContextTokens = {
@@ -131,30 +132,12 @@ function messagesOf(output: PromptOutput): ModelMessage[] {
       return [{ type: 'reasoning', summary: output.summary, text: output.text }];
     case 'steering':
       return [userMessage(output.text)];
+    case 'guardrail': // what it withheld is still counted: a little more than the model reads
+      return [withheldNote(output)];
     case 'pause':
     case 'compaction': // its summary, if any, is counted where the model reads it (first)
       return [];
     default:
       return [userMessage(JSON.stringify(output))];
   }
-}
-
-/**
- * The projection's budget when the context is over `maxTokens` by `contextTokens`, else undefined (nothing
- * to leave out). It is scaled to agree with the anchored count: when the provider counts more than the
- * estimate says (code, other scripts, instructions and tools), the oldest prompts are left out by that measure.
- */
-export function overBudget(
-  history: readonly Prompt[],
-  current: Prompt,
-  maxTokens: number,
-  estimate: Estimate = estimateTokens,
-): { maxTokens: number; estimate: Estimate } | undefined {
-  const context = contextTokens(history, { current, estimate });
-  if (context.tokens <= maxTokens) return undefined;
-  if (context.anchor === undefined) return { maxTokens, estimate };
-  const plain = contextTokens(history, { current, estimate, anchored: false }).tokens;
-  const scale = plain > 0 ? Math.max(1, context.tokens / plain) : 1;
-  // The budget scaled rather than the estimate: the projection cache keeps each prompt's plain estimate.
-  return { maxTokens: Math.floor(maxTokens / scale), estimate };
 }

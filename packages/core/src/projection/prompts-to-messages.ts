@@ -5,6 +5,7 @@ import type { ProjectionContext } from '../outputs/define-output.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
 import { type ModelMessage, userMessage } from '../provider/messages.ts';
 import { estimateTokens } from '../provider/provider.ts';
+import { isWithheld, withheldIn } from './withheld.ts';
 
 export const DEFAULT_MAX_RESULT_CHARS = 20_000;
 
@@ -43,9 +44,13 @@ export function projectPrompt(
   context: ProjectionContext,
 ): ModelMessage[] {
   const messages: ModelMessage[] = [];
-  if (prompt.input !== undefined && prompt.input !== '') messages.push(userMessage(prompt.input));
+  // What a guardrail blocked is left out; its `guardrail` output says so where it was recorded.
+  const withheld = withheldIn(prompt);
+  if (prompt.input !== undefined && prompt.input !== '' && !withheld?.input)
+    messages.push(userMessage(prompt.input));
   const start = messages.length;
   for (const output of prompt.output) {
+    if (withheld && isWithheld(output, withheld)) continue;
     for (const message of outputs.project(output, context)) messages.push(message);
   }
   return grouped(messages, start);
@@ -230,6 +235,11 @@ export class PromptProjection {
 
   /** Pushes the prompt's messages (as `projectPrompt` makes them) onto `messages` and returns it. */
   appendTo(prompt: Prompt, messages: ModelMessage[]): ModelMessage[] {
+    // A guardrail ends the prompt when it trips, so a running prompt rarely has one: then it is projected whole.
+    if (prompt.output.some((output) => output.type === 'guardrail')) {
+      for (const message of projectPrompt(prompt, this.#outputs, this.#context)) messages.push(message);
+      return messages;
+    }
     if (prompt.input !== undefined && prompt.input !== '') {
       if (this.#input?.input !== prompt.input) {
         this.#input = { input: prompt.input, message: userMessage(prompt.input) };

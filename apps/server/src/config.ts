@@ -6,6 +6,11 @@ const Budgets = z
     maxToolCalls: z.number().int().positive(),
     maxWallTimeMs: z.number().int().positive(),
     maxTokens: z.number().int().positive(),
+    maxInputTokens: z.number().int().positive(),
+    maxOutputTokens: z.number().int().positive(),
+    maxCost: z.number().positive(),
+    maxConsecutiveToolErrors: z.number().int().positive(),
+    maxConcurrentTools: z.number().int().positive(),
   })
   .partial();
 

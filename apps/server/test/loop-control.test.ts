@@ -224,6 +224,45 @@ describe('loop control over HTTP', () => {
     expect((await t.request('GET', '/api/pauses')).body.items).toEqual([]);
   });
 
+  it('pauses at a budget and continues with a larger one; a bad raise is a 400 and the prompt still waits', async () => {
+    const weather = (city: string) => callTool('demo.weather', { city });
+    t = await testServer([weather('Oslo'), weather('Rome'), reply('Both are mild.')], {
+      plugins: [demoPlugin],
+      budgets: { maxRounds: 1 },
+    });
+    const c = await conversationWith('weather');
+    await waitFor(async () => (await t.request('GET', '/api/pauses')).body.items.length === 1);
+    const [pause] = (await t.request('GET', '/api/pauses')).body.items;
+    expect(pause).toMatchObject({ source: 'budget', budget: { name: 'maxRounds', limit: 1, used: 1 } });
+    const resume = (body: unknown) => t.request('POST', `/api/pauses/${pause.pauseId}/resume`, { body });
+    for (const body of [
+      { choice: 'continue' }, // past a budget, continuing needs a larger one
+      { choice: 'continue', budgets: { maxRounds: 1 } }, // not larger than what was used
+      { choice: 'continue', budgets: { maxRounds: -3 } },
+      { choice: 'continue', budgets: { maxRounds: 2.5 } },
+      { choice: 'continue', budgets: { maxRounds: '9' } },
+      { choice: 'continue', budgets: { maxRounds: 5, maxWallTimeMs: 10 } }, // unknown: not raisable
+      { choice: 'continue', budgets: { maxRounds: 5, __proto__: { x: 1 }, constructor: 1 } },
+      { choice: 'continue', budgets: { maxTokens: 1_000 } }, // not the budget reached
+      { choice: 'continue', budgets: [3] },
+      { choice: 'stop', budgets: { maxRounds: 5 } },
+    ]) {
+      const answer = await resume(body);
+      expect([answer.status, answer.body.error?.code], JSON.stringify(body)).toEqual([
+        400,
+        expect.any(String),
+      ]);
+    }
+    expect((await c.prompt()).state).toBe('waiting_for_approval');
+
+    expect((await resume({ choice: 'continue', budgets: { maxRounds: 3 } })).status).toBe(202);
+    await waitFor(async () => (await c.prompt()).state === 'completed');
+    const prompt = await c.prompt();
+    expect(prompt.output.filter((o) => o.type === 'tool')).toHaveLength(2);
+    expect(prompt.output.find((o) => o.type === 'pause')).toMatchObject({ raised: { maxRounds: 3 } });
+    expect(prompt.output.at(-1)).toMatchObject({ type: 'text', text: 'Both are mild.' });
+  });
+
   it('stops a paused prompt, and announces a cancelled prompt as prompt.cancelled', async () => {
     const weather = () => callTool('demo.weather', { city: 'Oslo' });
     t = await testServer(

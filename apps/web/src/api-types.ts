@@ -270,7 +270,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decide a pause: continue the prompt, or stop it */
+        /**
+         * Decide a pause: continue the prompt, or stop it
+         * @description At a budget pause (`source: budget`), `continue` needs `budgets` with a larger limit for the budget reached (e.g. `{ "choice": "continue", "budgets": { "maxRounds": 50 } }`); the prompt goes on from where it stopped. `budgets` at another pause, with `stop`, with an unknown name, or not larger than what was used is a 400.
+         */
         post: operations["resumePause"];
         delete?: never;
         options?: never;
@@ -709,13 +712,31 @@ export interface components {
             promptId: string;
             conversationId: string;
             /**
-             * @description `doom_loop`: the model repeated the same tool calls; `plugin`: a plugin paused the prompt.
+             * @description `doom_loop`: the model repeated the same tool calls; `plugin`: a plugin paused the prompt; `budget`: the prompt reached a budget (`budget`), continue with a larger one or stop.
              * @enum {string}
              */
-            source: "doom_loop" | "plugin";
+            source: "doom_loop" | "plugin" | "budget";
             plugin?: string;
+            budget?: components["schemas"]["ReachedBudget"];
             reason: string;
             createdAt: string;
+        };
+        ReachedBudget: {
+            /** @description The budget, as named in `budgets`, e.g. `maxRounds`. */
+            name: string;
+            limit: number;
+            /** @description What the prompt had used of it when it paused. */
+            used: number;
+        };
+        /** @description Larger limits to continue with, past a budget pause (`source: budget`): the budget it names must be among them, each larger than what the prompt has used (the pause's `budget.used`), else a 400. They hold for the rest of the prompt. */
+        BudgetRaise: {
+            maxRounds?: number;
+            maxToolCalls?: number;
+            maxTokens?: number;
+            maxInputTokens?: number;
+            maxOutputTokens?: number;
+            maxCost?: number;
+            maxConsecutiveToolErrors?: number;
         };
         ToolCallDetail: {
             toolCallId: string;
@@ -937,9 +958,13 @@ export interface components {
         Event_prompt_pause_requested: {
             /** @description The pause to decide: POST /api/pauses/{outputId}/resume */
             outputId: string;
-            /** @enum {string} */
-            source: "doom_loop" | "plugin";
+            /**
+             * @description `doom_loop`: the model repeated the same tool calls; `plugin`: a plugin paused the prompt; `budget`: the prompt reached a budget (`budget`), continue with a larger one or stop.
+             * @enum {string}
+             */
+            source: "doom_loop" | "plugin" | "budget";
             plugin?: string;
+            budget?: components["schemas"]["ReachedBudget"];
             reason: string;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2621,6 +2646,7 @@ export interface operations {
                      * @enum {string}
                      */
                     choice: "continue" | "stop";
+                    budgets?: components["schemas"]["BudgetRaise"];
                 };
             };
         };

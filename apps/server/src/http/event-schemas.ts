@@ -1,6 +1,6 @@
 import { OutputBase, PromptState, type TesseraEventType } from '@tessera/core';
 import { z } from 'zod';
-import { QueuedMessageSchema } from './loop-control-schemas.ts';
+import { PauseSource, QueuedMessageSchema, ReachedBudget } from './loop-control-schemas.ts';
 import { PromptBody } from './schemas.ts';
 
 /** What every event carries: the prompt (or, for `message.*`, the message) it is about, and whose it is. */
@@ -44,8 +44,9 @@ const EVENTS: { [T in TesseraEventType]: z.ZodObject } = {
   }),
   'prompt.pause-requested': z.object({
     outputId: z.string().meta({ description: 'The pause to decide: POST /api/pauses/{outputId}/resume' }),
-    source: z.enum(['doom_loop', 'plugin']),
+    source: PauseSource,
     plugin: z.string().optional(),
+    budget: ReachedBudget.optional(),
     reason: z.string(),
   }),
   'prompt.pause-decided': z.object({

@@ -65,25 +65,58 @@ export const ApproveBody = z
   .partial()
   .strict();
 
+const Count = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The budgets a client may raise to continue past a budget pause: core's `RAISABLE_BUDGETS`. */
+export const BudgetRaise = z
+  .object({
+    maxRounds: Count,
+    maxToolCalls: Count,
+    maxTokens: Count,
+    maxInputTokens: Count,
+    maxOutputTokens: Count,
+    maxCost: z.number().positive().max(Number.MAX_SAFE_INTEGER),
+    maxConsecutiveToolErrors: Count,
+  })
+  .partial()
+  .strict()
+  .meta({
+    id: 'BudgetRaise',
+    description:
+      "Larger limits to continue with, past a budget pause (`source: budget`): the budget it names must be among them, each larger than what the prompt has used (the pause's `budget.used`), else a 400. They hold for the rest of the prompt.",
+  });
+
 export const PauseDecisionBody = z
   .object({
     choice: z.enum(['continue', 'stop']).meta({
       description:
         '`continue` runs the next round (a repeated-call check counts afresh from here); `stop` ends the prompt (`stopReason.code: stopped_by_user`).',
     }),
+    budgets: BudgetRaise.optional(),
   })
   .strict();
+
+export const ReachedBudget = z
+  .object({
+    name: z.string().meta({ description: 'The budget, as named in `budgets`, e.g. `maxRounds`.' }),
+    limit: z.number(),
+    used: z.number().meta({ description: 'What the prompt had used of it when it paused.' }),
+  })
+  .meta({ id: 'ReachedBudget' });
+
+export const PauseSource = z.enum(['doom_loop', 'plugin', 'budget']).meta({
+  description:
+    '`doom_loop`: the model repeated the same tool calls; `plugin`: a plugin paused the prompt; `budget`: the prompt reached a budget (`budget`), continue with a larger one or stop.',
+});
 
 export const PendingPause = z
   .object({
     pauseId: z.string(),
     promptId: z.string(),
     conversationId: z.string(),
-    source: z.enum(['doom_loop', 'plugin']).meta({
-      description:
-        '`doom_loop`: the model repeated the same tool calls; `plugin`: a plugin paused the prompt.',
-    }),
+    source: PauseSource,
     plugin: z.string().optional(),
+    budget: ReachedBudget.optional(),
     reason: z.string(),
     createdAt: z.string(),
   })

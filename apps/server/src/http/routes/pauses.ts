@@ -9,8 +9,8 @@ const isPendingPause = (output: Prompt['output'][number]): output is PauseOutput
   output.type === 'pause' && output.decision === undefined;
 
 /**
- * Prompts paused for your decision outside any tool call (the model repeating the same calls, or a plugin):
- * list them, continue or stop one.
+ * Prompts paused for your decision outside any tool call (the model repeating the same calls, a plugin, or a
+ * budget reached): list them, continue (past a budget, with a larger one) or stop one.
  */
 export function pauseRoutes(app: Api, platform: Platform): void {
   app.openapi(
@@ -32,6 +32,7 @@ export function pauseRoutes(app: Api, platform: Platform): void {
           conversationId: prompt.conversationId,
           source: pause.source,
           ...(pause.plugin !== undefined && { plugin: pause.plugin }),
+          ...(pause.budget !== undefined && { budget: pause.budget }),
           reason: pause.reason,
           createdAt: pause.createdAt,
         })),
@@ -46,6 +47,8 @@ export function pauseRoutes(app: Api, platform: Platform): void {
       path: '/api/pauses/{id}/resume',
       operationId: 'resumePause',
       summary: 'Decide a pause: continue the prompt, or stop it',
+      description:
+        'At a budget pause (`source: budget`), `continue` needs `budgets` with a larger limit for the budget reached (e.g. `{ "choice": "continue", "budgets": { "maxRounds": 50 } }`); the prompt goes on from where it stopped. `budgets` at another pause, with `stop`, with an unknown name, or not larger than what was used is a 400.',
       request: { params: IdParam, ...body(PauseDecisionBody) },
       responses: {
         202: json(Accepted, 'The prompt, resumed (or ending, for stop)'),
@@ -58,9 +61,10 @@ export function pauseRoutes(app: Api, platform: Platform): void {
       },
     }),
     async (c) => {
-      const { choice } = c.req.valid('json');
+      const { choice, budgets } = c.req.valid('json');
+      const decision = { userId: c.var.userId, choice, ...(budgets && { budgets }) };
       // decide() answers once the decision is recorded; the loop goes on after the response.
-      const run = await platform.decide(c.req.valid('param').id, { userId: c.var.userId, choice });
+      const run = await platform.decide(c.req.valid('param').id, decision);
       run.done.catch(() => {}); // the loop records its own failures
       return c.json({ prompt: run.prompt }, 202);
     },

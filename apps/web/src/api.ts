@@ -169,9 +169,18 @@ function promptCalls(connection: Connection) {
     },
     cancel: async (promptId: string) =>
       unwrap(await client.POST('/api/prompts/{id}/cancel', withId(promptId))),
-    /** Decides a pause: `continue` runs the next round, `stop` ends the prompt. */
-    resumePause: async (pauseId: string, choice: 'continue' | 'stop') =>
-      unwrap(await client.POST('/api/pauses/{id}/resume', { ...withId(pauseId), body: { choice } })),
+    /** Decides a pause: `continue` runs the next round (past a budget, with `budgets` raised), `stop` ends the prompt. */
+    resumePause: async (
+      pauseId: string,
+      choice: 'continue' | 'stop',
+      budgets?: components['schemas']['BudgetRaise'],
+    ) =>
+      unwrap(
+        await client.POST('/api/pauses/{id}/resume', {
+          ...withId(pauseId),
+          body: { choice, ...(budgets && { budgets }) },
+        }),
+      ),
   };
 }
 

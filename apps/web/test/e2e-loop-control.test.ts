@@ -12,7 +12,8 @@ import { e2eServer } from './support/e2e-server.ts';
 const TOKEN = 'e2e-loop-control-token-0123456789';
 const model = new ScriptedModel();
 
-const e2e = e2eServer('loop-control', TOKEN, { model });
+// A round budget the other tests stay within (at most 4 model calls a prompt), and the budget test reaches.
+const e2e = e2eServer('loop-control', TOKEN, { model, budgets: { maxRounds: 5 } });
 
 const open = () => e2e.open({ width: 1280, height: 860 });
 
@@ -156,6 +157,22 @@ describe('loop control in the web UI', () => {
     await pause.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Paris stays mild.').waitFor();
     await page.getByText(/you chose to continue/).waitFor();
+    await page.close();
+  });
+
+  it('offers to continue with a larger budget when the assistant reaches one, and goes on from there', async () => {
+    const cities = ['Paris', 'Rome', 'Oslo', 'Lima', 'Kyiv'];
+    model.push(...cities.map((city) => callTool('demo.weather', { city })), reply('Five cities checked.'));
+    const page = await open();
+    await send(page, 'weather in five cities');
+    const pause = page.getByRole('region', { name: 'The assistant reached its budget' });
+    await pause.getByText(/from 5 model calls to 10 model calls/).waitFor();
+    await page.screenshot({ path: join(e2e.shots, 'budget-pause-card.png') });
+    await pause.getByRole('button', { name: 'Continue with a larger budget' }).click();
+    await page.getByText('Five cities checked.').waitFor();
+    await page.getByText(/you chose to continue with 10 model calls/).waitFor();
+    const [prompt] = await promptsOf(page);
+    expect(prompt?.output.find((o) => o.type === 'pause')).toMatchObject({ raised: { maxRounds: 10 } });
     await page.close();
   });
 });

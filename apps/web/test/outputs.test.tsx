@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Output } from '../src/api.ts';
 import { Composer } from '../src/Composer.tsx';
 import { applyEvent } from '../src/conversation-state.ts';
+import { proposedLimit } from '../src/outputs/budget-raise.ts';
 import { OutputView } from '../src/outputs/OutputView.tsx';
+import { PauseCard } from '../src/outputs/PauseCard.tsx';
 import { PromptView } from '../src/PromptView.tsx';
 
 afterEach(cleanup);
@@ -430,5 +432,43 @@ describe('the composer', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     await vi.waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('a budget pause', () => {
+  const pause = (extra: Record<string, unknown> = {}) =>
+    ({
+      id: 'p1',
+      createdAt: at,
+      type: 'pause',
+      source: 'budget',
+      budget: { name: 'maxRounds', limit: 25, used: 25 },
+      reason:
+        'This prompt reached its limit of 25 model calls (used: 25). Continue with a larger maxRounds, or stop?',
+      ...extra,
+    }) as Output;
+
+  it('proposes double the budget, continues with it, and says what was chosen once decided', async () => {
+    const onDecide = vi.fn(async () => {});
+    render(<PauseCard output={pause()} onDecide={onDecide} />);
+    const card = screen.getByRole('region', { name: 'The assistant reached its budget' });
+    expect(card.textContent).toContain('from 25 model calls to 50 model calls');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with a larger budget' }));
+    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('p1', 'continue', { maxRounds: 50 }));
+    cleanup();
+    render(
+      <PauseCard output={pause({ decision: 'continue', raised: { maxRounds: 50 } })} onDecide={onDecide} />,
+    );
+    expect(screen.getByText(/you chose to/).textContent).toContain('continue with 50 model calls');
+  });
+
+  it('stops without a raise, and always proposes more than was used', async () => {
+    const onDecide = vi.fn(async () => {});
+    render(<PauseCard output={pause()} onDecide={onDecide} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('p1', 'stop', undefined));
+    expect(proposedLimit({ name: 'maxTokens', limit: 100, used: 450 })).toBe(900);
+    expect(proposedLimit({ name: 'maxCost', limit: 0.05, used: 0.06 })).toBe(0.12);
+    expect(proposedLimit({ name: 'maxConsecutiveToolErrors', limit: 1, used: 1 })).toBe(2);
   });
 });

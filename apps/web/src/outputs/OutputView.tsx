@@ -35,9 +35,9 @@ export function OutputView({
       return (
         <PauseCard
           output={output}
-          onDecide={async (id, choice) => {
+          onDecide={async (id, choice, budgets) => {
             if (!control) throw new Error('This pause can be decided in its conversation.');
-            await control.resumePause(id, choice);
+            await control.resumePause(id, choice, budgets);
           }}
         />
       );

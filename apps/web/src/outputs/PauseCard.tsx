@@ -1,39 +1,50 @@
 import { useState } from 'react';
 import type { Output } from '../api.ts';
 import { PauseIcon } from '../icons.tsx';
+import { type BudgetRaise, budgetAmount, proposedLimit, reachedBudgetOf } from './budget-raise.ts';
 import './loop-control.css';
 
-export type DecidePause = (pauseId: string, choice: 'continue' | 'stop') => Promise<void>;
+export type DecidePause = (
+  pauseId: string,
+  choice: 'continue' | 'stop',
+  budgets?: BudgetRaise,
+) => Promise<void>;
 
 const SOURCE_TITLE: Record<string, string> = {
   doom_loop: 'The assistant seems to be repeating itself',
   plugin: 'Paused for your decision',
+  budget: 'The assistant reached its budget',
 };
 
 /**
- * A pause outside any tool call: the model repeating the same calls (a doom loop), or a plugin asking. While
- * pending it offers Continue and Stop; once decided it says what was chosen.
+ * A pause outside any tool call: the model repeating the same calls (a doom loop), a plugin asking, or a
+ * budget reached. While pending it offers Continue (past a budget: with a larger one, double what was
+ * reached) and Stop; once decided it says what was chosen.
  */
 export function PauseCard({ output, onDecide }: { output: Output; onDecide: DecidePause }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const title = SOURCE_TITLE[String(output.source)] ?? SOURCE_TITLE.plugin;
   const decision = output.decision as 'continue' | 'stop' | undefined;
+  const reached = reachedBudgetOf(output);
+  const raise = reached && { [reached.name]: proposedLimit(reached) };
   const decide = async (choice: 'continue' | 'stop') => {
     setBusy(true);
     setError(undefined);
     try {
-      await onDecide(output.id, choice);
+      await onDecide(output.id, choice, choice === 'continue' ? raise : undefined);
     } catch (e) {
       setError((e as Error).message);
       setBusy(false);
     }
   };
   if (decision) {
+    const raised = reached && (output.raised as Record<string, number> | undefined)?.[reached.name];
     return (
       <p className="pause-note">
         <PauseIcon /> {title}: {String(output.reason)} — you chose to{' '}
-        <strong>{decision === 'continue' ? 'continue' : 'stop'}</strong>.
+        <strong>{decision === 'continue' ? 'continue' : 'stop'}</strong>
+        {reached && typeof raised === 'number' ? ` with ${budgetAmount(reached.name, raised)}` : ''}.
       </p>
     );
   }
@@ -49,11 +60,18 @@ export function PauseCard({ output, onDecide }: { output: Output; onDecide: Deci
           {output.plugin ? (
             <p className="pause-plugin">Asked by the {String(output.plugin)} plugin.</p>
           ) : null}
+          {reached ? (
+            <p className="pause-plugin">
+              It stops here unless you allow more: continuing raises the limit from{' '}
+              {budgetAmount(reached.name, reached.limit)} to{' '}
+              <strong>{budgetAmount(reached.name, proposedLimit(reached))}</strong>.
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="approval-actions">
         <button type="button" className="primary" disabled={busy} onClick={() => decide('continue')}>
-          Continue
+          {reached ? 'Continue with a larger budget' : 'Continue'}
         </button>
         <button type="button" className="danger" disabled={busy} onClick={() => decide('stop')}>
           Stop

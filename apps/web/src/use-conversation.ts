@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Api, ApiError, type Conversation } from './api.ts';
 import { applyEvent, type ConversationState, type ServerEvent } from './conversation-state.ts';
 import type { QueuedMessage } from './QueuedMessages.tsx';
-import { applyWaiting } from './waiting-messages.ts';
+import { applyWaiting, notRecorded } from './waiting-messages.ts';
 
 /** The server says there is no such conversation (deleted, another user's, or not an id at all). */
 const isMissing = (e: unknown) =>
@@ -57,7 +57,7 @@ export function useConversation(api: Api, conversationId: string | undefined) {
       const during = inFlight.current ?? [];
       setConversation(detail.conversation);
       setState(during.reduce(applyEvent, { prompts: detail.prompts, streaming: {} }));
-      setWaiting(during.reduce(applyWaiting, messages));
+      setWaiting(during.reduce(applyWaiting, notRecorded(messages, detail.prompts)));
       setError(undefined);
     } catch (e) {
       if (isMissing(e)) setNotFound(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueuedMessage } from '../src/QueuedMessages.tsx';
-import { applyWaiting } from '../src/waiting-messages.ts';
+import { applyWaiting, notRecorded } from '../src/waiting-messages.ts';
 
 const message = (id: string, mode: 'steer' | 'queue' = 'queue'): QueuedMessage => ({
   id,
@@ -29,6 +29,26 @@ describe('the waiting messages, kept by the event stream', () => {
     expect(waiting.map((m) => m.id)).toEqual(['msg_c']);
     waiting = applyWaiting(waiting, { type: 'message.removed', promptId: 'msg_c', messageId: 'msg_c' });
     expect(waiting).toEqual([]);
+  });
+
+  it('drops a steering message once the running prompt records it, and lists it again when given back', () => {
+    let waiting = [message('msg_a', 'steer'), message('msg_b')];
+    waiting = applyWaiting(waiting, {
+      type: 'prompt.output',
+      promptId: 'prm_1',
+      output: { type: 'steering', messageId: 'msg_a' },
+    });
+    expect(waiting.map((m) => m.id)).toEqual(['msg_b']);
+    // The prompt ended before the model answered it: it waits again.
+    waiting = applyWaiting(waiting, {
+      type: 'message.queued',
+      promptId: 'msg_a',
+      message: message('msg_a', 'steer'),
+    });
+    expect(waiting.map((m) => m.id)).toEqual(['msg_b', 'msg_a']);
+    expect(
+      notRecorded(waiting, [{ output: [{ type: 'steering', messageId: 'msg_b' }] }]).map((m) => m.id),
+    ).toEqual(['msg_a']);
   });
 
   it('leaves the list as it is for other events, and for a prompt that was no message', () => {

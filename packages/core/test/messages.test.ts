@@ -175,6 +175,94 @@ describe('steering and follow-ups', () => {
     expect(prompt.output.map((o) => o.type)).toEqual(['text']);
   });
 
+  it('a steering message sent as the prompt is cancelled is never lost: it runs as the next prompt', async () => {
+    const { plugin, inside } = gate();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      script: [callTool('gate.wait'), reply('steered answer')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    const steer = await t.platform.messages.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'use the other file',
+      mode: 'steer',
+    });
+    const next = ended(t, steer.message.id);
+    await t.platform.cancel(run.prompt.id, { userId: t.userId });
+    const cancelled = await run.done;
+    expect(cancelled.state).toBe('cancelled');
+    // Not recorded in the cancelled prompt after the abort, where no model would read it ...
+    expect(cancelled.output.map((o) => o.type)).toEqual(['tool']);
+    // ... but run as the next prompt, and read by the model there once.
+    const prompt = await next;
+    expect(prompt).toMatchObject({ input: 'use the other file', state: 'completed' });
+    const read = t.model.requests
+      .at(-1)!
+      .messages.filter((m) => m.type === 'message' && m.content === 'use the other file');
+    expect(read).toHaveLength(1);
+  });
+
+  it('a steering message recorded but not yet read when the prompt ends goes back to waiting', async () => {
+    const { plugin, inside, open } = gate();
+    // A plugin stops the prompt at the boundary where the steering message was just recorded.
+    const stopper = definePlugin({
+      id: 'stopper',
+      hooks: {
+        betweenRounds: ({ prompt }) =>
+          prompt.output.some((o) => o.type === 'steering') ? { stop: 'enough' } : undefined,
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [plugin, stopper],
+      script: [callTool('gate.wait'), reply('answer to the steering')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    const steer = await t.platform.messages.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'and then this',
+      mode: 'steer',
+    });
+    const next = ended(t, steer.message.id);
+    open();
+    const stopped = await run.done;
+    expect(stopped.stopReason?.code).toBe('stopped_by_plugin');
+    expect(stopped.output.some((o) => o.type === 'steering')).toBe(false);
+    expect(await next).toMatchObject({ input: 'and then this', state: 'completed' });
+  });
+
+  it('a steering message recorded before a pause, then cancelled while waiting, runs as the next prompt', async () => {
+    const { plugin, inside, open } = gate();
+    const pauser = definePlugin({
+      id: 'pauser',
+      hooks: {
+        betweenRounds: ({ prompt }) =>
+          prompt.output.some((o) => o.type === 'steering') ? { pause: 'Check first.' } : undefined,
+      },
+    });
+    const t = await createTestPlatform({
+      plugins: [plugin, pauser],
+      script: [callTool('gate.wait'), reply('answer to the steering')],
+    });
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+    await inside;
+    const steer = await t.platform.messages.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'then do this',
+      mode: 'steer',
+    });
+    open();
+    expect((await run.done).state).toBe('waiting_for_approval');
+    const next = ended(t, steer.message.id);
+    const cancelled = await t.platform.cancel(run.prompt.id, { userId: t.userId });
+    expect(cancelled.output.some((o) => o.type === 'steering')).toBe(false);
+    expect(await next).toMatchObject({ input: 'then do this', state: 'completed' });
+  });
+
   it('a waiting message survives a restart: recover() runs it on a new platform over the same store', async () => {
     const store = new MemoryStore();
     const first = createPlatform({ store, model: scriptedModel([]) });

@@ -151,6 +151,8 @@ export class PromptCompletion {
       return this.#end('completed');
     }
     const turn = await this.#model.call(prepared, signal);
+    const reading = this.#boundary.markRead();
+    if (reading) await reading;
     // What the call left staged is written before hooks run (they may take long, or read the store).
     if (hooks.afterModelCall.length > 0) {
       await this.#record.flush();
@@ -204,6 +206,8 @@ export class PromptCompletion {
     stopReason?: StopReason,
     openResult?: PromptOutputToolResult,
   ): Promise<Prompt> {
+    // Steering no model call answered waits again, to run as the next prompt: never lost.
+    await this.#boundary.returnUnread();
     // Invariant: every call gets exactly one result, whatever ended the loop.
     for (const open of this.#record.prompt.output.filter(isOpenTool)) {
       await this.#record.record(

@@ -179,6 +179,14 @@ export class PromptRecord {
     for (const outputId of emitted) this.publish({ type: 'prompt.output-removed', outputId });
   }
 
+  /** Takes these outputs out of the record (steering the model never read: it waits again). */
+  async remove(outputIds: readonly string[]): Promise<void> {
+    if (outputIds.length === 0) return;
+    await this.#write({ removeOutputs: outputIds });
+    this.#prompt = { ...this.#prompt, output: this.#prompt.output.filter((o) => !outputIds.includes(o.id)) };
+    for (const outputId of outputIds) this.publish({ type: 'prompt.output-removed', outputId });
+  }
+
   async updateEmitted(outputId: string, output: NewOutput, toolCallId: string): Promise<void> {
     const existing = this.#prompt.output.find((o) => o.id === outputId);
     if (!existing || existing.type !== output.type || existing.type === 'tool') {

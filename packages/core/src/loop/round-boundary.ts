@@ -1,6 +1,7 @@
 import { errorMessage, HookError } from '../errors.ts';
 import type { GuardrailOutput } from '../model/outputs.ts';
 import type { StopReason } from '../model/prompt.ts';
+import type { QueuedMessage } from '../model/queued-message.ts';
 import type { ToolCallView } from '../plugins/hooks.ts';
 import { runInput } from './approval.ts';
 import { detectDoomLoop } from './doom-loop.ts';
@@ -22,6 +23,8 @@ export class RoundBoundary {
   readonly #tools: ToolBatch;
   /** Whether this run asked the store for steering messages yet (after a restart, nobody marked them). */
   #askedStore = false;
+  /** Steering recorded in this prompt that no model call has answered yet. */
+  #unread: { message: QueuedMessage; outputId: string }[] = [];
 
   constructor(runtime: Runtime, record: PromptRecord, scope: HookScope, tools: ToolBatch) {
     this.#runtime = runtime;
@@ -93,9 +96,10 @@ export class RoundBoundary {
   }
 
   /**
-   * The conversation's steering messages, recorded as `steering` outputs in the order they were sent, each
-   * then taken off the store's list. Recorded first: a process stopped in between finds the output and
-   * only takes the message off (nothing doubled, nothing lost).
+   * The conversation's steering messages, recorded as `steering` outputs in the order they were sent. Each
+   * stays on the store's list until a model call that read it has answered (`markRead`): a prompt that ends
+   * before that gives it back (`returnUnread`) and it runs as the next prompt. Nothing is lost, and a
+   * process stopped in between finds the output and the message, and records nothing twice.
    */
   async #deliverSteering(signal: AbortSignal): Promise<StopReason | undefined> {
     const messages = this.#runtime.store.messages;
@@ -108,7 +112,11 @@ export class RoundBoundary {
     for (const message of waiting) {
       // A steering message left when the last prompt ended runs as its own prompt, this one.
       if (message.mode !== 'steer' || message.id === prompt.id) continue;
-      const delivered = prompt.output.find((o) => o.type === 'steering' && o.messageId === message.id);
+      // A prompt being cancelled takes no more messages: they wait, and run as the next prompt.
+      signal.throwIfAborted();
+      const delivered = this.#record.prompt.output.find(
+        (o) => o.type === 'steering' && o.messageId === message.id,
+      );
       const outputId =
         delivered?.id ??
         (await this.#record.append({
@@ -117,8 +125,8 @@ export class RoundBoundary {
           messageId: message.id,
           userId: message.userId,
         }));
-      await messages.remove(message.conversationId, [message.id]);
-      if (!delivered) this.#record.publish({ type: 'prompt.steered', messageId: message.id, outputId });
+      if (!this.#unread.some((unread) => unread.message.id === message.id))
+        this.#unread.push({ message, outputId });
       // What the user says while the prompt runs passes the same input guardrails as what started it.
       const hooks = this.#runtime.hooks.inputGuardrails;
       const trip =
@@ -128,9 +136,56 @@ export class RoundBoundary {
               targetId: outputId,
             })
           : undefined;
-      if (trip) return trip;
+      if (trip) {
+        // Blocked is handled: it never runs, as steering or as a prompt.
+        this.#unread = this.#unread.filter((unread) => unread.message.id !== message.id);
+        await messages.remove(message.conversationId, [message.id]);
+        return trip;
+      }
     }
     return undefined;
+  }
+
+  /** A model call answered: the steering messages it read leave the store's list (no promise when none). */
+  markRead(): Promise<void> | undefined {
+    return this.#unread.length === 0 ? undefined : this.#markRead();
+  }
+
+  async #markRead(): Promise<void> {
+    const read = this.#unread;
+    this.#unread = [];
+    const { conversationId } = this.#record.prompt;
+    await this.#runtime.store.messages?.remove(
+      conversationId,
+      read.map(({ message }) => message.id),
+    );
+    for (const { message, outputId } of read)
+      this.#record.publish({ type: 'prompt.steered', messageId: message.id, outputId });
+  }
+
+  /**
+   * The prompt ends: steering it recorded that no model call answered leaves the record and waits again
+   * (still on the store's list), to run as the next prompt.
+   */
+  async returnUnread(): Promise<void> {
+    const messages = this.#runtime.store.messages;
+    if (!messages) return;
+    const prompt = this.#record.prompt;
+    if (!this.#askedStore && prompt.output.some((o) => o.type === 'steering')) {
+      // This run never looked (a prompt cancelled as it resumed): steering a stopped process recorded.
+      for (const message of await messages.list(prompt.conversationId)) {
+        const output = prompt.output.find((o) => o.type === 'steering' && o.messageId === message.id);
+        if (output) this.#unread.push({ message, outputId: output.id });
+      }
+    }
+    if (this.#unread.length === 0) return;
+    const unread = this.#unread;
+    this.#unread = [];
+    await this.#record.remove(unread.map(({ outputId }) => outputId));
+    for (const { message } of unread) {
+      const scope = { promptId: message.id, conversationId: message.conversationId, userId: message.userId };
+      this.#runtime.bus.publish({ type: 'message.queued', ...scope, message });
+    }
   }
 
   /** The input guardrails, before the prompt's first model call: the first trip, or nothing. */

@@ -66,10 +66,17 @@ export class Cancellation {
         closed.push({ ...o, decision: 'stop', decidedBy: userId, decidedAt: at });
       }
     }
+    // Steering it recorded but the model never answered waits again (still on the list): the next prompt.
+    const unread = await this.#unreadSteering(prompt);
     const stopReason = { code: 'cancelled', message: 'Cancelled while waiting for approval.' };
     const applied = await store.prompts.update(
       prompt.id,
-      { state: 'cancelled', stopReason, outputs: closed },
+      {
+        state: 'cancelled',
+        stopReason,
+        outputs: closed,
+        ...(unread.length > 0 && { removeOutputs: unread.map((output) => output.id) }),
+      },
       { expectState: ['waiting_for_approval'] },
     );
     if (!applied)
@@ -77,10 +84,20 @@ export class Cancellation {
     const updated = await this.#ctx.getPrompt(prompt.id, userId);
     const scope = { promptId: prompt.id, conversationId: prompt.conversationId, userId: prompt.userId };
     for (const output of closed) events.publish({ ...scope, type: 'prompt.output-updated', output });
+    for (const output of unread)
+      events.publish({ ...scope, type: 'prompt.output-removed', outputId: output.id });
     events.publish({ ...scope, type: 'prompt.cancelled', prompt: updated });
     // The conversation's waiting messages stay; the next one runs now.
     void this.#ctx.track(Promise.resolve(updated)).catch(this.#ctx.reportRecoveryError);
     return updated;
+  }
+
+  /** The prompt's steering outputs whose messages are still on the list: no model call answered them. */
+  async #unreadSteering(prompt: Prompt): Promise<PromptOutput[]> {
+    const { messages } = this.#ctx.store;
+    if (!messages || !prompt.output.some((o) => o.type === 'steering')) return [];
+    const waiting = new Set((await messages.list(prompt.conversationId)).map((message) => message.id));
+    return prompt.output.filter((o) => o.type === 'steering' && waiting.has(o.messageId));
   }
 
   /** Asks the process running `promptId` to cancel it, and resolves once its loop stopped (or the wait ran out). */

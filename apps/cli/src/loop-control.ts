@@ -1,3 +1,4 @@
+import { budgetOption, type ReachedBudget } from './budgets.ts';
 import type { TesseraClient } from './client.ts';
 import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
 import type { Io } from './render.ts';
@@ -8,8 +9,9 @@ type Pause = {
   pauseId: string;
   promptId: string;
   conversationId: string;
-  source: 'doom_loop' | 'plugin';
+  source: 'doom_loop' | 'plugin' | 'budget';
   plugin?: string;
+  budget?: ReachedBudget;
   reason: string;
 };
 
@@ -125,25 +127,33 @@ export async function pendingPauses(
 
 /** The lines `pending` prints for a pause, with the commands that decide it. */
 export function pauseLines(pause: Pause, command: string): string {
-  const by = pause.source === 'doom_loop' ? 'repeating itself' : `paused by ${pause.plugin ?? 'a plugin'}`;
+  const by =
+    pause.source === 'doom_loop'
+      ? 'repeating itself'
+      : pause.budget
+        ? `reached its ${pause.budget.name} budget`
+        : `paused by ${pause.plugin ?? 'a plugin'}`;
+  const decide = pause.budget ? `continue ${budgetOption(pause.budget)}|stop` : 'continue|stop';
   return [
     `${pause.pauseId}  ${by}\n    ${pause.reason}\n`,
-    `    in conversation ${pause.conversationId}: ${command} resume ${pause.pauseId} continue|stop\n`,
+    `    in conversation ${pause.conversationId}: ${command} resume ${pause.pauseId} ${decide}\n`,
   ].join('');
 }
 
-/** Continues or stops a paused prompt, and streams what it does next. */
+/** Continues or stops a paused prompt (past a budget, with `budgets` raised), and streams what it does next. */
 export async function resume(
   client: TesseraClient,
   io: Io,
   format: Format,
   pauseId: string,
   choice: 'continue' | 'stop',
+  budgets?: Record<string, number>,
 ): Promise<number> {
   const post = async () =>
     (
       await client.request<{ prompt: Prompt }>('POST', `/api/pauses/${encodeURIComponent(pauseId)}/resume`, {
         choice,
+        ...(budgets && { budgets }),
       })
     ).prompt;
   const isIt = (pause: Pause) => pause.pauseId === pauseId;

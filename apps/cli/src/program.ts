@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { parseBudgetOptions } from './budgets.ts';
 import { ApiError, ServerDownError, TesseraClient } from './client.ts';
 import { decide, download, list, pending, send, show } from './commands.ts';
 import { EXIT, type Format } from './follow.ts';
@@ -33,6 +34,7 @@ Examples:
   $ ${command} approve call_123
   $ ${command} approve call_123 --input '{"amount": 50, "to": "Ada"}'
   $ ${command} resume out_123 stop
+  $ ${command} resume out_123 continue --budget maxRounds=50
   $ ${command} reject call_123 --reason "not this one"
   $ ${command} send --json "weather in Oslo" | jq -c 'select(.type == "prompt.output")'
 ${ENVIRONMENT}`;
@@ -195,13 +197,20 @@ function addResume(program: Command, { io, client, run }: CommandKit): void {
   json(
     program
       .command('resume')
-      .description('decide a paused prompt (it repeated itself, or a plugin asked): continue or stop it')
+      .description(
+        'decide a paused prompt (it repeated itself, a plugin asked, or it reached a budget): continue or stop it',
+      )
       .argument('<pauseId>', 'the id shown with the pause (or by `pending`)')
-      .addArgument(new Argument('<choice>', 'what to do').choices(['continue', 'stop'])),
+      .addArgument(new Argument('<choice>', 'what to do').choices(['continue', 'stop']))
+      .option(
+        '-b, --budget <name=limit>',
+        'past a budget, continue with a larger one, e.g. maxRounds=50 (repeatable)',
+        (value: string, previous: string[] = []) => [...previous, value],
+      ),
     'one JSON event per line (NDJSON)',
   ).action(
-    run((id: string, choice: 'continue' | 'stop', options: { json?: boolean }) =>
-      resume(client(), io, format(options), id, choice),
+    run((id: string, choice: 'continue' | 'stop', options: { json?: boolean; budget?: string[] }) =>
+      resume(client(), io, format(options), id, choice, parseBudgetOptions(options.budget)),
     ),
   );
 }

@@ -1,4 +1,5 @@
 import { styleText } from 'node:util';
+import { budgetOption, type ReachedBudget } from './budgets.ts';
 import type { ServerEvent } from './client.ts';
 import { widgetText } from './widgets.ts';
 
@@ -96,7 +97,7 @@ export class Renderer {
         this.#approval(String(data.toolCallId), String(data.toolId), data.input, String(data.reason));
         return;
       case 'prompt.pause-requested':
-        this.#pause(String(data.outputId), String(data.reason));
+        this.#pause(String(data.outputId), String(data.reason), data.budget as ReachedBudget | undefined);
         return;
       case 'prompt.started':
         // What the prompt starts with: the files the user attached.
@@ -146,7 +147,7 @@ export class Renderer {
       case 'pause':
         if (output.decision)
           this.#block(this.#style('yellow', `⏸  Paused: ${output.reason} (${output.decision})`));
-        else this.#pause(output.id, String(output.reason));
+        else this.#pause(output.id, String(output.reason), output.budget as ReachedBudget | undefined);
         return;
       case 'steering':
         this.#block(this.#style('dim', `(you, while it ran) ${output.text}`));
@@ -192,14 +193,16 @@ export class Renderer {
     }
   }
 
-  #pause(pauseId: string, reason: string): void {
+  #pause(pauseId: string, reason: string, budget?: ReachedBudget): void {
     if (this.#asked.has(pauseId)) return;
     this.#asked.add(pauseId);
     const command = this.#io.command;
+    // Past a budget, continuing needs a larger one: the command proposes double.
+    const raise = budget && typeof budget.name === 'string' ? ` ${budgetOption(budget)}` : '';
     this.#block(
       [
         this.#style('yellow', `⏸  Paused: ${reason}`),
-        `   continue: ${command} resume ${pauseId} continue`,
+        `   continue: ${command} resume ${pauseId} continue${raise}`,
         `   stop:     ${command} resume ${pauseId} stop`,
       ].join('\n'),
     );

@@ -119,4 +119,30 @@ describe('loop control from the command line', () => {
     expect(resumed.stdout).toContain('Oslo is cold.');
     expect((await tessera(['pending'])).stdout).toContain('Nothing is waiting for your approval.');
   });
+
+  it('shows a budget pause with the command that continues with a larger budget, and continues with it', async () => {
+    // Five calls failing in a row (different cities, so not a repeat): the default maxConsecutiveToolErrors.
+    const cities = ['', ' '.repeat(61), 'x'.repeat(70), 'y'.repeat(80), 'z'.repeat(90)];
+    model.push(...cities.map((city) => callTool('demo.weather', { city })), reply('Giving up on those.'));
+    const paused = await tessera(['send', 'weather in odd places']);
+    expect(paused.code).toBe(3);
+    const hint = /tessera resume (\S+) continue --budget maxConsecutiveToolErrors=10/.exec(paused.stdout);
+    expect(hint, paused.stdout).not.toBeNull();
+    const pauseId = hint![1]!;
+    const pending = await tessera(['pending']);
+    expect(pending.stdout).toContain(`${pauseId}  reached its maxConsecutiveToolErrors budget`);
+    expect(pending.stdout).toContain(
+      `tessera resume ${pauseId} continue --budget maxConsecutiveToolErrors=10|stop`,
+    );
+
+    const malformed = await tessera(['resume', pauseId, 'continue', '--budget', 'maxRounds']);
+    expect(malformed.code).not.toBe(0);
+    expect(malformed.stderr).toContain('--budget takes name=limit');
+    const refused = await tessera(['resume', pauseId, 'continue']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('maxConsecutiveToolErrors');
+    const resumed = await tessera(['resume', pauseId, 'continue', '--budget', 'maxConsecutiveToolErrors=10']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('Giving up on those.');
+  });
 });

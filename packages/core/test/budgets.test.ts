@@ -286,7 +286,7 @@ describe('consecutive tool errors', () => {
     return definePlugin({ id: 'flaky', tools: [...failing, ok, careful] });
   };
 
-  it('pauses after that many different calls failed in a row, and a success resets the count', async () => {
+  it('pauses after that many different calls failed in a row (a success resets the count), and a larger one continues', async () => {
     const t = await createTestPlatform({
       plugins: [flaky()],
       budgets: { maxConsecutiveToolErrors: 3 },
@@ -297,7 +297,7 @@ describe('consecutive tool errors', () => {
         callTool('flaky.c'),
         callTool('flaky.d'),
         callTool('flaky.e'),
-        reply('never'),
+        reply('Done, after all.'),
       ],
     });
     const paused = await t.send('go');
@@ -308,6 +308,9 @@ describe('consecutive tool errors', () => {
       budget: { name: 'maxConsecutiveToolErrors', limit: 3, used: 3 },
       reason: expect.stringContaining('3 tool calls failed in a row'),
     });
+    const done = await t.resumePending('continue', { maxConsecutiveToolErrors: 4 });
+    expect(done.state).toBe('completed');
+    expect(done.output.at(-1)).toMatchObject({ type: 'text', text: 'Done, after all.' });
   });
 
   it('does not count calls the user rejected', async () => {

@@ -1,6 +1,7 @@
 import {
   type AnyPlugin,
   type AnyTool,
+  type BudgetRaise,
   createPlatform,
   createServiceContainer,
   type DependencyContainer,
@@ -73,14 +74,15 @@ export async function createTestPlatform(options: TestPlatformOptions = {}) {
     approvePending: async ({ toolId }: { toolId?: string } = {}) =>
       platform.approve(pendingCall(await waitingPrompt(), toolId).id, { userId }),
     /**
-     * Decides the pause the conversation's prompt waits on (a doom loop, a plugin's `betweenRounds`) and
-     * resolves with the prompt when the resumed loop stops.
+     * Decides the pause the conversation's prompt waits on (a doom loop, a plugin's `betweenRounds`, a budget
+     * reached: continue it with larger `budgets`, e.g. `{ maxRounds: 50 }`) and resolves with the prompt when
+     * the resumed loop stops.
      */
-    resumePending: async (choice: 'continue' | 'stop') => {
+    resumePending: async (choice: 'continue' | 'stop', budgets?: BudgetRaise) => {
       const prompt = await waitingPrompt();
       const pause = prompt.output.find((o) => o.type === 'pause' && !o.decision);
       if (!pause) throw new Error(`The waiting prompt has no pause. ${describePrompt(prompt)}`);
-      return platform.resume(pause.id, { userId, choice });
+      return platform.resume(pause.id, { userId, choice, ...(budgets && { budgets }) });
     },
     /** Sends a message while the conversation may be busy: `steer` the running prompt, or `queue` it next. */
     message: (input: string, mode: 'steer' | 'queue') =>

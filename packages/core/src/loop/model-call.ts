@@ -118,10 +118,10 @@ export class ModelCalls {
 
   /** The provider's tokens per estimated token: from this prompt's last call, else from the history's. */
   #scale(prompt: Prompt): number {
-    const since = this.#compacted?.compaction?.createdAt;
-    const own = providerScale([prompt], since);
-    if (own !== undefined) return own;
-    this.#historyScale ??= providerScale(this.#history, since) ?? 1;
+    const summary = this.#compacted?.compaction?.id;
+    const own = providerScale([prompt], summary);
+    if (own !== undefined) return own ?? 1;
+    this.#historyScale ??= providerScale(this.#history, summary) ?? 1;
     return this.#historyScale;
   }
 

@@ -43,26 +43,23 @@ export function contextTokens(
   // The current prompt apart from the history: no copy of the history every round.
   const { current } = options;
   // After a compaction the model reads its summary and the prompts after it; calls made before the summary
-  // was recorded were sent the whole history, so their count is no anchor any more.
+  // was recorded were sent the whole history, so their count is no anchor any more. Found by position (the
+  // search stops at the summary), not by time: a fast run records a call and the summary in one millisecond.
   const view = compactedHistory(fullHistory, current);
   const history = view.prompts;
-  const since = view.compaction?.createdAt;
+  const summaryId = view.compaction?.id;
   const count = history.length + (current ? 1 : 0);
   const at = (p: number): Prompt => (p < history.length ? history[p]! : current!);
   let anchor: { prompt: number; output: number; facts: ModelCallFacts; responseId: string } | undefined;
-  for (let p = count - 1; p >= 0 && !anchor && options.anchored !== false; p--) {
+  search: for (let p = count - 1; p >= 0 && options.anchored !== false; p--) {
     const outputs = at(p).output as PromptOutput[];
     for (let o = outputs.length - 1; o >= 0; o--) {
       const output = outputs[o] as PromptOutput & { modelCall?: ModelCallFacts; responseId?: string };
+      if (output.id === summaryId) break search;
       const facts = output.modelCall;
-      if (
-        facts?.usage &&
-        facts.usage.inputTokens > 0 &&
-        output.responseId &&
-        !(since && facts.startedAt < since)
-      ) {
+      if (facts?.usage && facts.usage.inputTokens > 0 && output.responseId) {
         anchor = { prompt: p, output: o, facts, responseId: output.responseId };
-        break;
+        break search;
       }
     }
   }

@@ -8,15 +8,17 @@ type Estimate = (messages: readonly ModelMessage[]) => number;
  * How many of the provider's tokens one token of Tessera's estimate is, from the latest model call in
  * `prompts` that recorded both counts (`usage.inputTokens` beside `estimatedInputTokens`); undefined when no
  * call did. Never below 1: a request must fit the budget by the estimate too, whatever a provider reported
- * (less than the estimate, nothing, or a count of another request). Calls made before `since` (the latest
- * summary) are not asked, as `contextTokens` does not anchor on them: they were sent what is summarized now.
+ * (less than the estimate, nothing, or a count of another request). The search stops at the output
+ * `stopAt` (the latest summary), `null` then: calls before it were sent what is summarized now, as
+ * `contextTokens` does not anchor on them either. By position, not time: a fast run records both in one ms.
  */
-export function providerScale(prompts: readonly Prompt[], since?: string): number | undefined {
+export function providerScale(prompts: readonly Prompt[], stopAt?: string): number | null | undefined {
   for (let p = prompts.length - 1; p >= 0; p--) {
     const outputs = prompts[p]!.output;
     for (let o = outputs.length - 1; o >= 0; o--) {
-      const facts = (outputs[o] as { modelCall?: CallCounts }).modelCall;
-      if (since !== undefined && facts && facts.startedAt < since) return undefined;
+      const output = outputs[o]!;
+      if (output.id === stopAt) return null;
+      const facts = (output as { modelCall?: CallCounts }).modelCall;
       if (facts?.usage && facts.estimatedInputTokens)
         return Math.max(1, facts.usage.inputTokens / facts.estimatedInputTokens);
     }
@@ -24,7 +26,7 @@ export function providerScale(prompts: readonly Prompt[], since?: string): numbe
   return undefined;
 }
 
-type CallCounts = { startedAt: string; usage?: { inputTokens: number }; estimatedInputTokens?: number };
+type CallCounts = { usage?: { inputTokens: number }; estimatedInputTokens?: number };
 
 /** Estimated tokens of tool definitions, by the array a round offers (rounds that offer the same share it). */
 const toolTokens = new WeakMap<readonly ModelToolDefinition[], { estimate: Estimate; tokens: number }>();

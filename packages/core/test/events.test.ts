@@ -211,6 +211,28 @@ describe('a relay between processes that share a store', () => {
     expect(inB).toEqual(inA);
   });
 
+  it("keeps the other processes' events from a subscriber of this process's own ({ local: true })", async () => {
+    const hub = relayHub();
+    const store = new MemoryStore();
+    const a = createPlatform({ model: new ScriptedModel([reply('Hi.')]), store, relay: hub.join() });
+    const b = createPlatform({ model: new ScriptedModel(), store, relay: hub.join() });
+    const conversation = await a.conversations.create({ userId: 'u1' });
+    const ended = (platform: typeof a, filter: { local?: boolean }) => {
+      const seen: string[] = [];
+      platform.events.subscribe(filter, (e) => {
+        if (e.type === 'prompt.completed') seen.push(e.promptId);
+      });
+      return seen;
+    };
+    const [inA, inB] = [ended(a, {}), ended(b, {})];
+    const [localInA, localInB] = [ended(a, { local: true }), ended(b, { local: true })];
+    const prompt = await a.send({ conversationId: conversation.id, userId: 'u1', input: 'hi' });
+    await vi.waitFor(() => expect(inB).toEqual([prompt.id]));
+    expect(inA).toEqual([prompt.id]);
+    expect(localInA).toEqual([prompt.id]);
+    expect(localInB).toEqual([]);
+  });
+
   it('cancels from one process a prompt another process runs', async () => {
     const hub = relayHub();
     const store = new MemoryStore();

@@ -1,7 +1,16 @@
 import { EventStreamOverflowError } from '../errors.ts';
 import { isLoopEndEvent, isPromptEndEvent, type TesseraEvent } from './events.ts';
 
-export type EventFilter = { promptId?: string; conversationId?: string; userId?: string };
+export type EventFilter = {
+  promptId?: string;
+  conversationId?: string;
+  userId?: string;
+  /**
+   * Only the events of this process, not those a relay brought from the other processes that share the
+   * store: for work done once per prompt, by the process that runs it (tracing, metrics).
+   */
+  local?: boolean;
+};
 export type EventHandler = (event: TesseraEvent & { seq: number }) => void | Promise<void>;
 
 export type StreamOptions = {
@@ -16,7 +25,8 @@ export type StreamOptions = {
   throughPauses?: boolean;
 };
 
-const matches = (filter: EventFilter, event: TesseraEvent): boolean =>
+const matches = (filter: EventFilter, event: TesseraEvent, relayed: boolean): boolean =>
+  !(relayed && filter.local) &&
   (filter.promptId === undefined || filter.promptId === event.promptId) &&
   (filter.conversationId === undefined || filter.conversationId === event.conversationId) &&
   (filter.userId === undefined || filter.userId === event.userId);
@@ -34,12 +44,13 @@ export class EventBus {
     this.#onHandlerError = options.onHandlerError ?? (() => {});
   }
 
-  publish(event: TesseraEvent): void {
+  /** `relayed`: the event comes from another process (see `EventFilter.local`). */
+  publish(event: TesseraEvent, { relayed = false } = {}): void {
     const seq = ++this.#seq;
     if (this.#handlers.size === 0) return;
     const sequenced = { ...event, seq };
     for (const { filter, handler } of this.#handlers) {
-      if (!matches(filter, event)) continue;
+      if (!matches(filter, event, relayed)) continue;
       try {
         const result = handler(sequenced);
         if (result instanceof Promise) result.catch((error) => this.#onHandlerError(error, event));

@@ -25,19 +25,12 @@ export function bridgeRelay(
   bus: EventBus,
   onCancel: (promptId: string) => void,
 ): () => void {
-  let relaying = false;
-  const outgoing = bus.subscribe({}, ({ seq: _, ...event }) => {
-    if (!relaying) relay.publish({ kind: 'event', event });
+  const outgoing = bus.subscribe({ local: true }, ({ seq: _, ...event }) => {
+    relay.publish({ kind: 'event', event });
   });
   const incoming = relay.subscribe((message) => {
     if (message.kind === 'cancel') return onCancel(message.promptId);
-    // Handlers run synchronously inside publish, so the flag covers exactly this event.
-    relaying = true;
-    try {
-      bus.publish(message.event);
-    } finally {
-      relaying = false;
-    }
+    bus.publish(message.event, { relayed: true });
   });
   return () => {
     outgoing();

@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import {
   type AnyPlugin,
   createPlatform,
-  estimatorFor,
   historyBudget,
   type ModelProvider,
   type Platform,
   type Store,
 } from '@tessera/core';
+import { estimatorFor } from '@tessera/reports';
+import { tracePrompts } from '@tessera/telemetry';
 import type { Logger } from 'pino';
 import { chooseModel, type ModelInfo } from './choose-model.ts';
 import { type Composition, composePlugins } from './compose-plugins.ts';
@@ -152,6 +153,9 @@ type Composed = Composition & {
 /** The rest of the start-up, once the platform exists (a throw here closes it, in `createServer`). */
 async function serve(platform: Platform, composed: Composed): Promise<TesseraServer> {
   const { config, plugins, info, storeKind, log } = composed;
+  // Every prompt this process runs, recovered ones too, is traced when it ends: no-ops until an OpenTelemetry
+  // SDK is registered (telemetry.ts, from the OTEL_* variables; or the app's own).
+  const untrace = tracePrompts(platform);
   const ids = plugins.map((plugin) => plugin.id);
   let token: string | undefined;
   const configured = Object.entries(config.auth.tokens);
@@ -185,6 +189,7 @@ async function serve(platform: Platform, composed: Composed): Promise<TesseraSer
       shutdown.abort();
       await http?.close(graceMs);
       await platform.close();
+      untrace(); // after: the prompts that ended as the platform closed are traced too
       await composed.rateLimits?.close();
     },
   };

@@ -2,7 +2,7 @@
  * OpenTelemetry for the server, from the standard `OTEL_*` environment variables: tracing is on when they
  * name an exporter (`OTEL_TRACES_EXPORTER`, other than `none`) or an OTLP endpoint
  * (`OTEL_EXPORTER_OTLP_ENDPOINT` / `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`). The SDK is imported only then, so
- * a server without them loads none of it; @tessera/core's spans stay no-ops.
+ * a server without them loads none of it; @tessera/telemetry's spans stay no-ops.
  */
 export type Telemetry = { shutdown(): Promise<void> };
 

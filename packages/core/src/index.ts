@@ -138,6 +138,7 @@ export {
   projectPrompt,
   promptsToMessages,
 } from './projection/prompts-to-messages.ts';
+export { withheldNote } from './projection/withheld.ts';
 export { assistantMessage, type ModelMessage, userMessage } from './provider/messages.ts';
 export {
   estimateTokens,
@@ -148,17 +149,6 @@ export {
   type ModelToolDefinition,
   type ModelUsage,
 } from './provider/provider.ts';
-export { promptReport, type ReportOptions } from './report/prompt-report.ts';
-export {
-  CompactionReport,
-  ModelCallReport,
-  type PromptReport,
-  PromptReportSchema,
-  PromptReportTotals,
-  ReportContext,
-  ToolCallOutcome,
-  ToolCallReport,
-} from './report/report-schema.ts';
 export {
   createServiceContainer,
   type DependencyContainer,

@@ -4,7 +4,6 @@ import type { Conversation } from '../model/conversation.ts';
 import type { PauseOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import type { FinishReason } from '../provider/provider.ts';
-import { tracePrompt } from '../telemetry/prompt-spans.ts';
 import { budgetPause } from './budgets.ts';
 import { CallIds } from './call-ids.ts';
 import { HookScope } from './hook-table.ts';
@@ -225,7 +224,6 @@ export class PromptCompletion {
           ? 'prompt.cancelled'
           : 'prompt.failed';
     this.#record.publish({ type, prompt });
-    tracePrompt(prompt, this.#runtime.provider.id); // a no-op until an app registers an OpenTelemetry SDK
     return prompt;
   }
 

@@ -1,11 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import {
-  type ModelMessage,
-  type Platform,
-  type Prompt,
-  PromptReportSchema,
-  promptReport,
-} from '@tessera/core';
+import type { ModelMessage, Platform, Prompt } from '@tessera/core';
+import { PromptReportSchema, promptReport } from '@tessera/reports';
 import { IdParam } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -17,7 +12,7 @@ const PromptReportBody = PromptReportSchema.meta({ id: 'PromptReport' });
  * counted as the projection counts it (`contextTokens`).
  */
 export type ContextOptions = {
-  /** The history budget of a prompt's model (`historyBudget`: `historyTokens` or the compaction threshold). */
+  /** The history budget of a prompt's model (`historyTokens`), shown beside the context's size. */
   budget?: (prompt: Prompt) => number | undefined;
   /** The token estimate of a prompt's model (`estimatorFor`), else about four characters a token. */
   estimate?: (prompt: Prompt) => ((messages: readonly ModelMessage[]) => number) | undefined;

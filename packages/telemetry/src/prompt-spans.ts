@@ -1,10 +1,9 @@
+import { createRequire } from 'node:module';
 import type * as OtelApi from '@opentelemetry/api';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
-import { lazyRequire } from '../lazy-require.ts';
-import type { Prompt } from '../model/prompt.ts';
-import { promptReport } from '../report/prompt-report.ts';
-import type { ModelCallReport, ToolCallReport } from '../report/report-schema.ts';
-import { CORE_VERSION } from '../version.ts';
+import type { Platform, Prompt } from '@tessera/core';
+import { type ModelCallReport, promptReport, type ToolCallReport } from '@tessera/reports';
+import manifest from '../package.json' with { type: 'json' };
 
 /** Where every copy of the OpenTelemetry API 1.x keeps what an app registered (its tracer provider first). */
 const REGISTRY = Symbol.for('opentelemetry.js.api.1');
@@ -12,13 +11,38 @@ let api: typeof OtelApi | undefined;
 /** Through the API's global provider: a no-op until an app registers an SDK, then that SDK's tracer. */
 let tracer: Tracer;
 
-/** The API, loaded once an app has registered anything with it (see lazy-require.ts); before, nothing to trace. */
+/**
+ * The API, loaded once an app has registered anything with it; before, nothing to trace. Loaded when first
+ * needed rather than with the package, so that an app that never turns tracing on never pays for it.
+ */
 function loadApi(): typeof OtelApi | undefined {
   if (!api && REGISTRY in globalThis) {
-    api = lazyRequire('@opentelemetry/api') as typeof OtelApi;
-    tracer = api.trace.getTracer('@tessera/core', CORE_VERSION);
+    api = createRequire(import.meta.url)('@opentelemetry/api') as typeof OtelApi;
+    tracer = api.trace.getTracer(manifest.name, manifest.version);
   }
   return api;
+}
+
+/**
+ * Traces every prompt the platform runs in this process: when one ends (completed, failed or cancelled),
+ * its spans are emitted from its record (see `tracePrompt`). Prompts run by other processes that share the
+ * store are theirs to trace. Returns the function that stops it.
+ *
+ * @example
+ * ```ts
+ * const platform = createPlatform({ model, store });
+ * const untrace = tracePrompts(platform); // spans once an app registers an OpenTelemetry SDK
+ * ```
+ */
+export function tracePrompts(platform: Platform): () => void {
+  return platform.events.subscribe({ local: true }, (event) => {
+    if (
+      event.type === 'prompt.completed' ||
+      event.type === 'prompt.failed' ||
+      event.type === 'prompt.cancelled'
+    )
+      tracePrompt(event.prompt, platform.model.id);
+  });
 }
 
 /**

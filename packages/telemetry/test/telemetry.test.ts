@@ -4,10 +4,18 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { callTools, createTestPlatform, reply } from '@tessera/testing';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createPlatform,
+  createTool,
+  definePlugin,
+  type EventRelay,
+  MemoryStore,
+  type RelayMessage,
+} from '@tessera/core';
+import { callTools, createTestPlatform, reply, ScriptedModel } from '@tessera/testing';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createTool, definePlugin } from '../src/index.ts';
+import { tracePrompts } from '../src/index.ts';
 
 const exporter = new InMemorySpanExporter();
 
@@ -56,6 +64,7 @@ describe('OpenTelemetry spans', () => {
         reply('3, and 1/0 is undefined.', { usage: { inputTokens: 140, outputTokens: 9 } }),
       ],
     });
+    tracePrompts(t.platform);
     const prompt = await t.send('Add 1 and 2, divide 1 by 0');
     const spans = exporter.getFinishedSpans();
     const byName = (name: string) => spans.filter((span) => span.name === name);
@@ -107,10 +116,85 @@ describe('OpenTelemetry spans', () => {
 
   it("marks a prompt whose model call failed, and that call's span, as errors", async () => {
     const t = await createTestPlatform({ script: [{ error: 'The model is down.' }] });
+    tracePrompts(t.platform);
     const prompt = await t.send('Hi');
     expect(prompt.state).toBe('failed');
     const root = exporter.getFinishedSpans().find((span) => span.name.startsWith('invoke_agent'))!;
     expect(root.status.code).toBe(SpanStatusCode.ERROR);
     expect(root.attributes['error.type']).toBe('model_error');
   });
+
+  it('traces a prompt cancelled while it waits for approval', async () => {
+    const guarded = definePlugin({
+      id: 'guarded',
+      tools: [
+        createTool({
+          id: 'guarded.reset',
+          description: 'Resets.',
+          input: z.object({}),
+          requireApproval: { required: true, reason: 'Resetting needs approval.' },
+          invoke: () => 'reset',
+        }),
+      ],
+    });
+    const t = await createTestPlatform({
+      plugins: [guarded],
+      script: [callTools({ name: 'guarded.reset', args: {}, id: 'c1' })],
+    });
+    tracePrompts(t.platform);
+    const paused = await t.send('Reset');
+    expect(paused.state).toBe('waiting_for_approval');
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    await t.platform.cancel(paused.id, { userId: t.userId });
+    const root = exporter.getFinishedSpans().find((span) => span.name === 'invoke_agent tessera');
+    expect(root?.attributes['tessera.prompt.state']).toBe('cancelled');
+  });
+
+  it('traces each prompt once, in the process that ran it, and stops when told', async () => {
+    const hub = relayHub();
+    const store = new MemoryStore();
+    const a = createPlatform({
+      model: new ScriptedModel([reply('One.'), reply('Two.')]),
+      store,
+      relay: hub.join(),
+    });
+    const b = createPlatform({ model: new ScriptedModel(), store, relay: hub.join() });
+    const untraceA = tracePrompts(a);
+    tracePrompts(b);
+    const seenInB: string[] = [];
+    b.events.subscribe({}, (event) => {
+      if (event.type === 'prompt.completed') seenInB.push(event.promptId);
+    });
+    const conversation = await a.conversations.create({ userId: 'u1' });
+    const first = await a.send({ conversationId: conversation.id, userId: 'u1', input: 'one' });
+    await vi.waitFor(() => expect(seenInB).toEqual([first.id]));
+    const roots = () => exporter.getFinishedSpans().filter((span) => span.name === 'invoke_agent tessera');
+    expect(roots().map((span) => span.attributes['tessera.prompt.id'])).toEqual([first.id]);
+
+    untraceA();
+    await a.send({ conversationId: conversation.id, userId: 'u1', input: 'two' });
+    await vi.waitFor(() => expect(seenInB).toHaveLength(2));
+    expect(roots()).toHaveLength(1);
+  });
 });
+
+/** Processes joined by a relay, in memory: each message reaches every other member, asynchronously. */
+function relayHub() {
+  const members = new Set<(message: RelayMessage) => void>();
+  return {
+    join(): EventRelay {
+      let self: ((message: RelayMessage) => void) | undefined;
+      return {
+        publish: (message) => {
+          const copy = JSON.parse(JSON.stringify(message)) as RelayMessage;
+          for (const member of members) if (member !== self) queueMicrotask(() => member(copy));
+        },
+        subscribe: (handler) => {
+          self = handler;
+          members.add(handler);
+          return () => members.delete(handler);
+        },
+      };
+    },
+  };
+}

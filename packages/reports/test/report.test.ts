@@ -1,7 +1,8 @@
+import { createTool, definePlugin, type Prompt } from '@tessera/core';
 import { callTool, createTestPlatform, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createTool, definePlugin, type Prompt, promptReport } from '../src/index.ts';
+import { promptReport } from '../src/index.ts';
 
 /** A tool that takes `ms` of the (fake) clock, and one that fails. */
 const clockPlugin = definePlugin({
@@ -134,5 +135,53 @@ describe('promptReport', () => {
     expect(report.stop).toBe(prompt.stopReason?.code);
     expect(report.modelCalls).toEqual([expect.objectContaining({ inputTokens: 0, toolCalls: 0 })]);
     expect(report.modelCalls[0]?.finishReason).toBeUndefined();
+  });
+});
+
+describe('a compaction in the record', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  const usage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, totalTokens: 0 };
+  const prompt = (id: string, input: string, output: unknown[] = []) =>
+    ({
+      id,
+      conversationId: 'c',
+      userId: 'u',
+      model: 'normal',
+      visible: true,
+      state: 'completed',
+      input,
+      output,
+      usage: { ...usage, modelCalls: 1 },
+      createdAt: at,
+      updatedAt: at,
+    }) as Prompt;
+  const compaction = {
+    type: 'compaction',
+    id: 'out_summary',
+    createdAt: at,
+    through: 'prm_2',
+    prompts: 2,
+    summary: 'The cat is called Miso.',
+    tokensBefore: 900,
+    threshold: 500,
+    modelCall: { startedAt: at, endedAt: at, usage: { inputTokens: 90, outputTokens: 30 } },
+  };
+
+  it('reports the summary call apart from the prompt, and counts the context from the summary on', () => {
+    const history = [prompt('prm_1', 'a'.repeat(4_000)), prompt('prm_2', 'b'.repeat(4_000))];
+    const current = prompt('prm_3', 'What is my cat called?', [compaction]);
+    const report = promptReport(current, { history });
+    expect(report.compaction).toMatchObject({
+      outputId: 'out_summary',
+      prompts: 2,
+      summarized: true,
+      inputTokens: 90,
+      outputTokens: 30,
+    });
+    expect(report.modelCalls).toEqual([]);
+    // The 8,000 characters summarized are not in the context any more: the summary is.
+    expect(report.context?.tokens).toBeLessThan(100);
+    const uncompacted = promptReport(prompt('prm_3', 'What is my cat called?'), { history });
+    expect(uncompacted.context?.tokens).toBeGreaterThan(2_000);
   });
 });

@@ -1,5 +1,5 @@
+import { PromptState, StopReason } from '@tessera/core';
 import { z } from 'zod';
-import { PromptState, StopReason } from '../model/prompt.ts';
 
 /** One model call of a prompt: its times, its usage, why it stopped, how many calls it made. */
 export const ModelCallReport = z.object({

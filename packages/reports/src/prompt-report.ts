@@ -1,8 +1,14 @@
-import type { CompactionOutput, ModelCallFacts, PromptOutput, ToolOutput } from '../model/outputs.ts';
-import { isFinalState, type Prompt } from '../model/prompt.ts';
-import { toolResultText } from '../outputs/core-outputs.ts';
-import { contextTokens } from '../projection/context-tokens.ts';
-import type { ModelMessage } from '../provider/messages.ts';
+import {
+  isFinalState,
+  type ModelCallFacts,
+  type ModelMessage,
+  type Prompt,
+  type PromptOutput,
+  type ToolOutput,
+  toolResultText,
+} from '@tessera/core';
+import { asCompaction, type RecordedCompaction } from './compaction-record.ts';
+import { contextTokens } from './context-tokens.ts';
 import type {
   CompactionReport,
   ModelCallReport,
@@ -32,7 +38,8 @@ export function promptReport(prompt: Prompt, options: ReportOptions = {}): Promp
       if (responseId) callsPerResponse.set(responseId, (callsPerResponse.get(responseId) ?? 0) + 1);
     }
     if (facts && responseId) modelCalls.push(modelCallReport(responseId, facts));
-    if (output.type === 'compaction') compaction = compactionReport(output);
+    const compacted = asCompaction(output);
+    if (compacted) compaction = compactionReport(compacted);
   }
   for (const call of modelCalls) call.toolCalls = callsPerResponse.get(call.responseId) ?? 0;
   modelCalls.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
@@ -101,7 +108,7 @@ function modelCallReport(responseId: string, facts: ModelCallFacts): ModelCallRe
   };
 }
 
-function compactionReport(output: CompactionOutput): CompactionReport {
+function compactionReport(output: RecordedCompaction): CompactionReport {
   const call = output.modelCall;
   return {
     outputId: output.id,

@@ -1,0 +1,12 @@
+export { type ContextTokens, contextTokens, estimatorFor } from './context-tokens.ts';
+export { promptReport, type ReportOptions } from './prompt-report.ts';
+export {
+  CompactionReport,
+  ModelCallReport,
+  type PromptReport,
+  PromptReportSchema,
+  PromptReportTotals,
+  ReportContext,
+  ToolCallOutcome,
+  ToolCallReport,
+} from './report-schema.ts';

@@ -1,0 +1,1 @@
+export { tracePrompt, tracePrompts } from './prompt-spans.ts';

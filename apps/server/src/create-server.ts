@@ -1,14 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  type AnyPlugin,
-  createPlatform,
-  historyBudget,
-  type ModelProvider,
-  type Platform,
-  type Store,
-} from '@tessera/core';
+import { type AnyPlugin, createPlatform, type ModelProvider, type Platform, type Store } from '@tessera/core';
+import { compactionPlugin, compactionThreshold } from '@tessera/plugin-compaction';
 import { estimatorFor } from '@tessera/reports';
 import { tracePrompts } from '@tessera/telemetry';
 import type { Logger } from 'pino';
@@ -106,13 +100,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     rateLimits = await openRateLimiters(config, log);
     platform = createPlatform({
       // The tool runner's hook first (it skips the model call of a tool run), then the server's plugins.
-      plugins: [toolRunsPlugin, ...plugins],
+      plugins: [toolRunsPlugin, ...plugins, ...compactionOf(config, plugins)],
       model,
       store,
       models: config.models,
       budgets: config.budgets,
       historyTokens: config.historyTokens,
-      ...(config.compaction.enabled && { compaction: config.compaction }),
       recoverEveryMs: config.recoverEveryMs,
       onRecoveryError: (error) => log?.error({ err: error }, 'recovering prompts failed'),
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),
@@ -149,6 +142,26 @@ type Composed = Composition & {
   webDir: string | null | undefined;
   rateLimits: RateLimiters | undefined;
 };
+
+/**
+ * The compaction plugin, when `compaction.enabled` and no plugin of the app has its id (a rival replaces
+ * it). It summarizes before `historyTokens` is reached, so the history budget leaves nothing out first.
+ */
+function compactionOf(config: ServerConfig, plugins: readonly AnyPlugin[]): AnyPlugin[] {
+  if (!config.compaction.enabled || plugins.some((plugin) => plugin.id === compactionPlugin.id)) return [];
+  return [compactionPlugin(compactionOptions(config))];
+}
+
+function compactionOptions(config: ServerConfig) {
+  const { enabled: _, ...options } = config.compaction;
+  return { ...options, maxTokens: config.historyTokens };
+}
+
+/** Where a prompt's history is reduced: summarized past the compaction threshold, else cut by the budget. */
+function historyLimit(config: ServerConfig, model: string): number {
+  if (!config.compaction.enabled) return config.historyTokens;
+  return compactionThreshold(compactionOptions(config), model);
+}
 
 /** The rest of the start-up, once the platform exists (a throw here closes it, in `createServer`). */
 async function serve(platform: Platform, composed: Composed): Promise<TesseraServer> {
@@ -226,14 +239,7 @@ async function createHttpApp(
     shutdown,
     log,
     context: {
-      budget: (prompt) =>
-        historyBudget(
-          {
-            historyTokens: config.historyTokens,
-            ...(config.compaction.enabled && { compaction: config.compaction }),
-          },
-          config.models[prompt.model],
-        ),
+      budget: (prompt) => historyLimit(config, config.models[prompt.model]),
       estimate: (prompt) => estimatorFor(model, config.models[prompt.model]),
     },
     webDir:

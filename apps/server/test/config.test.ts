@@ -75,4 +75,30 @@ describe('the configuration', () => {
     expect(sent).not.toContain('first');
     expect(sent).toContain('third');
   });
+
+  it('summarizes the older prompts by default before historyTokens would leave them out', async () => {
+    const usage = (inputTokens: number) => ({ usage: { inputTokens, outputTokens: 2 } });
+    t = await testServer([reply('One.', usage(50)), reply('The user said first.'), reply('Two.')], {
+      historyTokens: 60,
+      compaction: { keepRecent: 0 },
+    });
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const path = `/api/conversations/${conversation.id}/prompts`;
+    let last: { output: { type: string }[] } | undefined;
+    for (const input of ['first '.repeat(30), 'second '.repeat(20)]) {
+      const { body } = await t.request('POST', path, { body: { input } });
+      for (let i = 0; i < 200; i++) {
+        last = (await t.request('GET', `/api/prompts/${body.prompt.id}`)).body;
+        if ((last as unknown as { state: string }).state !== 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    // The summary call has no tools; the answer's call reads the summary in place of the first prompt.
+    expect(t.model.requests[1]!.tools).toEqual([]);
+    const sent = JSON.stringify(t.model.requests[2]!.messages);
+    expect(sent).toContain('The user said first.');
+    expect(sent).not.toContain('first first');
+    expect(sent).toContain('second');
+    expect(last?.output[0]).toMatchObject({ type: 'compaction', prompts: 1, threshold: 60 });
+  });
 });

@@ -1,10 +1,3 @@
-export {
-  type CompactionOptions,
-  compactionThreshold,
-  DEFAULT_CONTEXT_WINDOW,
-  historyBudget,
-  SUMMARY_INSTRUCTIONS,
-} from './compaction/compaction-options.ts';
 export * from './errors.ts';
 export type { EventFilter, EventHandler, StreamOptions } from './events/event-bus.ts';
 export { EventBus } from './events/event-bus.ts';
@@ -30,7 +23,6 @@ export {
 } from './loop/runtime.ts';
 export { Conversation } from './model/conversation.ts';
 export {
-  CompactionOutput,
   GuardrailOutput,
   ModelCallFacts,
   type NewOutput,
@@ -117,8 +109,11 @@ export type {
   BeforeModelCallResult,
   BeforeToolCallResult,
   BetweenRoundsResult,
+  FirstModelCallContext,
   GuardrailResult,
+  HistoryView,
   HookContext,
+  HookModel,
   ModelCallRequest,
   PermissionPolicy,
   PermissionVerdict,
@@ -128,7 +123,6 @@ export type {
 } from './plugins/hooks.ts';
 export { type CallOf, isCall } from './plugins/is-call.ts';
 export type { PluginState } from './plugins/plugin-state.ts';
-export { type CompactedHistory, compactedHistory } from './projection/compaction-view.ts';
 export { type ContextTokens, contextTokens, estimatorFor } from './projection/context-tokens.ts';
 export {
   boundText,

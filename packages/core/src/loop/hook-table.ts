@@ -16,6 +16,8 @@ export type HookEntry<F> = { plugin: AnyPlugin; name: string; fn: F };
  * once per platform: with no plugin using a hook point its list is empty, and the loop pays one length check.
  */
 export class HookTable {
+  readonly beforeFirstModelCall: HookEntry<Hooks['beforeFirstModelCall']>[] = [];
+  readonly historyView: HookEntry<Hooks['historyView']>[] = [];
   readonly beforeModelCall: HookEntry<Hooks['beforeModelCall']>[] = [];
   readonly afterModelCall: HookEntry<Hooks['afterModelCall']>[] = [];
   readonly beforeToolCall: HookEntry<Hooks['beforeToolCall']>[] = [];
@@ -28,6 +30,13 @@ export class HookTable {
   constructor(plugins: readonly AnyPlugin[]) {
     for (const plugin of plugins) {
       const { hooks, guardrails, permissions } = plugin;
+      if (hooks?.beforeFirstModelCall)
+        this.beforeFirstModelCall.push({
+          plugin,
+          name: 'beforeFirstModelCall',
+          fn: hooks.beforeFirstModelCall,
+        });
+      if (hooks?.historyView) this.historyView.push({ plugin, name: 'historyView', fn: hooks.historyView });
       if (hooks?.beforeModelCall)
         this.beforeModelCall.push({ plugin, name: 'beforeModelCall', fn: hooks.beforeModelCall });
       if (hooks?.afterModelCall)

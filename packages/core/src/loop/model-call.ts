@@ -1,8 +1,6 @@
-import { historyBudget } from '../compaction/compaction-options.ts';
 import { HookError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
-import type { ModelCallRequest } from '../plugins/hooks.ts';
-import { type CompactedHistory, compactedHistory } from '../projection/compaction-view.ts';
+import type { HistoryView, ModelCallRequest } from '../plugins/hooks.ts';
 import { estimatorFor } from '../projection/context-tokens.ts';
 import {
   boundText,
@@ -69,14 +67,14 @@ export class ModelCalls {
     const { outputs, options, projectionCache, provider } = this.#runtime;
     const maxResultChars = options.maxResultChars;
     const prompt = this.#record.prompt;
-    // After a compaction the model reads the summary, then the prompts after it (looked up once a run, and
-    // only when the app compacts or budgets the history: a conversation without either is sent whole).
-    const view = this.#view(prompt);
+    // What plugins' `historyView` hooks chose the model reads (set once a run, before its first request);
+    // without one, the whole history.
+    const view = this.#view;
     const history = view?.prompts ?? this.#history;
     // Earlier prompts have ended and never change: their messages are joined once (and shared between runs
     // over the same history); each round projects only what is new in the current prompt.
-    this.#historyMessages ??= withSummary(
-      view?.summary,
+    this.#historyMessages ??= withBefore(
+      view?.before,
       projectHistory(history, { outputs, maxResultChars, cache: projectionCache }),
     );
     this.#projection ??= new PromptProjection(outputs, {
@@ -84,8 +82,8 @@ export class ModelCalls {
       maxChars: maxResultChars,
     });
     const current = this.#projection.appendTo(prompt, []);
-    // `historyTokens`, or the compaction threshold when a summary could not be made.
-    const limit = historyBudget(options, options.models[prompt.model]);
+    // The budget applies to the view, after the hooks that made it: whatever a plugin puts in, it fits.
+    const limit = options.historyTokens;
     if (limit === undefined) {
       this.#estimated = undefined;
       // A new array every round, made in one copy: the provider may keep what it was sent.
@@ -103,34 +101,33 @@ export class ModelCalls {
       this.#estimated = whole;
       return this.#historyMessages.concat(current);
     }
-    // Over: the oldest whole prompts are left out until the rest fits (never the current one).
-    const summary = view?.summary ? estimate([view.summary]) : 0;
+    // Over: the oldest whole prompts are left out until the rest fits (never the current one); what the
+    // view puts before them stays.
+    const before = view?.before?.length ? estimate(view.before) : 0;
     const messages = promptsToMessages([...history, prompt], {
       outputs,
       maxResultChars,
       cache: projectionCache,
-      budget: { maxTokens: Math.floor(limit / scale) - overhead - summary, estimate },
+      budget: { maxTokens: Math.floor(limit / scale) - overhead - before, estimate },
     });
-    if (view?.summary) messages.unshift(view.summary);
-    this.#estimated = overhead + summary + estimate(messages);
-    return messages;
+    this.#estimated = overhead + before + estimate(messages);
+    return withBefore(view?.before, messages) as ModelMessage[];
   }
 
   /** The provider's tokens per estimated token: from this prompt's last call, else from the history's. */
   #scale(prompt: Prompt): number {
-    const summary = this.#compacted?.compaction?.id;
-    const own = providerScale([prompt], summary);
-    if (own !== undefined) return own ?? 1;
-    this.#historyScale ??= providerScale(this.#history, summary) ?? 1;
+    const own = providerScale([prompt]);
+    if (own !== undefined) return own;
+    this.#historyScale ??= providerScale(this.#history) ?? 1;
     return this.#historyScale;
   }
 
-  #compacted?: CompactedHistory;
-  #view(prompt: Prompt): CompactedHistory | undefined {
-    const { options } = this.#runtime;
-    if (!options.compaction && options.historyTokens === undefined) return undefined;
-    this.#compacted ??= compactedHistory(this.#history, prompt);
-    return this.#compacted;
+  #view?: HistoryView;
+  /** What the model reads of the history this run, as plugins' `historyView` hooks chose (see history-hooks). */
+  setView(view: HistoryView | undefined): void {
+    this.#view = view;
+    this.#historyMessages = undefined;
+    this.#historyTokens = undefined;
   }
 
   /** The request as the record and the round make it, before any hook. */
@@ -274,8 +271,8 @@ class RecordSink implements ResponseSink {
   }
 }
 
-const withSummary = (summary: ModelMessage | undefined, messages: readonly ModelMessage[]) =>
-  summary ? [summary, ...messages] : messages;
+const withBefore = (before: readonly ModelMessage[] | undefined, messages: readonly ModelMessage[]) =>
+  before?.length ? [...before, ...messages] : messages;
 export type Request = Prepared | { skip: string; round: Round };
 
 /** What is wrong with a hook's change to the request: tools the round does not offer, malformed messages. */
@@ -295,7 +292,7 @@ function requestFault(change: Partial<ModelCallRequest>, round: Round): string |
 }
 
 /** A request's messages must pair every call with exactly one output after it, as the model APIs require. */
-function messagesFault(messages: readonly ModelMessage[]): string | undefined {
+export function messagesFault(messages: readonly ModelMessage[]): string | undefined {
   const open = new Set<string>();
   const answered = new Set<string>();
   for (const message of messages) {

@@ -1,4 +1,3 @@
-import { compactHistory } from '../compaction/compact-history.ts';
 import { errorMessage, HookError, ModelError, NotFoundError, TesseraError } from '../errors.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { PauseOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
@@ -6,6 +5,7 @@ import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import type { FinishReason } from '../provider/provider.ts';
 import { budgetPause } from './budgets.ts';
 import { CallIds } from './call-ids.ts';
+import { beforeFirstModelCall, historyView } from './history-hooks.ts';
 import { HookScope } from './hook-table.ts';
 import { ModelCalls } from './model-call.ts';
 import { planStep } from './plan.ts';
@@ -39,6 +39,7 @@ export class PromptCompletion {
   readonly #boundary: RoundBoundary;
   readonly #scope: HookScope;
   #inputChecked = false;
+  #viewChosen = false;
 
   constructor(runtime: Runtime, prompt: Prompt, conversation: Conversation, history: readonly Prompt[]) {
     this.#runtime = runtime;
@@ -138,9 +139,7 @@ export class PromptCompletion {
     const boundary = checking && (await checking);
     if (boundary === 'paused') return this.#pause();
     if (boundary) return this.#end(boundary.code === 'guardrail' ? 'failed' : 'completed', boundary);
-    // A long conversation's older prompts summarized, before the prompt's first model call (when configured).
-    if (this.#runtime.options.compaction && this.#record.prompt.usage.modelCalls === 0)
-      await compactHistory(this.#runtime, this.#record, this.#history, signal);
+    await this.#historyHooks(signal);
     const unhooked = this.#model.request(await this.#prepare(signal));
     const prepared =
       hooks.beforeModelCall.length > 0 ? await this.#model.hooked(unhooked, this.#scope, signal) : unhooked;
@@ -165,6 +164,17 @@ export class PromptCompletion {
     }
     if (turn.calls.length === 0) return this.#end('completed', finishStop(turn.finish));
     return (await this.#tools.process(turn.calls, prepared.round, signal)) ? this.#pause() : undefined;
+  }
+
+  /** Plugins' hooks over the history, before the run's first model call: see `history-hooks.ts`. */
+  async #historyHooks(signal: AbortSignal): Promise<void> {
+    if (this.#viewChosen) return;
+    this.#viewChosen = true;
+    const { hooks } = this.#runtime;
+    if (hooks.beforeFirstModelCall.length > 0 && this.#record.prompt.usage.modelCalls === 0)
+      await beforeFirstModelCall(this.#runtime, this.#record, this.#history, this.#scope, signal);
+    if (hooks.historyView.length > 0)
+      this.#model.setView(await historyView(this.#runtime, this.#history, this.#scope, signal));
   }
 
   #prepare(signal: AbortSignal, round = this.#record.prompt.usage.modelCalls): Promise<Round> {

@@ -1,5 +1,4 @@
 import type { DependencyContainer } from 'tsyringe';
-import type { CompactionOptions } from '../compaction/compaction-options.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { ModelClass } from '../model/prompt.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
@@ -55,8 +54,6 @@ export type LoopOptions = {
   maxResultChars: number;
   /** Fit the conversation history into this many estimated tokens (default: no limit). */
   historyTokens?: number;
-  /** Summarize older prompts past a threshold of the model's context window (default: off). */
-  compaction?: CompactionOptions;
   /** Pause for the user when the model repeats a call, or a cycle of calls, this often; `false`: never. */
   doomLoop: DoomLoopOptions | false;
 };

@@ -175,29 +175,6 @@ export const SteeringOutput = OutputBase.extend({
 export type SteeringOutput = z.infer<typeof SteeringOutput>;
 
 /**
- * The older prompts of the conversation summarized by the model, recorded on the prompt that needed the room
- * (before its first model call). From then on the model reads `summary` in place of the prompts up to and
- * including `through`; the record keeps every one of them. Without `summary` the summary call failed
- * (`error`): those prompts were left out by the history budget instead, as before compaction.
- */
-export const CompactionOutput = OutputBase.extend({
-  type: z.literal('compaction'),
-  /** The id of the last prompt the summary covers (earlier ones are covered too). */
-  through: z.string(),
-  /** How many prompts it covers. */
-  prompts: z.number().int().nonnegative(),
-  summary: z.string().optional(),
-  /** Why there is no summary: the summary call's error. */
-  error: z.string().optional(),
-  /** The context's size (`contextTokens`) before, and the limit that set it off. */
-  tokensBefore: z.number().nonnegative(),
-  threshold: z.number().nonnegative(),
-  /** The summary call's facts (times, usage). */
-  modelCall,
-});
-export type CompactionOutput = z.infer<typeof CompactionOutput>;
-
-/**
  * A guardrail tripped. What it blocked stays in the record, and the model never reads it again, in this
  * prompt or a later one: the projection sends a short note in its place (which guardrail withheld what).
  */
@@ -231,7 +208,6 @@ export interface PromptOutputTypes {
   reasoning: ReasoningOutput;
   pause: PauseOutput;
   steering: SteeringOutput;
-  compaction: CompactionOutput;
   guardrail: GuardrailOutput;
 }
 

@@ -1,5 +1,4 @@
 import {
-  CompactionOutput,
   GuardrailOutput,
   PauseOutput,
   ReasoningOutput,
@@ -108,11 +107,6 @@ export const coreOutputs: readonly AnyOutputVariant[] = [
     schema: SteeringOutput,
     project: (output: SteeringOutput) => [{ type: 'message', role: 'user', content: output.text }],
   } satisfies OutputVariant<'steering', SteeringOutput>,
-  // Its summary is sent in place of the prompts it covers, at the start of the history (see compaction-view).
-  { type: 'compaction', schema: CompactionOutput, project: 'skip' } satisfies OutputVariant<
-    'compaction',
-    CompactionOutput
-  >,
   // In place of what it withheld, which the projection leaves out (see withheld.ts).
   {
     type: 'guardrail',

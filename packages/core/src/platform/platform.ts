@@ -1,4 +1,3 @@
-import type { CompactionOptions } from '../compaction/compaction-options.ts';
 import type { PluginError } from '../errors.ts';
 import type { EventFilter, EventHandler, StreamOptions } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
@@ -74,14 +73,6 @@ export type PlatformOptions = {
    * @default no limit: the whole history is sent
    */
   historyTokens?: number;
-  /**
-   * Summarizes the older prompts of a long conversation instead of leaving them out: once the context passes
-   * `threshold` of the model's context window, the model writes a summary (a `compaction` output on the
-   * prompt that needed the room) that it reads in their place; the record keeps every prompt. Per model:
-   * `contextWindows`. A failed summary falls back to leaving them out, and is recorded.
-   * @default off
-   */
-  compaction?: CompactionOptions;
   /**
    * The parent of the platform's own service container, for services the app shares with its plugins.
    * @default tsyringe's root container

@@ -219,7 +219,15 @@ function checkRequires(id: string, requires: unknown): readonly string[] {
   return Object.freeze([...new Set(requires as string[])]);
 }
 
-const HOOKS = ['beforeModelCall', 'afterModelCall', 'beforeToolCall', 'afterToolCall', 'betweenRounds'];
+const HOOKS = [
+  'beforeFirstModelCall',
+  'historyView',
+  'beforeModelCall',
+  'afterModelCall',
+  'beforeToolCall',
+  'afterToolCall',
+  'betweenRounds',
+];
 
 /** Every hook, guardrail and policy a plugin gives must be a function, and named as core knows them. */
 function checkHooks(id: string, definition: PluginDefinition<unknown>): void {

@@ -1,8 +1,8 @@
 import type { DependencyContainer } from 'tsyringe';
-import type { PromptOutputToolResult } from '../model/outputs.ts';
+import type { NewOutput, PromptOutputToolResult } from '../model/outputs.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { ModelMessage } from '../provider/messages.ts';
-import type { FinishReason, ModelToolDefinition } from '../provider/provider.ts';
+import type { FinishReason, ModelStreamEvent, ModelToolDefinition } from '../provider/provider.ts';
 import type { PluginState } from './plugin-state.ts';
 
 /** What every hook, guardrail and permission policy receives: where it runs, and the hooking plugin's state. */
@@ -51,6 +51,39 @@ export type BeforeToolCallResult =
 /** `undefined`: no change. `{ result }`: what the model reads instead (the record keeps the tool's own). */
 export type AfterToolCallResult = { result: { output: unknown } | { error: string } } | undefined;
 
+/**
+ * The prompt's model, for a hook's own call (a summary, a classification): not one of the prompt's rounds,
+ * so not counted in its usage or budgets (record what it cost yourself), and aborted with the run.
+ */
+export type HookModel = {
+  /** The concrete model the prompt runs on (`models[prompt.model]`). */
+  name: string;
+  stream(request: {
+    instructions: string;
+    messages: readonly ModelMessage[];
+    tools?: readonly ModelToolDefinition[];
+  }): AsyncIterable<ModelStreamEvent>;
+  /** Estimated tokens of messages as this model counts them (`ModelProvider.estimateTokens`, else ~4 chars). */
+  estimate(messages: readonly ModelMessage[]): number;
+};
+
+/** What `beforeFirstModelCall` receives: the whole history, the model, and a way to record outputs. */
+export type FirstModelCallContext<TState> = HookContext<TState> & {
+  /** The conversation's earlier prompts, oldest first, whole: no history budget or view has left any out. */
+  history: readonly Prompt[];
+  model: HookModel;
+  /** Prompts as the model reads them: every output through its variant's projection, results bounded. */
+  project(prompts: readonly Prompt[]): ModelMessage[];
+  /** Records an output of a registered variant on the prompt (validated, stored, published); its id. */
+  record(output: NewOutput): Promise<string>;
+};
+
+/**
+ * What the model reads of the earlier prompts: `prompts` (some of the history, in order) with `before` in
+ * front of them (e.g. a summary of those left out). The history budget applies to this view afterwards.
+ */
+export type HistoryView = { prompts: readonly Prompt[]; before?: readonly ModelMessage[] };
+
 /** `undefined` or `'continue'`: go on. `{ pause }`: wait for the user to continue or stop. `{ stop }`: end now. */
 export type BetweenRoundsResult = 'continue' | { pause: string } | { stop: string } | undefined;
 
@@ -62,6 +95,19 @@ type MaybePromise<T> = T | Promise<T>;
  * with `stopReason.code: 'hook_failed'`. No hook can make a call run without the approval it needs.
  */
 export type PluginHooks<TState> = {
+  /**
+   * Once before the prompt's first model call (again in a later run if none was made yet), after the input
+   * guardrails: e.g. summarize a long history with the model and record the summary.
+   */
+  beforeFirstModelCall?: (context: FirstModelCallContext<TState>) => MaybePromise<void>;
+  /**
+   * Once a run, before its first model call (after `beforeFirstModelCall`): which earlier prompts the model
+   * reads, and what before them; the next plugin's hook sees this view as `history`. The history budget
+   * (`historyTokens`) then leaves out the oldest of these prompts if the view does not fit.
+   */
+  historyView?: (
+    context: HookContext<TState> & { history: readonly Prompt[] },
+  ) => MaybePromise<HistoryView | undefined>;
   /** Before each model call: see and change its messages, tools and instructions, or skip it. */
   beforeModelCall?: (
     context: HookContext<TState> & { round: number; request: ModelCallRequest },

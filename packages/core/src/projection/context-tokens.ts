@@ -3,7 +3,6 @@ import type { Prompt } from '../model/prompt.ts';
 import { toolResultText } from '../outputs/core-outputs.ts';
 import { assistantMessage, type ModelMessage, userMessage } from '../provider/messages.ts';
 import { estimateTokens } from '../provider/provider.ts';
-import { compactedHistory } from './compaction-view.ts';
 import { withheldNote } from './withheld.ts';
 
 /** How many tokens a conversation's context holds now, and how much of that number is the provider's. */
@@ -42,12 +41,7 @@ export function contextTokens(
   const estimate = options.estimate ?? estimateTokens;
   // The current prompt apart from the history: no copy of the history every round.
   const { current } = options;
-  // After a compaction the model reads its summary and the prompts after it; calls made before the summary
-  // was recorded were sent the whole history, so their count is no anchor any more. Found by position (the
-  // search stops at the summary), not by time: a fast run records a call and the summary in one millisecond.
-  const view = compactedHistory(fullHistory, current);
-  const history = view.prompts;
-  const summaryId = view.compaction?.id;
+  const history = fullHistory;
   const count = history.length + (current ? 1 : 0);
   const at = (p: number): Prompt => (p < history.length ? history[p]! : current!);
   let anchor: { prompt: number; output: number; facts: ModelCallFacts; responseId: string } | undefined;
@@ -55,7 +49,6 @@ export function contextTokens(
     const outputs = at(p).output as PromptOutput[];
     for (let o = outputs.length - 1; o >= 0; o--) {
       const output = outputs[o] as PromptOutput & { modelCall?: ModelCallFacts; responseId?: string };
-      if (output.id === summaryId) break search;
       const facts = output.modelCall;
       if (facts?.usage && facts.usage.inputTokens > 0 && output.responseId) {
         anchor = { prompt: p, output: o, facts, responseId: output.responseId };
@@ -63,7 +56,7 @@ export function contextTokens(
       }
     }
   }
-  const after: ModelMessage[] = anchor || !view.summary ? [] : [view.summary];
+  const after: ModelMessage[] = [];
   const start = anchor ? anchor.prompt : 0;
   for (let p = start; p < count; p++) {
     const prompt = at(p);
@@ -132,7 +125,6 @@ function messagesOf(output: PromptOutput): ModelMessage[] {
     case 'guardrail': // what it withheld is still counted: a little more than the model reads
       return [withheldNote(output)];
     case 'pause':
-    case 'compaction': // its summary, if any, is counted where the model reads it (first)
       return [];
     default:
       return [userMessage(JSON.stringify(output))];

@@ -8,16 +8,14 @@ type Estimate = (messages: readonly ModelMessage[]) => number;
  * How many of the provider's tokens one token of Tessera's estimate is, from the latest model call in
  * `prompts` that recorded both counts (`usage.inputTokens` beside `estimatedInputTokens`); undefined when no
  * call did. Never below 1: a request must fit the budget by the estimate too, whatever a provider reported
- * (less than the estimate, nothing, or a count of another request). The search stops at the output
- * `stopAt` (the latest summary), `null` then: calls before it were sent what is summarized now, as
- * `contextTokens` does not anchor on them either. By position, not time: a fast run records both in one ms.
+ * (less than the estimate, nothing, or a count of another request). Both counts are of the same request,
+ * so the ratio holds whatever the history sent then (a plugin's view may have changed since).
  */
-export function providerScale(prompts: readonly Prompt[], stopAt?: string): number | null | undefined {
+export function providerScale(prompts: readonly Prompt[]): number | undefined {
   for (let p = prompts.length - 1; p >= 0; p--) {
     const outputs = prompts[p]!.output;
     for (let o = outputs.length - 1; o >= 0; o--) {
       const output = outputs[o]!;
-      if (output.id === stopAt) return null;
       const facts = (output as { modelCall?: CallCounts }).modelCall;
       if (facts?.usage && facts.estimatedInputTokens)
         return Math.max(1, facts.usage.inputTokens / facts.estimatedInputTokens);

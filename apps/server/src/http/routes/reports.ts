@@ -12,7 +12,10 @@ const PromptReportBody = PromptReportSchema.meta({ id: 'PromptReport' });
  * counted as the projection counts it (`contextTokens`).
  */
 export type ContextOptions = {
-  /** The history budget of a prompt's model (`historyTokens`), shown beside the context's size. */
+  /**
+   * Where a prompt's history is reduced (`historyTokens`, or the compaction threshold if lower), shown
+   * beside the context's size.
+   */
   budget?: (prompt: Prompt) => number | undefined;
   /** The token estimate of a prompt's model (`estimatorFor`), else about four characters a token. */
   estimate?: (prompt: Prompt) => ((messages: readonly ModelMessage[]) => number) | undefined;

@@ -1,6 +1,7 @@
+import { estimateTokens, type ModelMessage, type Prompt } from '@tessera/core';
 import { createTestPlatform, reply, type ScriptedTurn } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
-import type { CompactionOutput, ModelMessage, Prompt } from '../src/index.ts';
+import { type CompactionOutput, compactionPlugin } from '../src/index.ts';
 
 const userTexts = (messages: readonly ModelMessage[]) =>
   messages
@@ -19,7 +20,7 @@ describe('compaction', () => {
   it('summarizes older prompts past the threshold; a fact from the first prompt still reaches the model', async () => {
     const t = await createTestPlatform({
       // Window 1,000 tokens, summarized past half of it; the latest prompt stays whole.
-      compaction: { contextWindow: 1_000, threshold: 0.5, keepRecent: 1 },
+      plugins: [compactionPlugin({ contextWindow: 1_000, threshold: 0.5, keepRecent: 1 })],
       script: [
         reply('Noted.', usage(100)),
         reply('Sunny.', usage(300)),
@@ -82,7 +83,9 @@ describe('compaction', () => {
 
   it('falls back to leaving the older prompts out when the summary call fails, and records why', async () => {
     const t = await createTestPlatform({
-      compaction: { contextWindows: { 'small-model': 1_000 }, threshold: 0.5, keepRecent: 1 },
+      plugins: [
+        compactionPlugin({ contextWindows: { 'small-model': 1_000 }, threshold: 0.5, keepRecent: 1 }),
+      ],
       models: { normal: 'small-model' },
       script: [
         reply('Noted.', usage(100)),
@@ -107,9 +110,33 @@ describe('compaction', () => {
     expect(sent.at(-1)).toBe('What is my cat called?');
   });
 
+  it('summarizes by maxTokens before the history budget, which applies to what the model then reads', async () => {
+    const t = await createTestPlatform({
+      historyTokens: 500,
+      plugins: [compactionPlugin({ contextWindow: 100_000, maxTokens: 500, keepRecent: 1 })],
+      script: [
+        reply('Noted.', usage(100)),
+        reply('Sunny.', usage(300)),
+        reply('Trains run.', usage(600)),
+        summarize,
+        reply('Miso.', usage(200)),
+      ],
+    });
+    for (const input of ['Remember: my cat is called Miso.', 'What is the weather?', 'And the trains?'])
+      await t.send(input);
+    const fourth = await t.send('What is my cat called?');
+    expect(fourth.output[0]).toMatchObject({ type: 'compaction', threshold: 500, prompts: 2 });
+    // The summary first, the new input last; in between, what fits the budget (the provider's counts here
+    // are far above the estimate, so the budget is tight by its scale): every request fits it.
+    const sent = userTexts(t.model.requests[4]!.messages);
+    expect(sent[0]).toContain('my cat is called Miso');
+    expect(sent.at(-1)).toBe('What is my cat called?');
+    for (const request of t.model.requests) expect(estimateTokens(request.messages)).toBeLessThanOrEqual(500);
+  });
+
   it('does nothing below the threshold, or without the option', async () => {
     const t = await createTestPlatform({
-      compaction: { contextWindow: 100_000 },
+      plugins: [compactionPlugin({ contextWindow: 100_000 })],
       script: [reply('One.', usage(100)), reply('Two.', usage(300))],
     });
     await t.send('first');

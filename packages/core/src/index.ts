@@ -123,7 +123,6 @@ export type {
 } from './plugins/hooks.ts';
 export { type CallOf, isCall } from './plugins/is-call.ts';
 export type { PluginState } from './plugins/plugin-state.ts';
-export { type ContextTokens, contextTokens, estimatorFor } from './projection/context-tokens.ts';
 export {
   boundText,
   DEFAULT_MAX_RESULT_CHARS,

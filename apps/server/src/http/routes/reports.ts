@@ -9,7 +9,7 @@ const PromptReportBody = PromptReportSchema.meta({ id: 'PromptReport' });
 /**
  * A prompt's run report: derived on each request from the prompt's record (nothing is stored twice), so it
  * is as current as the prompt, running or ended; with how full the conversation's context is after it,
- * counted as the projection counts it (`contextTokens`).
+ * counted from the record (`contextTokens` of @tessera/reports).
  */
 export type ContextOptions = {
   /**

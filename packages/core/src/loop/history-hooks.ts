@@ -70,9 +70,10 @@ function hookModel(runtime: Runtime, prompt: Prompt, signal: AbortSignal): HookM
   return {
     name,
     estimate,
-    stream: (request) =>
+    // Only the parts a hook may choose: the model is the prompt's, whatever else the request carries.
+    stream: ({ instructions, messages, tools = [] }) =>
       runtime.provider.stream(
-        { model: name, modelClass: prompt.model, ...request, tools: request.tools ?? [] },
+        { model: name, modelClass: prompt.model, instructions, messages, tools },
         signal,
       ),
   };

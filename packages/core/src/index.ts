@@ -4,15 +4,8 @@ export { EventBus } from './events/event-bus.ts';
 export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts';
 export type { EventRelay, RelayMessage } from './events/relay.ts';
 export { newId } from './ids.ts';
-export {
-  type BudgetRaise,
-  budgetsOf,
-  RAISABLE_BUDGETS,
-  type RaisableBudget,
-  type ReachedBudget,
-} from './loop/budgets.ts';
+export { budgetsOf, type ReachedBudget } from './loop/budgets.ts';
 export { type LoopStep, planStep } from './loop/plan.ts';
-export type { OfferedTool } from './loop/prepare-round.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
 export {
   type Budgets,
@@ -21,11 +14,13 @@ export {
   type LoopOptions,
   type Runtime,
 } from './loop/runtime.ts';
+export { type BudgetRaise, RAISABLE_BUDGETS, type RaisableBudget } from './model/budgets.ts';
 export { Conversation } from './model/conversation.ts';
 export {
   GuardrailOutput,
   ModelCallFacts,
   type NewOutput,
+  OutputBase,
   PauseOutput,
   type PromptOutput,
   PromptOutputToolResult,
@@ -39,12 +34,12 @@ export {
   type ToolErrorInfo,
   ToolOutput,
 } from './model/outputs.ts';
+export type { PluginState } from './model/plugin-state.ts';
 export {
   emptyUsage,
   FINAL_PROMPT_STATES,
   isFinalState,
   ModelClass,
-  OutputBase,
   type Prompt,
   type PromptRecord,
   PromptSchema,
@@ -53,6 +48,7 @@ export {
   StopReason,
 } from './model/prompt.ts';
 export type { QueuedMessage } from './model/queued-message.ts';
+export { boundText } from './outputs/bounds.ts';
 export { toolResultText } from './outputs/core-outputs.ts';
 export {
   type AnyOutputVariant,
@@ -64,22 +60,16 @@ export {
   type VariantOutput,
 } from './outputs/define-output.ts';
 export { OutputRegistry } from './outputs/output-registry.ts';
+export { withheldNote } from './outputs/withheld.ts';
 export { createPlatform } from './platform/create-platform.ts';
-export type {
-  MessageDelivery,
-  MessageOptions,
-  PauseDecision,
-  Platform,
-  PlatformConversations,
-  PlatformEvents,
-  PlatformMessages,
-  PlatformOptions,
-  PromptRun,
-  SendOptions,
-  SentMessage,
-  StartedPrompt,
-  ToolCallDecision,
-} from './platform/platform.ts';
+export type { PlatformOptions } from './platform/platform.ts';
+export {
+  createServiceContainer,
+  type DependencyContainer,
+  type InjectionToken,
+  PlatformToken,
+  StoreToken,
+} from './platform/services.ts';
 export {
   type AnyPlugin,
   CONTEXT_ORDER,
@@ -87,11 +77,24 @@ export {
   type ConversationDeletedContext,
   definePlugin,
   isPlugin,
+  type MessageDelivery,
+  type MessageOptions,
+  type OfferedTool,
+  type PauseDecision,
+  type Platform,
+  type PlatformConversations,
+  type PlatformEvents,
+  type PlatformMessages,
   type Plugin,
   type PluginDefinition,
   type PluginStartContext,
   type PluginStopContext,
   type PrepareContext,
+  type PromptRun,
+  type SendOptions,
+  type SentMessage,
+  type StartedPrompt,
+  type ToolCallDecision,
   type ToolInputBase,
   type VersionedState,
 } from './plugins/define-plugin.ts';
@@ -122,16 +125,13 @@ export type {
   ToolCallView,
 } from './plugins/hooks.ts';
 export { type CallOf, isCall } from './plugins/is-call.ts';
-export type { PluginState } from './plugins/plugin-state.ts';
 export {
-  boundText,
   DEFAULT_MAX_RESULT_CHARS,
   ProjectionCache,
   type ProjectionOptions,
   projectPrompt,
   promptsToMessages,
 } from './projection/prompts-to-messages.ts';
-export { withheldNote } from './projection/withheld.ts';
 export { assistantMessage, type ModelMessage, userMessage } from './provider/messages.ts';
 export {
   estimateTokens,
@@ -142,13 +142,6 @@ export {
   type ModelToolDefinition,
   type ModelUsage,
 } from './provider/provider.ts';
-export {
-  createServiceContainer,
-  type DependencyContainer,
-  type InjectionToken,
-  PlatformToken,
-  StoreToken,
-} from './services.ts';
 export { createMemoryStore, MemoryStore } from './store/memory-store.ts';
 export type {
   ConversationStore,

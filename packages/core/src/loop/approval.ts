@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ApprovalInputError, errorMessage, HookError } from '../errors.ts';
 import type { PromptOutputToolResult, ToolApproval, ToolOutput } from '../model/outputs.ts';
-import type { AnyPlugin } from '../plugins/define-plugin.ts';
+import type { AnyPlugin, OfferedTool } from '../plugins/define-plugin.ts';
 import type { PermissionVerdict, ToolCallView } from '../plugins/hooks.ts';
 import type { AnyTool } from '../tools/create-tool.ts';
 import { callHook, type HookScope, type HookTable } from './hook-table.ts';
-import type { OfferedTool, Round } from './prepare-round.ts';
+import type { Round } from './round-caches.ts';
 import { toolError } from './tool-result.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { ConflictError } from '../errors.ts';
+import type { PluginState } from '../model/plugin-state.ts';
 import type { ToolInputBase } from '../plugins/define-plugin.ts';
-import type { PluginState } from '../plugins/plugin-state.ts';
 
 type Writable = Omit<ToolInputBase, 'signal'>;
 

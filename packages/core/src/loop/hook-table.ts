@@ -1,9 +1,9 @@
+import type { DependencyContainer } from 'tsyringe';
 import { HookError } from '../errors.ts';
 import type { AnyPlugin } from '../plugins/define-plugin.ts';
 import type { HookContext, PermissionPolicy, PluginGuardrails, PluginHooks } from '../plugins/hooks.ts';
 import type { ConversationStates } from './plugin-state.ts';
 import type { PromptRecord } from './prompt-record.ts';
-import type { Runtime } from './runtime.ts';
 
 type Hooks = Required<PluginHooks<unknown>>;
 type Guardrails = Required<PluginGuardrails<unknown>>;
@@ -56,6 +56,9 @@ export class HookTable {
   }
 }
 
+/** What of the runtime a hook's context needs (the `Runtime` passes as it is). */
+type ScopeRuntime = { readonly services: DependencyContainer };
+
 /**
  * Builds the context a plugin's hook receives (its own state in it), for one prompt's run. An object, not an
  * arrow function over the loop: it is made with every loop, hooks or not, and with such a closure here V8
@@ -63,13 +66,13 @@ export class HookTable {
  * --trace-gc-nvp: ~120 MB promoted in 8,000 runs instead of ~18 MB, minor GC pauses several times longer).
  */
 export class HookScope {
-  readonly #runtime: Runtime;
+  readonly #runtime: ScopeRuntime;
   readonly #record: PromptRecord;
   readonly #states: ConversationStates;
   /** The signal of the run in progress (set by the loop before any hook runs). */
   signal: AbortSignal | undefined;
 
-  constructor(runtime: Runtime, record: PromptRecord, states: ConversationStates) {
+  constructor(runtime: ScopeRuntime, record: PromptRecord, states: ConversationStates) {
     this.#runtime = runtime;
     this.#record = record;
     this.#states = states;

@@ -1,13 +1,10 @@
 import { HookError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
+import { boundText } from '../outputs/bounds.ts';
+import type { OfferedTool } from '../plugins/define-plugin.ts';
 import type { HistoryView, ModelCallRequest } from '../plugins/hooks.ts';
 import { estimatorFor } from '../projection/context-tokens.ts';
-import {
-  boundText,
-  PromptProjection,
-  projectHistory,
-  promptsToMessages,
-} from '../projection/prompts-to-messages.ts';
+import { PromptProjection, projectHistory, promptsToMessages } from '../projection/prompts-to-messages.ts';
 import { overheadTokens, providerScale } from '../projection/request-size.ts';
 import type { ModelMessage } from '../provider/messages.ts';
 import {
@@ -21,8 +18,8 @@ import { immutableOwn } from '../store/frozen.ts';
 import type { CallIds } from './call-ids.ts';
 import { callHook, type HookScope } from './hook-table.ts';
 import { ModelResponse, type ResponseSink } from './model-response.ts';
-import type { OfferedTool, Round } from './prepare-round.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
+import type { Round } from './round-caches.ts';
 import type { Runtime } from './runtime.ts';
 
 export type ModelTurn = { calls: OpenCall[]; finish?: FinishReason; responseId?: string };

@@ -1,6 +1,6 @@
 import type { Conversation } from '../model/conversation.ts';
+import type { PluginState } from '../model/plugin-state.ts';
 import type { AnyPlugin } from '../plugins/define-plugin.ts';
-import type { PluginState } from '../plugins/plugin-state.ts';
 import type { Store } from '../store/store.ts';
 import { needsMigration, parseState, readState, wrapState } from './stored-state.ts';
 

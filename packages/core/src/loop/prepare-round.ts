@@ -1,19 +1,16 @@
 import { DefinitionError, PluginError, TesseraError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
-import { type AnyPlugin, type ContextItem, foreignStateError } from '../plugins/define-plugin.ts';
+import {
+  type AnyPlugin,
+  type ContextItem,
+  foreignStateError,
+  type OfferedTool,
+} from '../plugins/define-plugin.ts';
 import type { ModelToolDefinition } from '../provider/provider.ts';
 import { type AnyTool, type BoundCreateTool, bindCreateTool } from '../tools/create-tool.ts';
 import type { ConversationStates } from './plugin-state.ts';
+import type { Round, RoundCaches } from './round-caches.ts';
 import type { Runtime } from './runtime.ts';
-
-export type OfferedTool = { tool: AnyTool; plugin: AnyPlugin };
-
-/** What the plugins contributed for one model call. */
-export type Round = {
-  tools: Map<string, OfferedTool>;
-  definitions: ModelToolDefinition[];
-  instructions: string;
-};
 
 /** A tool as the model sees it, built once per tool. */
 function definitionOf(caches: RoundCaches, tool: AnyTool): ModelToolDefinition {
@@ -23,37 +20,6 @@ function definitionOf(caches: RoundCaches, tool: AnyTool): ModelToolDefinition {
     caches.definitions.set(tool, definition);
   }
   return definition;
-}
-
-/** What a round offers: the tools in the order plugins offered them, who offered each, as a map and as definitions. */
-type Offer = {
-  tools: readonly AnyTool[];
-  by: readonly AnyPlugin[];
-  map: Map<string, OfferedTool>;
-  definitions: readonly ModelToolDefinition[];
-};
-
-/** What rounds keep between them, owned by one platform's runtime (nothing is cached at module level). */
-export class RoundCaches {
-  /** Each tool's definition for the model. */
-  readonly definitions = new WeakMap<AnyTool, ModelToolDefinition>();
-  /**
-   * The last round's offer. A round that offers the very same tools (by identity, in the same order, from
-   * the same plugins), as most rounds do, reuses its map and definitions instead of building them again;
-   * comparing is a few pointer checks per tool.
-   */
-  lastOffer: Offer | undefined;
-  /** Each plugin's bound `tool` helper for `prepare()`. */
-  readonly helpers = new WeakMap<AnyPlugin, BoundCreateTool<unknown>>();
-  /** Each recorded call's key for the doom-loop check (see doom-loop.ts). */
-  readonly callKeys = new WeakMap<object, string>();
-  /**
-   * Conversations that may have steering messages waiting: marked when one is sent (here, or in another
-   * process through the relay), so that a round boundary asks the store only then, and once per run.
-   */
-  readonly steering = new Set<string>();
-  /** The one round of a platform whose plugins have no `prepare()`: every round offers the same. */
-  staticRound: Round | undefined;
 }
 
 /** Adds a tool to a round's map, refusing the same id from two tools. */

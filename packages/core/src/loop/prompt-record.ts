@@ -1,12 +1,22 @@
 import { NotFoundError } from '../errors.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import { newId } from '../ids.ts';
 import { isoNow } from '../iso-now.ts';
-import type { NewOutput, PromptOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
-import type { OutputBase, Prompt, PromptState, StopReason } from '../model/prompt.ts';
+import type {
+  NewOutput,
+  OutputBase,
+  PromptOutput,
+  PromptOutputToolResult,
+  ToolOutput,
+} from '../model/outputs.ts';
+import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
+import type { OutputRegistry } from '../outputs/output-registry.ts';
 import { immutableOwn } from '../store/frozen.ts';
-import type { PromptPatch } from '../store/store.ts';
-import type { Runtime } from './runtime.ts';
+import type { PromptPatch, Store } from '../store/store.ts';
+
+/** What of the runtime a prompt's record needs (the `Runtime` passes as it is). */
+type RecordRuntime = { readonly bus: EventBus; readonly outputs: OutputRegistry; readonly store: Store };
 
 /** A call the model made, and whether it is in the record yet. */
 export type OpenCall = { output: ToolOutput; recorded: boolean };
@@ -26,12 +36,12 @@ export type PromptEvent = DistributiveOmit<TesseraEvent, keyof Scope>;
  * tool), so a staged change is never more than a write away; a crash before it loses the model call whole.
  */
 export class PromptRecord {
-  readonly #runtime: Runtime;
+  readonly #runtime: RecordRuntime;
   #prompt: Prompt;
   #stagedUsage: Prompt['usage'] | undefined;
   #stagedOutputs: PromptOutput[] = [];
 
-  constructor(runtime: Runtime, prompt: Prompt) {
+  constructor(runtime: RecordRuntime, prompt: Prompt) {
     this.#runtime = runtime;
     this.#prompt = { ...prompt, output: [...prompt.output] };
   }

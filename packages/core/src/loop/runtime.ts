@@ -7,7 +7,7 @@ import type { ProjectionCache } from '../projection/prompts-to-messages.ts';
 import type { ModelProvider } from '../provider/provider.ts';
 import type { Store } from '../store/store.ts';
 import type { HookTable } from './hook-table.ts';
-import type { RoundCaches } from './prepare-round.ts';
+import type { RoundCaches } from './round-caches.ts';
 
 /**
  * Hard limits per prompt. Reaching one pauses the prompt (a `pause` output, `source: 'budget'`) until the

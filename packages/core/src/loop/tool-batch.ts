@@ -1,12 +1,13 @@
 import { HookError } from '../errors.ts';
 import { isoNow as now } from '../iso-now.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
+import type { OfferedTool } from '../plugins/define-plugin.ts';
 import { approvedInput, type DecideContext, type Decision, decide } from './approval.ts';
 import { budgetPause, budgetsOf, type ReachedBudget, startedCalls } from './budgets.ts';
 import { callHook, type HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
-import type { OfferedTool, Round } from './prepare-round.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
+import type { Round } from './round-caches.ts';
 import type { Runtime } from './runtime.ts';
 import { CallWatch, invokeTool } from './tool-calls.ts';
 import { toolError } from './tool-result.ts';

@@ -1,9 +1,8 @@
 import { errorMessage } from '../errors.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
-import type { AnyPlugin, ToolInputBase } from '../plugins/define-plugin.ts';
+import type { AnyPlugin, OfferedTool, ToolInputBase } from '../plugins/define-plugin.ts';
 import { immutableJson } from '../store/frozen.ts';
 import { callWrites } from './call-writes.ts';
-import type { OfferedTool } from './prepare-round.ts';
 import { toolError } from './tool-result.ts';
 
 /** The model's argument text as JSON; what cannot be parsed is kept as text for the record. */

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { OutputBase } from './prompt.ts';
+
+/** The fields every output variant has; each variant's own schema extends this. */
+export const OutputBase = z.object({
+  type: z.string().min(1),
+  id: z.string().min(1),
+  createdAt: z.string(),
+  /** The tool call this output was emitted by, for outputs that tools emit (widgets, files, ...). */
+  toolCallId: z.string().optional(),
+});
+export type OutputBase = z.infer<typeof OutputBase>;
 
 /** How a tool call ended, or that it waits for a human: the specification's three states. */
 export const PromptOutputToolResult = z.discriminatedUnion('type', [

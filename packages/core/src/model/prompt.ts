@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PromptOutput } from './outputs.ts';
+import { OutputBase, type PromptOutput } from './outputs.ts';
 
 /** `normal` and `high` are model classes; the app maps each to a concrete model name. */
 export const ModelClass = z.enum(['normal', 'high']);
@@ -42,16 +42,6 @@ export const emptyUsage = (): PromptUsage => ({
   totalTokens: 0,
   modelCalls: 0,
 });
-
-/** The fields every output variant has; each variant's own schema extends this. */
-export const OutputBase = z.object({
-  type: z.string().min(1),
-  id: z.string().min(1),
-  createdAt: z.string(),
-  /** The tool call this output was emitted by, for outputs that tools emit (widgets, files, ...). */
-  toolCallId: z.string().optional(),
-});
-export type OutputBase = z.infer<typeof OutputBase>;
 
 export const PromptSchema = z.object({
   id: z.string(),

@@ -7,11 +7,10 @@ import {
   type ToolOutput,
   ToolOutput as ToolOutputSchema,
 } from '../model/outputs.ts';
-import { boundArguments } from '../projection/bound-arguments.ts';
-import { boundText } from '../projection/prompts-to-messages.ts';
-import { withheldNote } from '../projection/withheld.ts';
 import { assistantMessage, type ModelMessage } from '../provider/messages.ts';
+import { boundArguments, boundText } from './bounds.ts';
 import type { AnyOutputVariant, OutputVariant, ProjectionContext } from './define-output.ts';
+import { withheldNote } from './withheld.ts';
 
 const stringify = (value: unknown): string => {
   if (typeof value === 'string') return value;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
-import { OutputBase } from '../model/prompt.ts';
+import { OutputBase } from '../model/outputs.ts';
 import type { ModelMessage } from '../provider/messages.ts';
 
 export type ProjectionContext = {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DefinitionError, OutputValidationError } from '../errors.ts';
-import type { PromptOutput } from '../model/outputs.ts';
-import type { OutputBase } from '../model/prompt.ts';
+import type { OutputBase, PromptOutput } from '../model/outputs.ts';
 import { assistantMessage, type ModelMessage } from '../provider/messages.ts';
 import { coreOutputs } from './core-outputs.ts';
 import type { AnyOutputVariant, ProjectionContext } from './define-output.ts';

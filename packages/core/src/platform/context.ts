@@ -2,21 +2,21 @@ import { NotFoundError } from '../errors.ts';
 import { EventBus } from '../events/event-bus.ts';
 import type { EventRelay } from '../events/relay.ts';
 import { HookTable } from '../loop/hook-table.ts';
-import { RoundCaches } from '../loop/prepare-round.ts';
+import { RoundCaches } from '../loop/round-caches.ts';
 import { DEFAULT_BUDGETS, type Runtime } from '../loop/runtime.ts';
 import type { Conversation } from '../model/conversation.ts';
 import { isFinalState, type Prompt } from '../model/prompt.ts';
 import { OutputRegistry } from '../outputs/output-registry.ts';
-import type { AnyPlugin } from '../plugins/define-plugin.ts';
+import type { AnyPlugin, PromptRun, SendOptions } from '../plugins/define-plugin.ts';
 import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts-to-messages.ts';
-import { createServiceContainer } from '../services.ts';
 import { MemoryStore } from '../store/memory-store.ts';
 import type { Store } from '../store/store.ts';
 import { checkComposition } from './check-composition.ts';
 import { FollowUps } from './follow-ups.ts';
 import { LocalRuns } from './local-runs.ts';
 import { MessageDeliveries } from './message-deliveries.ts';
-import type { PlatformOptions, PromptRun, SendOptions } from './platform.ts';
+import type { PlatformOptions } from './platform.ts';
+import { createServiceContainer } from './services.ts';
 
 /** What the parts of a platform share: its runtime, its runs in this process, and a few helpers. */
 export type PlatformContext = {

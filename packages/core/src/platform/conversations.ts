@@ -4,9 +4,9 @@ import { isoNow as now } from '../iso-now.ts';
 import { presentConversation } from '../loop/stored-state.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { Prompt } from '../model/prompt.ts';
+import type { PlatformConversations } from '../plugins/define-plugin.ts';
 import type { Page, PageOptions } from '../store/store.ts';
 import type { PlatformContext } from './context.ts';
-import type { PlatformConversations } from './platform.ts';
 
 /** A user's conversations (see `PlatformConversations` for what each method promises). */
 export class Conversations implements PlatformConversations {

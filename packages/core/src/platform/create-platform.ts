@@ -1,9 +1,8 @@
 import { NotFoundError, PluginError } from '../errors.ts';
 import { bridgeRelay } from '../events/relay.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
-import type { AnyPlugin, Plugin } from '../plugins/define-plugin.ts';
-import type { PluginState } from '../plugins/plugin-state.ts';
-import { PlatformToken, StoreToken } from '../services.ts';
+import type { PluginState } from '../model/plugin-state.ts';
+import type { AnyPlugin, Platform, Plugin } from '../plugins/define-plugin.ts';
 import { Cancellation } from './cancellation.ts';
 import { createContext, type PlatformContext } from './context.ts';
 import { Conversations } from './conversations.ts';
@@ -11,9 +10,10 @@ import { Decisions } from './decisions.ts';
 import { Messages } from './messages.ts';
 import { offeredTools } from './offered-tools.ts';
 import { OrphanWatcher } from './orphan-watcher.ts';
-import type { Platform, PlatformOptions } from './platform.ts';
+import type { PlatformOptions } from './platform.ts';
 import { PluginLifecycle } from './plugin-lifecycle.ts';
 import { recoverPrompts, startPrompt } from './prompt-runs.ts';
+import { PlatformToken, StoreToken } from './services.ts';
 
 /**
  * Composes plugins, a model provider and a store into a running platform: conversations, prompts,

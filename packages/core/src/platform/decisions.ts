@@ -3,10 +3,10 @@ import { isoNow as now } from '../iso-now.ts';
 import { decidedCall, staticTool } from '../loop/approval.ts';
 import { checkRaise } from '../loop/budgets.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
-import type { PauseOutput, PromptOutput, ToolOutput } from '../model/outputs.ts';
-import type { OutputBase, Prompt } from '../model/prompt.ts';
+import type { OutputBase, PauseOutput, PromptOutput, ToolOutput } from '../model/outputs.ts';
+import type { Prompt } from '../model/prompt.ts';
+import type { PauseDecision, PromptRun, ToolCallDecision } from '../plugins/define-plugin.ts';
 import type { PlatformContext } from './context.ts';
-import type { PauseDecision, PromptRun, ToolCallDecision } from './platform.ts';
 
 /**
  * The user's decisions on a waiting prompt: a pending call (approve, with or without edited arguments, or

@@ -1,7 +1,7 @@
 import { ConflictError, ConversationBusyError } from '../errors.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
+import type { PromptRun } from '../plugins/define-plugin.ts';
 import type { Store } from '../store/store.ts';
-import type { PromptRun } from './platform.ts';
 
 /**
  * Runs a conversation's waiting messages as its next prompts, oldest first, one at a time: each becomes

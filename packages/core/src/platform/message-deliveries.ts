@@ -1,4 +1,4 @@
-import type { MessageDelivery } from './platform.ts';
+import type { MessageDelivery } from '../plugins/define-plugin.ts';
 
 type Waiter = { conversationId: string; settle: (delivery: MessageDelivery) => void };
 

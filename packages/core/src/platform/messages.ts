@@ -3,9 +3,9 @@ import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { ModelClass } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
+import type { MessageOptions, PlatformMessages, SentMessage } from '../plugins/define-plugin.ts';
 import type { MessageStore } from '../store/store.ts';
 import type { PlatformContext } from './context.ts';
-import type { MessageOptions, PlatformMessages, SentMessage } from './platform.ts';
 
 /** Steering and follow-up messages (see `PlatformMessages`): kept in `Store.messages` until delivered. */
 export class Messages implements PlatformMessages {

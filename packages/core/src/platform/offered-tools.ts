@@ -1,7 +1,8 @@
 import { newId } from '../ids.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
-import { type OfferedTool, prepareRound } from '../loop/prepare-round.ts';
+import { prepareRound } from '../loop/prepare-round.ts';
 import { emptyUsage, type Prompt } from '../model/prompt.ts';
+import type { OfferedTool } from '../plugins/define-plugin.ts';
 import type { PlatformContext } from './context.ts';
 
 /**

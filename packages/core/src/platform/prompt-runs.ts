@@ -2,9 +2,10 @@ import { ConflictError, TesseraError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
-import { emptyUsage, type OutputBase, type Prompt, type PromptRecord } from '../model/prompt.ts';
+import type { OutputBase } from '../model/outputs.ts';
+import { emptyUsage, type Prompt, type PromptRecord } from '../model/prompt.ts';
+import type { PromptRun, SendOptions, StartedPrompt } from '../plugins/define-plugin.ts';
 import type { PlatformContext } from './context.ts';
-import type { PromptRun, SendOptions, StartedPrompt } from './platform.ts';
 
 /** Ids chosen by callers stay safe in URLs, paths and logs. */
 const PROMPT_ID = /^[\w-]{1,100}$/;

@@ -1,9 +1,9 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { NewOutput, PromptOutputToolResult } from '../model/outputs.ts';
+import type { PluginState } from '../model/plugin-state.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { ModelMessage } from '../provider/messages.ts';
 import type { FinishReason, ModelStreamEvent, ModelToolDefinition } from '../provider/provider.ts';
-import type { PluginState } from './plugin-state.ts';
 
 /** What every hook, guardrail and permission policy receives: where it runs, and the hooking plugin's state. */
 export type HookContext<TState> = {

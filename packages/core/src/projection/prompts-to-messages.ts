@@ -1,11 +1,12 @@
 import type { PromptOutput } from '../model/outputs.ts';
 import type { Prompt } from '../model/prompt.ts';
 import { isFinalState } from '../model/prompt.ts';
+import { boundText } from '../outputs/bounds.ts';
 import type { ProjectionContext } from '../outputs/define-output.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
+import { isWithheld, withheldIn } from '../outputs/withheld.ts';
 import { type ModelMessage, userMessage } from '../provider/messages.ts';
 import { estimateTokens } from '../provider/provider.ts';
-import { isWithheld, withheldIn } from './withheld.ts';
 
 export const DEFAULT_MAX_RESULT_CHARS = 20_000;
 
@@ -25,14 +26,6 @@ export type ProjectionOptions = {
   /** Reuses the projection of prompts that have ended, which never changes. */
   cache?: ProjectionCache;
 };
-
-/** Cuts the middle out of a long text, keeping its start and its end (where errors usually are). */
-export function boundText(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  const omitted = text.length - maxChars;
-  const head = Math.ceil((maxChars * 2) / 3);
-  return `${text.slice(0, head)}\n[… ${omitted} characters omitted …]\n${text.slice(text.length - (maxChars - head))}`;
-}
 
 /**
  * One prompt's messages: its input as a user message, then each output through its variant's projection,

@@ -1,6 +1,7 @@
 import type { EventRelay } from '../events/relay.ts';
 import type { Conversation } from '../model/conversation.ts';
-import type { OutputBase, PromptRecord, PromptState } from '../model/prompt.ts';
+import type { OutputBase } from '../model/outputs.ts';
+import type { PromptRecord, PromptState } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 
 export type Page<T> = { items: T[]; nextCursor?: string };

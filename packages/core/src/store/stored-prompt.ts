@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors.ts';
-import type { OutputBase, PromptRecord } from '../model/prompt.ts';
+import type { OutputBase } from '../model/outputs.ts';
+import type { PromptRecord } from '../model/prompt.ts';
 import type { PromptPatch } from './store.ts';
 
 /**

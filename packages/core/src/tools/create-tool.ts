@@ -2,7 +2,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { DefinitionError, errorMessage } from '../errors.ts';
 import type { NewOutput, PromptOutput } from '../model/outputs.ts';
-import type { PluginState } from '../plugins/plugin-state.ts';
+import type { PluginState } from '../model/plugin-state.ts';
 
 /** JSON Schema as sent to the model. */
 export type JsonSchema = Record<string, unknown>;

@@ -1,4 +1,10 @@
-import { boundText } from './prompts-to-messages.ts';
+/** Cuts the middle out of a long text, keeping its start and its end (where errors usually are). */
+export function boundText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const omitted = text.length - maxChars;
+  const head = Math.ceil((maxChars * 2) / 3);
+  return `${text.slice(0, head)}\n[… ${omitted} characters omitted …]\n${text.slice(text.length - (maxChars - head))}`;
+}
 
 /** Strings are not cut shorter than this while making arguments fit. */
 const MIN_STRING_CHARS = 64;

@@ -1,7 +1,7 @@
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
-import { lazyRequire } from './lazy-require.ts';
-import type { Platform } from './platform/platform.ts';
-import type { Store } from './store/store.ts';
+import { lazyRequire } from '../lazy-require.ts';
+import type { Platform } from '../plugins/define-plugin.ts';
+import type { Store } from '../store/store.ts';
 
 export type { DependencyContainer, InjectionToken };
 

@@ -8,7 +8,7 @@ import {
   type ModelRequest,
   type ToolOutput,
 } from '../src/index.ts';
-import { toolbox } from './helpers.ts';
+import { gate, toolbox } from './helpers.ts';
 
 /** Everything a request sends the model, as one text to search. */
 const sent = (request: ModelRequest) => JSON.stringify(request.messages);
@@ -38,31 +38,9 @@ describe('what a guardrail blocked never reaches the model', () => {
   });
 
   it('a tripped steering message is withheld from the next prompt too', async () => {
-    let open = () => {};
-    const released = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    let entered = () => {};
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    const gate = definePlugin({
-      id: 'gate',
-      tools: [
-        createTool({
-          id: 'gate.wait',
-          description: 'Waits.',
-          input: z.object({}),
-          invoke: async () => {
-            entered();
-            await released;
-            return 'opened';
-          },
-        }),
-      ],
-    });
+    const { plugin: gatePlugin, inside, open } = gate();
     const t = await createTestPlatform({
-      plugins: [gate, pii],
+      plugins: [gatePlugin, pii],
       script: [callTool('gate.wait'), reply('Next answer.')],
     });
     const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });

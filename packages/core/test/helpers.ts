@@ -49,3 +49,31 @@ export function toolbox() {
   const plugin = definePlugin({ id: 'demo', tools: [echo, remove, pay, fail] });
   return { plugin, ran, tools: { echo, remove, pay, fail } };
 }
+
+/** A tool that waits until the test lets it finish, so messages can be sent while a prompt runs. */
+export function gate() {
+  let open: () => void = () => {};
+  let entered: () => void = () => {};
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const plugin = definePlugin({
+    id: 'gate',
+    tools: [
+      createTool({
+        id: 'gate.wait',
+        description: 'Waits.',
+        input: z.object({}),
+        invoke: async () => {
+          entered();
+          await released;
+          return 'opened';
+        },
+      }),
+    ],
+  });
+  return { plugin, inside, open };
+}

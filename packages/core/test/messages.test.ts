@@ -2,6 +2,7 @@ import { callTool, createTestPlatform, reply, scriptedModel } from '@tessera/tes
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  type AnyPlugin,
   createPlatform,
   createTool,
   definePlugin,
@@ -10,35 +11,7 @@ import {
   type Prompt,
   type TesseraEvent,
 } from '../src/index.ts';
-import { toolbox } from './helpers.ts';
-
-/** A tool that waits until the test lets it finish, so messages can be sent while a prompt runs. */
-function gate() {
-  let open: () => void = () => {};
-  let entered: () => void = () => {};
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  const plugin = definePlugin({
-    id: 'gate',
-    tools: [
-      createTool({
-        id: 'gate.wait',
-        description: 'Waits.',
-        input: z.object({}),
-        invoke: async () => {
-          entered();
-          await released;
-          return 'opened';
-        },
-      }),
-    ],
-  });
-  return { plugin, inside, open };
-}
+import { gate, toolbox } from './helpers.ts';
 
 /** Resolves with the prompt once it ends (completed, failed or cancelled). */
 const ended = (t: Awaited<ReturnType<typeof createTestPlatform>>, promptId: string) =>
@@ -54,6 +27,29 @@ const ended = (t: Awaited<ReturnType<typeof createTestPlatform>>, promptId: stri
       }
     });
   });
+
+/**
+ * A prompt that calls the gate tool, and a steering message sent while the tool waits; `next` resolves with
+ * the message's own prompt once it ends (when it runs as the next prompt).
+ */
+async function steerWhileGated(plugins: AnyPlugin[], text: string) {
+  const { plugin, inside, open } = gate();
+  const t = await createTestPlatform({
+    plugins: [plugin, ...plugins],
+    script: [callTool('gate.wait'), reply('answered')],
+  });
+  const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
+  await inside;
+  const steer = await t.platform.messages.send({
+    conversationId: t.conversation.id,
+    userId: t.userId,
+    input: text,
+    mode: 'steer',
+  });
+  return { t, run, open, next: ended(t, steer.message.id) };
+}
+
+const steered = (prompt: Prompt) => prompt.output.some((o) => o.type === 'steering');
 
 describe('steering and follow-ups', () => {
   it('steer: recorded and read by the model at the next round boundary, never between a call and its result', async () => {
@@ -176,28 +172,14 @@ describe('steering and follow-ups', () => {
   });
 
   it('a steering message sent as the prompt is cancelled is never lost: it runs as the next prompt', async () => {
-    const { plugin, inside } = gate();
-    const t = await createTestPlatform({
-      plugins: [plugin],
-      script: [callTool('gate.wait'), reply('steered answer')],
-    });
-    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
-    await inside;
-    const steer = await t.platform.messages.send({
-      conversationId: t.conversation.id,
-      userId: t.userId,
-      input: 'use the other file',
-      mode: 'steer',
-    });
-    const next = ended(t, steer.message.id);
+    const { t, run, next } = await steerWhileGated([], 'use the other file');
     await t.platform.cancel(run.prompt.id, { userId: t.userId });
     const cancelled = await run.done;
     expect(cancelled.state).toBe('cancelled');
     // Not recorded in the cancelled prompt after the abort, where no model would read it ...
     expect(cancelled.output.map((o) => o.type)).toEqual(['tool']);
     // ... but run as the next prompt, and read by the model there once.
-    const prompt = await next;
-    expect(prompt).toMatchObject({ input: 'use the other file', state: 'completed' });
+    expect(await next).toMatchObject({ input: 'use the other file', state: 'completed' });
     const read = t.model.requests
       .at(-1)!
       .messages.filter((m) => m.type === 'message' && m.content === 'use the other file');
@@ -205,61 +187,29 @@ describe('steering and follow-ups', () => {
   });
 
   it('a steering message recorded but not yet read when the prompt ends goes back to waiting', async () => {
-    const { plugin, inside, open } = gate();
     // A plugin stops the prompt at the boundary where the steering message was just recorded.
     const stopper = definePlugin({
       id: 'stopper',
-      hooks: {
-        betweenRounds: ({ prompt }) =>
-          prompt.output.some((o) => o.type === 'steering') ? { stop: 'enough' } : undefined,
-      },
+      hooks: { betweenRounds: ({ prompt }) => (steered(prompt) ? { stop: 'enough' } : undefined) },
     });
-    const t = await createTestPlatform({
-      plugins: [plugin, stopper],
-      script: [callTool('gate.wait'), reply('answer to the steering')],
-    });
-    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
-    await inside;
-    const steer = await t.platform.messages.send({
-      conversationId: t.conversation.id,
-      userId: t.userId,
-      input: 'and then this',
-      mode: 'steer',
-    });
-    const next = ended(t, steer.message.id);
+    const { run, open, next } = await steerWhileGated([stopper], 'and then this');
     open();
     const stopped = await run.done;
     expect(stopped.stopReason?.code).toBe('stopped_by_plugin');
-    expect(stopped.output.some((o) => o.type === 'steering')).toBe(false);
+    expect(steered(stopped)).toBe(false);
     expect(await next).toMatchObject({ input: 'and then this', state: 'completed' });
   });
 
   it('a steering message recorded before a pause, then cancelled while waiting, runs as the next prompt', async () => {
-    const { plugin, inside, open } = gate();
     const pauser = definePlugin({
       id: 'pauser',
-      hooks: {
-        betweenRounds: ({ prompt }) =>
-          prompt.output.some((o) => o.type === 'steering') ? { pause: 'Check first.' } : undefined,
-      },
+      hooks: { betweenRounds: ({ prompt }) => (steered(prompt) ? { pause: 'Check first.' } : undefined) },
     });
-    const t = await createTestPlatform({
-      plugins: [plugin, pauser],
-      script: [callTool('gate.wait'), reply('answer to the steering')],
-    });
-    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'go' });
-    await inside;
-    const steer = await t.platform.messages.send({
-      conversationId: t.conversation.id,
-      userId: t.userId,
-      input: 'then do this',
-      mode: 'steer',
-    });
+    const { t, run, open, next } = await steerWhileGated([pauser], 'then do this');
     open();
     expect((await run.done).state).toBe('waiting_for_approval');
-    const next = ended(t, steer.message.id);
     const cancelled = await t.platform.cancel(run.prompt.id, { userId: t.userId });
-    expect(cancelled.output.some((o) => o.type === 'steering')).toBe(false);
+    expect(steered(cancelled)).toBe(false);
     expect(await next).toMatchObject({ input: 'then do this', state: 'completed' });
   });
 

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// These tests start real servers (an embedded PostgreSQL each): generous timeouts for a busy 2-core CI.
-export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 30_000 } });
+// These tests start real servers (an embedded PostgreSQL each): a test took 27 s of a 30 s limit in a loaded
+// 2-core CI run. The limits guard against a hang only, so they are generous.
+export default defineConfig({ test: { testTimeout: 90_000, hookTimeout: 90_000 } });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Output } from '../src/api.ts';
 import { Composer } from '../src/Composer.tsx';
 import { applyEvent } from '../src/conversation-state.ts';
-import { proposedLimit } from '../src/outputs/budget-raise.ts';
+import { budgetAmount, proposedLimit } from '../src/outputs/budget-raise.ts';
 import { OutputView } from '../src/outputs/OutputView.tsx';
 import { PauseCard } from '../src/outputs/PauseCard.tsx';
 import { PromptView } from '../src/PromptView.tsx';
@@ -470,5 +470,11 @@ describe('a budget pause', () => {
     expect(proposedLimit({ name: 'maxTokens', limit: 100, used: 450 })).toBe(900);
     expect(proposedLimit({ name: 'maxCost', limit: 0.05, used: 0.06 })).toBe(0.12);
     expect(proposedLimit({ name: 'maxConsecutiveToolErrors', limit: 1, used: 1 })).toBe(2);
+  });
+
+  it("words a budget's limit by its own names only: a record naming 'constructor' reads as an amount", () => {
+    expect(budgetAmount('maxRounds', 50)).toBe('50 model calls');
+    expect(budgetAmount('constructor', 3)).toBe('a cost of 3');
+    expect(budgetAmount('toString', 3)).toBe('a cost of 3');
   });
 });

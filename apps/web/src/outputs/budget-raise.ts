@@ -15,7 +15,8 @@ const UNITS: Record<string, string> = {
 
 /** A budget's limit in words: "50 model calls", or a cost as a plain amount. */
 export function budgetAmount(name: string, limit: number): string {
-  const unit = UNITS[name];
+  // Own keys only: the name comes from a stored record (a `constructor` must read as no unit).
+  const unit = Object.hasOwn(UNITS, name) ? UNITS[name] : undefined;
   return unit ? `${limit.toLocaleString('en')} ${unit}` : `a cost of ${limit}`;
 }
 

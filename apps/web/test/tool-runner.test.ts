@@ -18,6 +18,16 @@ describe("the tool runner's form", () => {
     const nested = { type: 'object', properties: { names: { type: 'array' }, mode: { enum: ['a'] } } };
     expect(initialArguments(nested)).toEqual({});
     expect(initialArguments(undefined)).toEqual({});
+    // A field named as an Object.prototype key, from a schema sent as JSON, is an own field like any other.
+    const hostile = JSON.parse(
+      '{"properties":{"__proto__":{"default":{"polluted":true}},"constructor":{"default":1}}}',
+    );
+    const start = initialArguments(hostile);
+    expect(Object.getPrototypeOf(start)).toBe(Object.prototype);
+    expect(Object.hasOwn(start, '__proto__')).toBe(true);
+    expect(JSON.parse(JSON.stringify(start))).toEqual(
+      JSON.parse('{"__proto__":{"polluted":true},"constructor":1}'),
+    );
   });
 
   it('says when a tool takes no arguments', () => {

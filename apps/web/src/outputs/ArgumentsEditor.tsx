@@ -72,9 +72,9 @@ function ArgumentsForm({
   );
   const base = useId();
   const set = (name: string, value: unknown) => {
-    const next = { ...values };
+    // Spread and fromEntries define own properties: a field named `__proto__` stays a field.
+    const next = { ...values, ...Object.fromEntries([[name, value]]) };
     if (value === undefined) delete next[name];
-    else next[name] = value;
     setValues(next);
     onChange({ value: next });
   };

@@ -8,13 +8,15 @@ export function initialArguments(schema: unknown): Record<string, unknown> {
   const properties = (schema as { properties?: Record<string, { default?: unknown; enum?: unknown[] }> })
     ?.properties;
   if (!properties) return {};
-  const initial: Record<string, unknown> = {};
+  const initial: [string, unknown][] = [];
   for (const [name, field] of Object.entries(properties)) {
-    if (field.default !== undefined) initial[name] = field.default;
+    if (field.default !== undefined) initial.push([name, field.default]);
     else if (isFlatObjectSchema(schema) && Array.isArray(field.enum) && field.enum.length > 0)
-      initial[name] = field.enum[0];
+      initial.push([name, field.enum[0]]);
   }
-  return initial;
+  // fromEntries defines own properties: a field named `__proto__` (a plugin's schema, as JSON) stays a field
+  // rather than setting the object's prototype.
+  return Object.fromEntries(initial);
 }
 
 /** Whether a tool takes arguments at all (an object schema with properties, or one open to any). */

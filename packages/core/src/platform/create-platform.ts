@@ -9,7 +9,7 @@ import { Conversations } from './conversations.ts';
 import { Decisions } from './decisions.ts';
 import { Messages } from './messages.ts';
 import { offeredTools } from './offered-tools.ts';
-import { OrphanWatcher } from './orphan-watcher.ts';
+import { watchOrphans } from './orphan-watcher.ts';
 import type { PlatformOptions } from './platform.ts';
 import { PluginLifecycle } from './plugin-lifecycle.ts';
 import { recoverPrompts, startPrompt } from './prompt-runs.ts';
@@ -38,14 +38,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     relay && bridgeRelay(relay, events, (promptId) => void runs.abort(promptId).catch(() => {}));
   const decisions = new Decisions(ctx);
   const cancellation = new Cancellation(ctx);
-  // Other processes exist only for a store they share, which is what offers a relay.
-  const watcher = new OrphanWatcher(
-    async () => {
-      for (const run of await platform.recover()) run.done.catch(ctx.reportRecoveryError);
-    },
-    options.recoverEveryMs ?? (store.relay ? 2_000 : 0),
-    ctx.reportRecoveryError,
-  );
+  // Stops the periodic recovery (watchOrphans) when the platform closes.
+  const closed = new AbortController();
+  let watcher: Promise<void> | undefined;
   let closing: Promise<void> | undefined;
 
   const platform: Platform = {
@@ -69,10 +64,22 @@ export function createPlatform(options: PlatformOptions): Platform {
     recover: () => recoverPrompts(ctx),
     pluginState: (conversationId, plugin) => pluginState(ctx, conversationId, plugin),
     offeredTools: (conversationId, userId, options) => offeredTools(ctx, conversationId, userId, options),
-    open: () => lifecycle.open().then(() => watcher.start()),
+    async open() {
+      await lifecycle.open();
+      // Other processes exist only for a store they share, which is what offers a relay.
+      watcher ??= watchOrphans(
+        async () => {
+          for (const run of await platform.recover()) run.done.catch(ctx.reportRecoveryError);
+        },
+        options.recoverEveryMs ?? (store.relay ? 2_000 : 0),
+        ctx.reportRecoveryError,
+        closed.signal,
+      );
+    },
     close(): Promise<void> {
       closing ??= (async () => {
-        await watcher.stop();
+        closed.abort();
+        await watcher;
         await lifecycle.close();
         await runs.abortAll();
         ctx.deliveries.closeAll();

@@ -1,52 +1,22 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
- * Looks for prompts whose process died, every `intervalMs` while the platform is open, so that a live
- * process resumes them without waiting for a restart. One check at a time; a check that fails is reported
- * and the next one runs as planned. Its timer never keeps the process alive.
+ * Looks for prompts whose process died, every `intervalMs` until `signal` aborts, so that a live process
+ * resumes them without waiting for a restart. One check at a time; a check that fails is reported and the
+ * next one runs as planned. Its timer never keeps the process alive. Resolves once it stopped (after the
+ * check in progress, if any); at once for an interval of 0.
  */
-export class OrphanWatcher {
-  readonly #check: () => Promise<void>;
-  readonly #intervalMs: number;
-  readonly #report: (error: unknown) => void;
-  #timer: NodeJS.Timeout | undefined;
-  #checking: Promise<void> | undefined;
-  #stopped = false;
-
-  constructor(check: () => Promise<void>, intervalMs: number, report: (error: unknown) => void) {
-    this.#check = check;
-    this.#intervalMs = intervalMs;
-    this.#report = report;
-  }
-
-  /** Starts checking (once; never after `stop()`, nor with an interval of 0). */
-  start(): void {
-    if (this.#stopped || this.#timer || this.#checking || !(this.#intervalMs > 0)) return;
-    this.#schedule();
-  }
-
-  /** Stops checking, and resolves once a check in progress has finished. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#checking;
-  }
-
-  #schedule(): void {
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#checking = this.#check()
-        .catch((error: unknown) => {
-          try {
-            this.#report(error);
-          } catch {
-            // A reporter that throws must not stop the checks.
-          }
-        })
-        .finally(() => {
-          this.#checking = undefined;
-          if (!this.#stopped) this.#schedule();
-        });
-    }, this.#intervalMs);
-    this.#timer.unref();
+export async function watchOrphans(
+  check: () => Promise<void>,
+  intervalMs: number,
+  report: (error: unknown) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  if (!(intervalMs > 0)) return;
+  while (await sleep(intervalMs, true, { signal, ref: false }).catch(() => false)) {
+    // A reporter that throws must not stop the checks.
+    await check()
+      .catch(report)
+      .catch(() => {});
   }
 }

@@ -1,147 +1,126 @@
 import { ConflictError } from '../errors.ts';
-import { isLoopEndEvent } from '../events/events.ts';
-import type { EventRelay } from '../events/relay.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import { toolError } from '../loop/tool-result.ts';
 import type { PromptOutput } from '../model/outputs.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { PlatformContext } from './context.ts';
+import { eventScope, runHere } from './prompt-runs.ts';
 
 /**
- * `cancel()`: a prompt running here is aborted; one whose process died is claimed and ended here at once;
- * one running in another live process is asked to stop through the relay; a waiting one is closed in one
- * conditional write. A cancel leaves the conversation's waiting messages where they are.
+ * `platform.cancel()`: a prompt running here is aborted; one whose process died is claimed and ended here at
+ * once; one running in another live process is asked to stop through the relay; a waiting one is closed in
+ * one conditional write. A cancel leaves the conversation's waiting messages where they are.
  */
-export class Cancellation {
-  readonly #ctx: PlatformContext;
-
-  constructor(ctx: PlatformContext) {
-    this.#ctx = ctx;
+export async function cancelPrompt(
+  ctx: PlatformContext,
+  promptId: string,
+  by: { userId: string },
+): Promise<Prompt> {
+  const { runs, store, relay } = ctx;
+  const prompt = await ctx.getPrompt(promptId, by.userId);
+  if (runs.has(promptId)) {
+    // A loop that paused just as it was aborted leaves a waiting prompt: its pending calls are closed below.
+    const stopped = await runs.abort(promptId);
+    return stopped && stopped.state !== 'waiting_for_approval' ? stopped : cancelPrompt(ctx, promptId, by);
   }
-
-  async cancel(promptId: string, by: { userId: string }): Promise<Prompt> {
-    const { runs, store, relay } = this.#ctx;
-    const prompt = await this.#ctx.getPrompt(promptId, by.userId);
-    if (runs.has(promptId)) {
-      // A loop that paused just as it was aborted leaves a waiting prompt: its pending calls are closed below.
-      const stopped = await runs.abort(promptId);
-      return stopped && stopped.state !== 'waiting_for_approval' ? stopped : this.cancel(promptId, by);
-    }
-    if (prompt.state === 'running' && store.relay) {
-      // Its process died (only a store that processes share, one with a relay, can tell): stopped here at
-      // once, rather than asking a process that cannot answer.
-      const orphan = await this.#cancelOrphan(promptId);
-      // (A process stopped just before pausing pauses it again: then its pending calls are closed below.)
-      if (orphan) return orphan.state === 'waiting_for_approval' ? this.cancel(promptId, by) : orphan;
-    }
-    if (prompt.state === 'running' && relay) {
-      // Running in another process: ask it to stop, then report what it recorded.
-      await this.#cancelElsewhere(relay, promptId);
-      const after = await this.#ctx.getPrompt(promptId, by.userId);
-      if (after.state === 'waiting_for_approval') return this.cancel(promptId, by);
-      if (after.state === 'running') {
-        throw new ConflictError(`Prompt ${promptId} runs in another process, which did not stop it in time.`);
-      }
-      return after;
-    }
-    if (prompt.state !== 'waiting_for_approval') {
-      throw new ConflictError(
-        `Prompt ${promptId} is ${prompt.state}; only a running or waiting prompt can be cancelled here.`,
-      );
-    }
-    return this.#cancelWaiting(prompt, by.userId);
+  if (prompt.state === 'running' && store.relay) {
+    // Its process died (only a store that processes share, one with a relay, can tell): stopped here at
+    // once, rather than asking a process that cannot answer.
+    const orphan = await cancelOrphan(ctx, promptId);
+    // (A process stopped just before pausing pauses it again: then its pending calls are closed below.)
+    if (orphan) return orphan.state === 'waiting_for_approval' ? cancelPrompt(ctx, promptId, by) : orphan;
   }
-
-  /** Closes a waiting prompt's open calls (`cancelled`) and its pause (`stop`) in one conditional write. */
-  async #cancelWaiting(prompt: Prompt, userId: string): Promise<Prompt> {
-    const { store, events } = this.#ctx;
-    const at = now();
-    const closed: PromptOutput[] = [];
-    for (const o of prompt.output) {
-      if (o.type === 'tool' && (!o.result || o.result.type === 'pending')) {
-        const result = toolError('cancelled', 'The prompt was cancelled before this call ran.');
-        closed.push({ ...o, result, endedAt: at });
-      } else if (o.type === 'pause' && !o.decision) {
-        closed.push({ ...o, decision: 'stop', decidedBy: userId, decidedAt: at });
-      }
+  if (prompt.state === 'running' && relay) {
+    // Running in another process: ask it to stop, then report what it recorded.
+    await cancelElsewhere(ctx, promptId);
+    const after = await ctx.getPrompt(promptId, by.userId);
+    if (after.state === 'waiting_for_approval') return cancelPrompt(ctx, promptId, by);
+    if (after.state === 'running') {
+      throw new ConflictError(`Prompt ${promptId} runs in another process, which did not stop it in time.`);
     }
-    // Steering it recorded but the model never answered waits again (still on the list): the next prompt.
-    const unread = await this.#unreadSteering(prompt);
-    const stopReason = { code: 'cancelled', message: 'Cancelled while waiting for approval.' };
-    const applied = await store.prompts.update(
-      prompt.id,
-      {
-        state: 'cancelled',
-        stopReason,
-        outputs: closed,
-        ...(unread.length > 0 && { removeOutputs: unread.map((output) => output.id) }),
-      },
-      { expectState: ['waiting_for_approval'] },
+    return after;
+  }
+  if (prompt.state !== 'waiting_for_approval') {
+    throw new ConflictError(
+      `Prompt ${promptId} is ${prompt.state}; only a running or waiting prompt can be cancelled here.`,
     );
-    if (!applied)
-      throw new ConflictError(`Prompt ${prompt.id} changed while it was being cancelled; try again.`);
-    const updated = await this.#ctx.getPrompt(prompt.id, userId);
-    const scope = { promptId: prompt.id, conversationId: prompt.conversationId, userId: prompt.userId };
-    for (const output of closed) events.publish({ ...scope, type: 'prompt.output-updated', output });
-    for (const output of unread)
-      events.publish({ ...scope, type: 'prompt.output-removed', outputId: output.id });
-    events.publish({ ...scope, type: 'prompt.cancelled', prompt: updated });
-    // The conversation's waiting messages stay; the next one runs now.
-    void this.#ctx.track(Promise.resolve(updated)).catch(this.#ctx.reportRecoveryError);
-    return updated;
   }
+  return cancelWaiting(ctx, prompt, by.userId);
+}
 
-  /** The prompt's steering outputs whose messages are still on the list: no model call answered them. */
-  async #unreadSteering(prompt: Prompt): Promise<PromptOutput[]> {
-    const { messages } = this.#ctx.store;
-    if (!messages || !prompt.output.some((o) => o.type === 'steering')) return [];
-    const waiting = new Set((await messages.list(prompt.conversationId)).map((message) => message.id));
-    return prompt.output.filter((o) => o.type === 'steering' && waiting.has(o.messageId));
-  }
-
-  /** Asks the process running `promptId` to cancel it, and resolves once its loop stopped (or the wait ran out). */
-  async #cancelElsewhere(relay: EventRelay, promptId: string): Promise<void> {
-    const { events, store, options } = this.#ctx;
-    let stop: () => void = () => {};
-    const stopped = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, options.remoteCancelTimeoutMs ?? 10_000);
-      const unsubscribe = events.subscribe({ promptId }, (event) => {
-        if (isLoopEndEvent(event)) resolve();
-      });
-      stop = () => {
-        clearTimeout(timer);
-        unsubscribe();
-      };
-    });
-    try {
-      // It may have stopped before we listened.
-      if ((await store.prompts.get(promptId))?.state !== 'running') return;
-      relay.publish({ kind: 'cancel', promptId });
-      await stopped;
-    } finally {
-      stop();
+/** Closes a waiting prompt's open calls (`cancelled`) and its pause (`stop`) in one conditional write. */
+async function cancelWaiting(ctx: PlatformContext, prompt: Prompt, userId: string): Promise<Prompt> {
+  const { store, events } = ctx;
+  const at = now();
+  const closed: PromptOutput[] = [];
+  for (const o of prompt.output) {
+    if (o.type === 'tool' && (!o.result || o.result.type === 'pending')) {
+      const result = toolError('cancelled', 'The prompt was cancelled before this call ran.');
+      closed.push({ ...o, result, endedAt: at });
+    } else if (o.type === 'pause' && !o.decision) {
+      closed.push({ ...o, decision: 'stop', decidedBy: userId, decidedAt: at });
     }
   }
+  // Steering it recorded but the model never answered waits again (still on the list): the next prompt.
+  const unread = await unreadSteering(ctx, prompt);
+  const stopReason = { code: 'cancelled', message: 'Cancelled while waiting for approval.' };
+  const applied = await store.prompts.update(
+    prompt.id,
+    {
+      state: 'cancelled',
+      stopReason,
+      outputs: closed,
+      ...(unread.length > 0 && { removeOutputs: unread.map((output) => output.id) }),
+    },
+    { expectState: ['waiting_for_approval'] },
+  );
+  if (!applied)
+    throw new ConflictError(`Prompt ${prompt.id} changed while it was being cancelled; try again.`);
+  const updated = await ctx.getPrompt(prompt.id, userId);
+  const scope = eventScope(prompt);
+  for (const output of closed) events.publish({ ...scope, type: 'prompt.output-updated', output });
+  for (const output of unread)
+    events.publish({ ...scope, type: 'prompt.output-removed', outputId: output.id });
+  events.publish({ ...scope, type: 'prompt.cancelled', prompt: updated });
+  // The conversation's waiting messages stay; the next one runs now.
+  void ctx.track(Promise.resolve(updated)).catch(ctx.reportRecoveryError);
+  return updated;
+}
 
-  /**
-   * Stops, here and at once, a running prompt whose process died (the store hands it over): its loop ends
-   * `cancelled` without calling the model. Resolves with `undefined` when the prompt is not such an orphan.
-   */
-  async #cancelOrphan(promptId: string): Promise<Prompt | undefined> {
-    const { runs, store, runtime } = this.#ctx;
-    if (!runs.reserve(promptId)) return undefined;
-    try {
-      if (!(await store.prompts.claimOrphan(promptId))) {
-        runs.release(promptId);
-        return undefined;
-      }
-      const completion = await PromptCompletion.load(runtime, promptId);
-      const run = runs.run(promptId, (signal) => completion.run({ signal }), AbortSignal.abort());
-      return await this.#ctx.track(run);
-    } catch (error) {
-      runs.release(promptId);
-      throw error;
-    }
+/** The prompt's steering outputs whose messages are still on the list: no model call answered them. */
+async function unreadSteering(ctx: PlatformContext, prompt: Prompt): Promise<PromptOutput[]> {
+  const { messages } = ctx.store;
+  if (!messages || !prompt.output.some((o) => o.type === 'steering')) return [];
+  const waiting = new Set((await messages.list(prompt.conversationId)).map((message) => message.id));
+  return prompt.output.filter((o) => o.type === 'steering' && waiting.has(o.messageId));
+}
+
+/** Asks the process running `promptId` to cancel it, and resolves once its loop stopped (or the wait ran out). */
+async function cancelElsewhere(ctx: PlatformContext, promptId: string): Promise<void> {
+  const { events, store, relay, options } = ctx;
+  // Listening before asking; a stream of one prompt ends with its loop's end, or when the wait runs out.
+  const wait = AbortSignal.timeout(options.remoteCancelTimeoutMs ?? 10_000);
+  const stopped = events.stream({ promptId }, { signal: wait });
+  try {
+    // It may have stopped before we listened.
+    if ((await store.prompts.get(promptId))?.state !== 'running') return;
+    relay?.publish({ kind: 'cancel', promptId });
+    for await (const _event of stopped);
+  } finally {
+    await stopped.return?.();
   }
+}
+
+/**
+ * Stops, here and at once, a running prompt whose process died (the store hands it over): its loop ends
+ * `cancelled` without calling the model. Resolves with `undefined` when the prompt is not such an orphan.
+ */
+async function cancelOrphan(ctx: PlatformContext, promptId: string): Promise<Prompt | undefined> {
+  const run = await runHere(ctx, promptId, async () => {
+    if (!(await ctx.store.prompts.claimOrphan(promptId))) return undefined;
+    const completion = await PromptCompletion.load(ctx.runtime, promptId);
+    return { completion, signal: AbortSignal.abort() };
+  });
+  return run?.done;
 }

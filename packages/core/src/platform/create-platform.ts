@@ -3,10 +3,10 @@ import { bridgeRelay } from '../events/relay.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
 import type { PluginState } from '../model/plugin-state.ts';
 import type { AnyPlugin, Platform, Plugin } from '../plugins/define-plugin.ts';
-import { Cancellation } from './cancellation.ts';
+import { cancelPrompt } from './cancellation.ts';
 import { createContext, type PlatformContext } from './context.ts';
 import { Conversations } from './conversations.ts';
-import { Decisions } from './decisions.ts';
+import { decideCall, decidePause } from './decisions.ts';
 import { Messages } from './messages.ts';
 import { offeredTools } from './offered-tools.ts';
 import { watchOrphans } from './orphan-watcher.ts';
@@ -36,8 +36,6 @@ export function createPlatform(options: PlatformOptions): Platform {
   const { services } = runtime;
   const unbridge =
     relay && bridgeRelay(relay, events, (promptId) => void runs.abort(promptId).catch(() => {}));
-  const decisions = new Decisions(ctx);
-  const cancellation = new Cancellation(ctx);
   // Stops the periodic recovery (watchOrphans) when the platform closes.
   const closed = new AbortController();
   let watcher: Promise<void> | undefined;
@@ -56,11 +54,11 @@ export function createPlatform(options: PlatformOptions): Platform {
     start: (send) => startPrompt(ctx, send),
     send: async (send) => (await startPrompt(ctx, send)).done,
     decide: (id, decision) =>
-      'choice' in decision ? decisions.resume(id, decision) : decisions.decide(id, decision),
-    approve: async (toolCallId, by) => (await decisions.decide(toolCallId, { ...by, approve: true })).done,
-    reject: async (toolCallId, by) => (await decisions.decide(toolCallId, { ...by, approve: false })).done,
-    resume: async (pauseId, decision) => (await decisions.resume(pauseId, decision)).done,
-    cancel: (promptId, by) => cancellation.cancel(promptId, by),
+      'choice' in decision ? decidePause(ctx, id, decision) : decideCall(ctx, id, decision),
+    approve: async (toolCallId, by) => (await decideCall(ctx, toolCallId, { ...by, approve: true })).done,
+    reject: async (toolCallId, by) => (await decideCall(ctx, toolCallId, { ...by, approve: false })).done,
+    resume: async (pauseId, decision) => (await decidePause(ctx, pauseId, decision)).done,
+    cancel: (promptId, by) => cancelPrompt(ctx, promptId, by),
     recover: () => recoverPrompts(ctx),
     pluginState: (conversationId, plugin) => pluginState(ctx, conversationId, plugin),
     offeredTools: (conversationId, userId, options) => offeredTools(ctx, conversationId, userId, options),

@@ -1,9 +1,9 @@
-import { newId } from '../ids.ts';
 import { ConversationStates } from '../loop/plugin-state.ts';
 import { prepareRound } from '../loop/prepare-round.ts';
-import { emptyUsage, type Prompt } from '../model/prompt.ts';
+import type { Prompt } from '../model/prompt.ts';
 import type { OfferedTool } from '../plugins/define-plugin.ts';
 import type { PlatformContext } from './context.ts';
+import { newPrompt } from './prompt-runs.ts';
 
 /**
  * `platform.offeredTools()`: the round the loop would prepare first for the conversation's next prompt (a draft
@@ -19,20 +19,7 @@ export async function offeredTools(
   const history = (await ctx.store.prompts.listByConversation(conversationId)) as Prompt[];
   const states = new ConversationStates(ctx.store, conversation);
   await states.migrate(ctx.plugins);
-  const at = new Date().toISOString();
-  const prompt: Prompt = {
-    id: newId('prm'),
-    conversationId,
-    userId,
-    model: 'normal',
-    visible: true,
-    state: 'running',
-    output: [],
-    usage: emptyUsage(),
-    ...(options.metadata && { metadata: options.metadata }),
-    createdAt: at,
-    updatedAt: at,
-  };
+  const prompt = newPrompt(ctx, { conversationId, userId, metadata: options.metadata });
   const signal = options.signal ?? new AbortController().signal;
   const round = await prepareRound(ctx.runtime, states, { prompt, history, round: 0, signal });
   return round.tools;

@@ -3,15 +3,22 @@ import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import type { OutputBase } from '../model/outputs.ts';
-import { emptyUsage, type Prompt, type PromptRecord } from '../model/prompt.ts';
+import { emptyUsage, type Prompt } from '../model/prompt.ts';
 import type { PromptRun, SendOptions, StartedPrompt } from '../plugins/define-plugin.ts';
 import type { PlatformContext } from './context.ts';
+
+/** The scope of a prompt's events (or a message's: `promptId` is its id). */
+export const eventScope = (of: { id: string; conversationId: string; userId: string }) => ({
+  promptId: of.id,
+  conversationId: of.conversationId,
+  userId: of.userId,
+});
 
 /** Ids chosen by callers stay safe in URLs, paths and logs. */
 const PROMPT_ID = /^[\w-]{1,100}$/;
 
 /** The new prompt `send` describes, validated, as it is first stored. */
-function newPrompt(ctx: PlatformContext, send: SendOptions, conversationId: string): PromptRecord {
+export function newPrompt(ctx: PlatformContext, send: Omit<SendOptions, 'signal'>): Prompt {
   if (send.input !== undefined && typeof send.input !== 'string') {
     throw new TesseraError('invalid_input', 'The input must be a string.');
   }
@@ -22,7 +29,7 @@ function newPrompt(ctx: PlatformContext, send: SendOptions, conversationId: stri
   const { outputs } = ctx.runtime;
   return {
     id: send.promptId ?? newId('prm'),
-    conversationId,
+    conversationId: send.conversationId,
     userId: send.userId,
     model: send.model ?? 'normal',
     visible: send.visible ?? true,
@@ -38,30 +45,58 @@ function newPrompt(ctx: PlatformContext, send: SendOptions, conversationId: stri
   };
 }
 
+/** What a loop about to run here is given: its prompt loaded, a call just approved, an outer signal. */
+type LoopStart = { completion: PromptCompletion; approved?: string; signal?: AbortSignal };
+
+/**
+ * Runs a prompt's loop in this process. The prompt is reserved first, so that nothing else here (a periodic
+ * recovery, a cancel) starts a second loop for it while `start` takes it over in the store and loads it;
+ * `start` resolving `undefined` (the prompt is not this process's to run) or throwing gives it up. Resolves
+ * `undefined` when no loop started, also when the prompt was reserved already.
+ */
+export async function runHere(
+  ctx: PlatformContext,
+  promptId: string,
+  start: () => Promise<LoopStart | undefined>,
+): Promise<PromptRun | undefined> {
+  const { runs } = ctx;
+  if (!runs.reserve(promptId)) return undefined;
+  try {
+    const loop = await start();
+    if (loop) {
+      const { completion, approved, signal } = loop;
+      const done = ctx.track(
+        runs.run(promptId, (stop) => completion.run({ signal: stop, approved }), signal),
+      );
+      return { prompt: completion.prompt, done };
+    }
+  } catch (error) {
+    runs.release(promptId);
+    throw error;
+  }
+  runs.release(promptId);
+  return undefined;
+}
+
 /** `platform.start()`: creates the prompt (the store refuses a busy conversation) and starts its loop. */
 export async function startPrompt(ctx: PlatformContext, send: SendOptions): Promise<StartedPrompt> {
-  const { store, runs, events, runtime } = ctx;
+  const { store, events, runtime } = ctx;
   const conversation = await ctx.conversationOf(send.conversationId, send.userId);
-  const record = newPrompt(ctx, send, conversation.id);
+  const prompt = newPrompt(ctx, send);
   // A conversation's first prompt has no history to read (its prompt ids came with the conversation).
   const history =
     conversation.promptIds.length === 0
       ? []
       : ((await store.prompts.listByConversation(conversation.id)) as Prompt[]);
-  // Reserved before it exists, so that a periodic recovery here never takes it for an orphan.
-  if (!runs.reserve(record.id)) throw new ConflictError(`Prompt ${record.id} already exists.`);
-  try {
-    await store.prompts.create(record);
-  } catch (error) {
-    runs.release(record.id);
-    throw error;
-  }
-  const prompt = record as Prompt;
-  const scope = { promptId: prompt.id, conversationId: conversation.id, userId: prompt.userId };
-  events.publish({ type: 'prompt.started', ...scope, prompt });
-  const completion = new PromptCompletion(runtime, prompt, conversation, history);
-  const done = ctx.track(runs.run(prompt.id, (signal) => completion.run({ signal }), send.signal));
-  return { prompt, done, conversation };
+  const run = await runHere(ctx, prompt.id, async () => {
+    await store.prompts.create(prompt);
+    events.publish({ type: 'prompt.started', ...eventScope(prompt), prompt });
+    const completion = new PromptCompletion(runtime, prompt, conversation, history);
+    return { completion, signal: send.signal };
+  });
+  if (!run) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
+  // The prompt as created: the run's own copy changes as its loop goes on.
+  return { prompt, done: run.done, conversation };
 }
 
 /**
@@ -69,34 +104,24 @@ export async function startPrompt(ctx: PlatformContext, send: SendOptions): Prom
  * reserved stay as they are), then starts the messages that wait for conversations with nothing running.
  */
 export async function recoverPrompts(ctx: PlatformContext): Promise<PromptRun[]> {
-  const { store, runs } = ctx;
+  const { store, runs, runtime, events } = ctx;
   const claimed = await store.prompts.claimOrphans({ except: runs.ids() });
   // What this process started meanwhile (a send, an approval, a cancel, another recovery) stays with it.
-  const orphans = claimed.filter((orphan) => runs.reserve(orphan.id));
-  const resumed = await Promise.all(orphans.map((orphan) => resumeOrphan(ctx, orphan)));
+  const resumed = await Promise.all(
+    claimed.map((orphan) =>
+      runHere(ctx, orphan.id, async () => {
+        const completion = await PromptCompletion.load(runtime, orphan.id);
+        // Its loop here ended between the claim and now.
+        if (completion.prompt.state !== 'running') return undefined;
+        events.publish({ type: 'prompt.resumed', ...eventScope(orphan), state: 'running' });
+        return { completion };
+      }),
+    ),
+  );
   // Messages that waited for a conversation whose prompt ended in a process that stopped.
   for (const conversationId of (await store.messages?.conversationsWithMessages()) ?? []) {
     const run = await ctx.followUps.next(conversationId);
     if (run) resumed.push(run);
   }
   return resumed.filter((run) => run !== undefined);
-}
-
-async function resumeOrphan(ctx: PlatformContext, orphan: PromptRecord): Promise<PromptRun | undefined> {
-  const { runs, runtime, events } = ctx;
-  try {
-    const completion = await PromptCompletion.load(runtime, orphan.id);
-    // Its loop here ended between the claim and now.
-    if (completion.prompt.state !== 'running') {
-      runs.release(orphan.id);
-      return undefined;
-    }
-    const scope = { promptId: orphan.id, conversationId: orphan.conversationId, userId: orphan.userId };
-    events.publish({ type: 'prompt.resumed', ...scope, state: 'running' });
-    const done = ctx.track(runs.run(orphan.id, (signal) => completion.run({ signal })));
-    return { prompt: completion.prompt, done };
-  } catch (error) {
-    runs.release(orphan.id);
-    throw error;
-  }
 }

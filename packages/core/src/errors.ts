@@ -53,11 +53,16 @@ function isInstance(errorClass: abstract new (...args: never[]) => TesseraError,
   return false;
 }
 
+/** What `messageError` makes: a `TesseraError` class constructed with a message. */
+interface MessageErrorClass extends Pick<typeof TesseraError, 'is'> {
+  new (message: string, options?: ErrorOptions): TesseraError;
+}
+
 /**
  * A Tessera error class whose errors carry only a message (and `cause`): `code` is the class's, and `name`,
  * `instanceof` and `is()` work as for a class written out.
  */
-function messageError(name: string, code: string) {
+function messageError(name: string, code: string): MessageErrorClass {
   // A class defined as a computed property takes that property's name, which `is()` compares.
   return {
     [name]: class extends TesseraError {

@@ -49,32 +49,9 @@ export function projectPrompt(
   return grouped(messages, start);
 }
 
-/** `messages` with those from `start` on grouped by response, in place; most need no change. */
-function grouped(messages: ModelMessage[], start: number): ModelMessage[] {
-  return needsGrouping(messages, start) ? appendGrouped(messages.splice(start), messages) : messages;
-}
-
-/**
- * Whether `appendGrouped` would change the order: some response has an item after one of its results, or
- * after something its calls emitted. An answer with one call, or text and then calls, is in order already.
- */
-function needsGrouping(messages: readonly ModelMessage[], start: number): boolean {
-  let response: string | undefined;
-  let answered = false;
-  for (let i = start; i < messages.length; i++) {
-    const message = messages[i]!;
-    const id = message.type === 'function_call_output' ? undefined : message.responseId;
-    if (id === undefined) {
-      answered = true;
-    } else if (id !== response) {
-      response = id;
-      answered = false;
-    } else if (answered) {
-      return true;
-    }
-  }
-  return false;
-}
+/** `messages` with those from `start` on grouped by response (see `appendGrouped`), in place. */
+const grouped = (messages: ModelMessage[], start: number): ModelMessage[] =>
+  appendGrouped(messages.splice(start), messages);
 
 /**
  * Pushes `source` onto `into` with each model response's items (reasoning, text and calls carrying its

@@ -43,12 +43,7 @@ const TOO_DEEP = Symbol('too deep');
  */
 export function immutable<T>(value: T): T {
   if (!isObject(value) || isRecent(value)) return value;
-  try {
-    return remember(copy(value, 0) as T);
-  } catch (error) {
-    if (error !== TOO_DEEP) throw error;
-  }
-  return remember(deepFreeze(structuredClone(value)));
+  return remember(frozenCopy(value, 0) as T);
 }
 
 /**
@@ -60,30 +55,23 @@ export function immutableOwn<T extends object>(value: T): T {
   if ((value as { constructor?: unknown }).constructor !== Object || isRecent(value)) return immutable(value);
   const object = value as Record<string, unknown>;
   for (const key of Object.keys(object)) {
-    let item = object[key];
-    if (isObject(item)) {
-      if (isRecent(item)) continue;
-      try {
-        // Remembered too: the next version of the same output (a tool call's result after its start)
-        // passes the same values on, and takes them as they are.
-        item = remember(copy(item, 1));
-      } catch (error) {
-        if (error !== TOO_DEEP) throw error;
-        item = remember(deepFreeze(structuredClone(item)));
-      }
-    } else if (typeof item === 'symbol')
-      structuredClone(item); // refused, as structuredClone refuses it
-    else continue;
-    if (key === '__proto__') {
-      Object.defineProperty(object, key, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else object[key] = item;
+    const item = object[key];
+    // Remembered too: the next version of the same output (a tool call's result after its start) passes the
+    // same values on, and takes them as they are.
+    if (isObject(item) && !isRecent(item)) setOwn(object, key, remember(frozenCopy(item, 1)));
+    else if (typeof item === 'symbol') structuredClone(item); // refused, as structuredClone refuses it
   }
   return remember(Object.freeze(value));
+}
+
+/** `copy`, or, for a value too deep (or cyclic) for it, what `structuredClone` copies, frozen. */
+function frozenCopy(value: object, depth: number): object {
+  try {
+    return copy(value, depth);
+  } catch (error) {
+    if (error !== TOO_DEEP) throw error;
+  }
+  return deepFreeze(structuredClone(value));
 }
 
 const NOT_PLAIN = Symbol('not plain JSON');

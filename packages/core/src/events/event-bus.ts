@@ -76,58 +76,36 @@ export class EventBus {
     filter: EventFilter,
     options: StreamOptions = {},
   ): AsyncIterableIterator<TesseraEvent & { seq: number }> {
-    const limit = options.maxBuffered ?? 10_000;
+    const { signal, maxBuffered: limit = 10_000 } = options;
     const isEnd = options.throughPauses ? isPromptEndEvent : isLoopEndEvent;
-    const queue: (TesseraEvent & { seq: number })[] = [];
-    let wake: (() => void) | undefined;
-    let done = false;
-    let failure: Error | undefined;
-
-    const finish = (error?: Error) => {
-      if (done) return;
-      done = true;
-      failure = error;
-      unsubscribe();
-      options.signal?.removeEventListener('abort', onAbort);
-      wake?.();
-    };
-    const onAbort = () => finish();
-    const unsubscribe = this.subscribe(filter, (event) => {
-      if (done) return;
-      if (queue.length >= limit) return finish(new EventStreamOverflowError(limit));
-      queue.push(event);
-      if (filter.promptId !== undefined && isEnd(event)) finish();
-      wake?.();
-    });
-    if (options.signal?.aborted) finish();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    const iterator: AsyncIterableIterator<TesseraEvent & { seq: number }> = {
-      async next() {
-        while (queue.length === 0 && !done) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
+    let stop = () => {};
+    // A stream whose queue holds at most `limit` events: what a slow reader has not read yet.
+    const events = new ReadableStream<TesseraEvent & { seq: number }>(
+      {
+        start: (queue) => {
+          const finish = (error?: Error) => {
+            stop();
+            if (error) queue.error(error);
+            else queue.close();
+          };
+          const onAbort = () => finish();
+          const unsubscribe = this.subscribe(filter, (event) => {
+            if (queue.desiredSize! <= 0) return finish(new EventStreamOverflowError(limit));
+            queue.enqueue(event);
+            if (filter.promptId !== undefined && isEnd(event)) finish();
           });
-          wake = undefined;
-        }
-        if (failure) {
-          const error = failure;
-          failure = undefined;
-          queue.length = 0;
-          throw error;
-        }
-        if (queue.length > 0) return { value: queue.shift()!, done: false };
-        return { value: undefined, done: true };
+          stop = () => {
+            unsubscribe();
+            signal?.removeEventListener('abort', onAbort);
+          };
+          if (signal?.aborted) finish();
+          else signal?.addEventListener('abort', onAbort, { once: true });
+        },
+        // The reader broke out of its loop (or called return()): nothing more is queued for it.
+        cancel: () => stop(),
       },
-      async return() {
-        finish();
-        queue.length = 0;
-        return { value: undefined, done: true };
-      },
-      [Symbol.asyncIterator]() {
-        return iterator;
-      },
-    };
-    return iterator;
+      { highWaterMark: limit },
+    );
+    return events.values();
   }
 }

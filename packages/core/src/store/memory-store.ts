@@ -1,5 +1,5 @@
 import { ConflictError, ConversationBusyError, NotFoundError, VersionConflictError } from '../errors.ts';
-import { isoNow } from '../iso-now.ts';
+import { isoNow as now } from '../iso-now.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { PromptRecord, PromptState } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
@@ -17,13 +17,6 @@ import type {
 } from './store.ts';
 import { StoredPrompt } from './stored-prompt.ts';
 
-/**
- * Stored values are deeply frozen, made so once on write (values already frozen by an earlier write are
- * shared, not copied): callers can neither change the store by accident nor see it change.
- */
-const frozenCopy = immutable;
-
-const now = isoNow;
 const ACTIVE: readonly PromptState[] = ['running', 'waiting_for_approval'];
 
 function page<T>(all: T[], options: PageOptions = {}): Page<T> {
@@ -33,7 +26,11 @@ function page<T>(all: T[], options: PageOptions = {}): Page<T> {
   return offset + limit < all.length ? { items, nextCursor: String(offset + limit) } : { items };
 }
 
-/** Everything in memory, for tests and small embeddings. Atomic because each call runs without awaiting. */
+/**
+ * Everything in memory, for tests and small embeddings. Atomic because each call runs without awaiting.
+ * Stored values are deeply frozen, made so once on write (`immutable`: values already frozen by an earlier
+ * write are shared, not copied): callers can neither change the store by accident nor see it change.
+ */
 export class MemoryStore implements Store {
   readonly #conversations = new Map<string, Conversation>();
   readonly #prompts = new Map<string, StoredPrompt>();
@@ -44,7 +41,7 @@ export class MemoryStore implements Store {
 
   readonly conversations: ConversationStore = {
     create: async (conversation) => {
-      this.#conversations.set(conversation.id, frozenCopy(conversation));
+      this.#conversations.set(conversation.id, immutable(conversation));
     },
     get: async (id) => this.#conversations.get(id),
     listByUser: async (userId, options) =>
@@ -60,20 +57,20 @@ export class MemoryStore implements Store {
       for (const promptId of conversation.promptIds) {
         const prompt = this.#prompts.get(promptId);
         for (const id of prompt?.outputIds() ?? []) this.#toolCalls.delete(id);
-        if (prompt) this.#byUserAndState.remove(promptId, prompt.state);
+        if (prompt) this.#byUserAndState.remove(promptId, prompt.userId, prompt.state);
         this.#prompts.delete(promptId);
       }
       this.#messages.delete(id);
       return this.#conversations.delete(id);
     },
     rename: async (id, title) => {
-      this.#conversations.set(id, frozenCopy({ ...this.#conversation(id), title }));
+      this.#conversations.set(id, immutable({ ...this.#conversation(id), title }));
     },
     setPluginState: async (id, pluginId, state) => {
       const conversation = this.#conversation(id);
       this.#conversations.set(
         id,
-        frozenCopy({
+        immutable({
           ...conversation,
           pluginState: { ...conversation.pluginState, [pluginId]: state },
           updatedAt: now(),
@@ -91,12 +88,12 @@ export class MemoryStore implements Store {
       const state = newest === undefined ? undefined : this.#prompts.get(newest)?.state;
       if (state && ACTIVE.includes(state)) throw new ConversationBusyError(conversation.id, newest!);
       if (this.#prompts.has(prompt.id)) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
-      this.#prompts.set(prompt.id, new StoredPrompt(frozenCopy(prompt)));
+      this.#prompts.set(prompt.id, new StoredPrompt(immutable(prompt)));
       this.#byUserAndState.add(prompt.id, prompt.userId, prompt.state);
       for (const output of prompt.output) this.#toolCalls.set(output.id, prompt.id);
       this.#conversations.set(
         conversation.id,
-        frozenCopy({ ...conversation, promptIds: [...conversation.promptIds, prompt.id], updatedAt: now() }),
+        immutable({ ...conversation, promptIds: [...conversation.promptIds, prompt.id], updatedAt: now() }),
       );
     },
     get: async (id) => this.#prompts.get(id)?.read(),
@@ -120,7 +117,7 @@ export class MemoryStore implements Store {
       return promptId ? this.#prompts.get(promptId)?.read() : undefined;
     },
     appendOutput: async (promptId, output) => {
-      this.#prompt(promptId).append(frozenCopy(output), now());
+      this.#prompt(promptId).append(immutable(output), now());
       this.#toolCalls.set(output.id, promptId);
     },
     update: async (promptId, patch, options) => {
@@ -130,14 +127,14 @@ export class MemoryStore implements Store {
       prompt.apply(
         {
           ...patch,
-          ...(patch.usage !== undefined && { usage: frozenCopy(patch.usage) }),
-          ...(patch.stopReason !== undefined && { stopReason: frozenCopy(patch.stopReason) }),
-          ...(patch.outputs && { outputs: patch.outputs.map(frozenCopy) }),
-          ...(patch.append && { append: patch.append.map(frozenCopy) }),
+          ...(patch.usage !== undefined && { usage: immutable(patch.usage) }),
+          ...(patch.stopReason !== undefined && { stopReason: immutable(patch.stopReason) }),
+          ...(patch.outputs && { outputs: patch.outputs.map(immutable) }),
+          ...(patch.append && { append: patch.append.map(immutable) }),
         },
         patch.updatedAt ?? now(),
       );
-      this.#byUserAndState.move(promptId, before, prompt.state);
+      this.#byUserAndState.move(promptId, prompt.userId, before, prompt.state);
       for (const id of patch.removeOutputs ?? []) this.#toolCalls.delete(id);
       for (const output of patch.append ?? []) this.#toolCalls.set(output.id, promptId);
       return true;
@@ -157,7 +154,7 @@ export class MemoryStore implements Store {
       if (options?.expectedVersion !== undefined && options.expectedVersion !== version) {
         throw new VersionConflictError(namespace, id);
       }
-      const stored = frozenCopy({ id, value, version: version + 1, updatedAt: now() });
+      const stored = immutable({ id, value, version: version + 1, updatedAt: now() });
       records.set(id, stored);
       return stored;
     },
@@ -178,7 +175,7 @@ export class MemoryStore implements Store {
           throw new ConflictError(`Message ${message.id} already exists.`);
       }
       const list = this.#messages.get(message.conversationId) ?? [];
-      this.#messages.set(message.conversationId, [...list, frozenCopy(message)]);
+      this.#messages.set(message.conversationId, [...list, immutable(message)]);
     },
     list: async (conversationId) => [...(this.#messages.get(conversationId) ?? [])],
     remove: async (conversationId, ids) => {

@@ -11,29 +11,23 @@ const CURSOR = /^[1-9]\d{0,15}$/;
  */
 export class PromptsByUserAndState {
   #created = 0;
-  /** Each prompt's user and creation number (its place, oldest first). */
-  readonly #prompts = new Map<string, { userId: string; order: number }>();
-  readonly #users = new Map<string, Map<PromptState, Set<string>>>();
+  /** By state and user: each prompt's id and creation number (its place, oldest first). */
+  readonly #lists = new Map<string, Map<string, number>>();
 
   add(id: string, userId: string, state: PromptState): void {
     this.#created += 1;
-    this.#prompts.set(id, { userId, order: this.#created });
-    this.#ids(userId, state).add(id);
+    this.#list(userId, state).set(id, this.#created);
   }
 
   /** The prompt went from one state to another (or stayed: nothing to do). */
-  move(id: string, from: PromptState, to: PromptState): void {
-    const prompt = this.#prompts.get(id);
-    if (!prompt || from === to) return;
-    this.#drop(prompt.userId, from, id);
-    this.#ids(prompt.userId, to).add(id);
+  move(id: string, userId: string, from: PromptState, to: PromptState): void {
+    if (from === to) return;
+    const order = this.#take(id, userId, from);
+    if (order !== undefined) this.#list(userId, to).set(id, order);
   }
 
-  remove(id: string, state: PromptState): void {
-    const prompt = this.#prompts.get(id);
-    if (!prompt) return;
-    this.#drop(prompt.userId, state, id);
-    this.#prompts.delete(id);
+  remove(id: string, userId: string, state: PromptState): void {
+    this.#take(id, userId, state);
   }
 
   /** The ids of one page, oldest first, and the cursor of the next while more follow. */
@@ -47,8 +41,7 @@ export class PromptsByUserAndState {
     if (cursor && !CURSOR.test(cursor)) throw invalidCursor(cursor);
     const after = cursor ? Number(cursor) : 0;
     const later: [order: number, id: string][] = [];
-    for (const id of this.#users.get(userId)?.get(state) ?? []) {
-      const order = this.#prompts.get(id)!.order;
+    for (const [id, order] of this.#lists.get(`${state} ${userId}`) ?? []) {
       if (order > after) later.push([order, id]);
     }
     later.sort((a, b) => a[0] - b[0]);
@@ -56,28 +49,23 @@ export class PromptsByUserAndState {
     return later.length > limit ? { ids, nextCursor: String(later[limit - 1]![0]) } : { ids };
   }
 
-  #ids(userId: string, state: PromptState): Set<string> {
-    let states = this.#users.get(userId);
-    if (!states) {
-      states = new Map();
-      this.#users.set(userId, states);
+  #list(userId: string, state: PromptState): Map<string, number> {
+    const key = `${state} ${userId}`;
+    let list = this.#lists.get(key);
+    if (!list) {
+      list = new Map();
+      this.#lists.set(key, list);
     }
-    let ids = states.get(state);
-    if (!ids) {
-      ids = new Set();
-      states.set(state, ids);
-    }
-    return ids;
+    return list;
   }
 
-  /** Takes the id out, and the user's sets that are left empty (a user with no prompts costs nothing). */
-  #drop(userId: string, state: PromptState, id: string): void {
-    const states = this.#users.get(userId);
-    const ids = states?.get(state);
-    if (!states || !ids) return;
-    ids.delete(id);
-    if (ids.size > 0) return;
-    states.delete(state);
-    if (states.size === 0) this.#users.delete(userId);
+  /** Takes the id out (and a list left empty: a user with no prompts costs nothing); its creation number. */
+  #take(id: string, userId: string, state: PromptState): number | undefined {
+    const key = `${state} ${userId}`;
+    const list = this.#lists.get(key);
+    const order = list?.get(id);
+    list?.delete(id);
+    if (list?.size === 0) this.#lists.delete(key);
+    return order;
   }
 }

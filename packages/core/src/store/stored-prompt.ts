@@ -25,6 +25,10 @@ export class StoredPrompt {
     return this.#fields.state;
   }
 
+  get userId(): string {
+    return this.#fields.userId;
+  }
+
   /** Frozen: it never changes, whatever is written afterwards. */
   read(): PromptRecord {
     let record = this.#record;

@@ -11,7 +11,7 @@ import { Messages } from './messages.ts';
 import { offeredTools } from './offered-tools.ts';
 import { watchOrphans } from './orphan-watcher.ts';
 import type { PlatformOptions } from './platform.ts';
-import { PluginLifecycle } from './plugin-lifecycle.ts';
+import { pluginLifecycle } from './plugin-lifecycle.ts';
 import { recoverPrompts, startPrompt } from './prompt-runs.ts';
 import { PlatformToken, StoreToken } from './services.ts';
 
@@ -88,7 +88,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
   };
   const reportPluginError = options.onPluginError ?? ((error: PluginError) => console.error(error));
-  const lifecycle = new PluginLifecycle(
+  const lifecycle = pluginLifecycle(
     ctx.startOrder,
     (plugin, signal) => ({
       platform,

@@ -6,6 +6,7 @@ import type { QueuedMessage } from '../model/queued-message.ts';
 import type { MessageOptions, PlatformMessages, SentMessage } from '../plugins/define-plugin.ts';
 import type { MessageStore } from '../store/store.ts';
 import type { PlatformContext } from './context.ts';
+import { eventScope } from './prompt-runs.ts';
 
 /** Steering and follow-up messages (see `PlatformMessages`): kept in `Store.messages` until delivered. */
 export class Messages implements PlatformMessages {
@@ -80,8 +81,7 @@ export class Messages implements PlatformMessages {
       throw error;
     }
     if (queued.mode === 'steer') this.#ctx.runtime.caches.steering.add(queued.conversationId);
-    const scope = { promptId: queued.id, conversationId: queued.conversationId, userId: queued.userId };
-    this.#ctx.events.publish({ type: 'message.queued', ...scope, message: queued });
+    this.#ctx.events.publish({ type: 'message.queued', ...eventScope(queued), message: queued });
     const run = await this.#ctx.followUps.next(message.conversationId);
     return run ? { message: queued, run, delivery } : { message: queued, delivery };
   }
@@ -97,7 +97,6 @@ export class Messages implements PlatformMessages {
     if (removed.length === 0) {
       throw new NotFoundError(`There is no waiting message ${messageId} (it may have been delivered).`);
     }
-    const scope = { promptId: messageId, conversationId: by.conversationId, userId: by.userId };
-    this.#ctx.events.publish({ type: 'message.removed', ...scope, messageId });
+    this.#ctx.events.publish({ type: 'message.removed', ...eventScope({ id: messageId, ...by }), messageId });
   }
 }

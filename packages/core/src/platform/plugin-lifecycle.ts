@@ -4,69 +4,58 @@ import type { AnyPlugin, PluginStartContext, PluginStopContext } from '../plugin
 /**
  * Starts the plugins' background work once, in dependency order, and stops it in reverse order. A start that
  * throws stops the plugins already started; a stop that throws is reported and the others still stop.
+ * `close()` stops what was started (after an `open()` in progress settles); later `open()` calls are refused.
  */
-export class PluginLifecycle {
-  readonly #order: readonly AnyPlugin[];
-  readonly #context: (plugin: AnyPlugin, signal: AbortSignal) => PluginStartContext;
-  readonly #stopContext: PluginStopContext;
-  readonly #report: (error: PluginError) => void;
+export function pluginLifecycle(
+  order: readonly AnyPlugin[],
+  context: (plugin: AnyPlugin, signal: AbortSignal) => PluginStartContext,
+  stopContext: PluginStopContext,
+  report: (error: PluginError) => void,
+): { open(): Promise<void>; close(): Promise<void> } {
   /** Started plugins, in the order they started. */
-  readonly #started: AnyPlugin[] = [];
-  #opening: Promise<void> | undefined;
-  #controller: AbortController | undefined;
-  #closed = false;
+  const started: AnyPlugin[] = [];
+  let controller: AbortController | undefined;
+  let opening: Promise<void> | undefined;
+  let closed = false;
 
-  constructor(
-    order: readonly AnyPlugin[],
-    context: (plugin: AnyPlugin, signal: AbortSignal) => PluginStartContext,
-    stopContext: PluginStopContext,
-    report: (error: PluginError) => void,
-  ) {
-    this.#order = order;
-    this.#context = context;
-    this.#stopContext = stopContext;
-    this.#report = report;
-  }
-
-  open(): Promise<void> {
-    if (this.#closed) return Promise.reject(new ConflictError('The platform is closed; create a new one.'));
-    this.#opening ??= this.#start().catch((error: unknown) => {
-      this.#opening = undefined; // everything was stopped again: open() may be retried
-      throw error;
-    });
-    return this.#opening;
-  }
-
-  /** Stops what was started (after an `open()` in progress settles); later `open()` calls are refused. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    await this.#opening?.catch(() => {});
-    await this.#stopStarted();
-  }
-
-  async #start(): Promise<void> {
-    const controller = new AbortController();
-    this.#controller = controller;
-    for (const plugin of this.#order) {
-      if (this.#closed) return; // close() was called meanwhile: it stops what started
+  const stopStarted = async () => {
+    controller?.abort();
+    for (let plugin = started.pop(); plugin; plugin = started.pop()) {
       try {
-        await plugin.start?.(this.#context(plugin, controller.signal));
+        await plugin.stop?.(stopContext);
       } catch (error) {
-        await this.#stopStarted();
+        report(new PluginError(plugin.id, error, 'stop'));
+      }
+    }
+  };
+  const start = async () => {
+    // A signal of its own: after a start that failed (and aborted the last one), open() may be retried.
+    controller = new AbortController();
+    const { signal } = controller;
+    for (const plugin of order) {
+      if (closed) return; // close() was called meanwhile: it stops what started
+      try {
+        await plugin.start?.(context(plugin, signal));
+      } catch (error) {
+        await stopStarted();
         throw new PluginError(plugin.id, error, 'start');
       }
-      this.#started.push(plugin);
+      started.push(plugin);
     }
-  }
-
-  async #stopStarted(): Promise<void> {
-    this.#controller?.abort();
-    for (let plugin = this.#started.pop(); plugin; plugin = this.#started.pop()) {
-      try {
-        await plugin.stop?.(this.#stopContext);
-      } catch (error) {
-        this.#report(new PluginError(plugin.id, error, 'stop'));
-      }
-    }
-  }
+  };
+  return {
+    open() {
+      if (closed) return Promise.reject(new ConflictError('The platform is closed; create a new one.'));
+      opening ??= start().catch((error: unknown) => {
+        opening = undefined; // everything was stopped again: open() may be retried
+        throw error;
+      });
+      return opening;
+    },
+    async close() {
+      closed = true;
+      await opening?.catch(() => {});
+      await stopStarted();
+    },
+  };
 }

@@ -1,9 +1,8 @@
 import { HookError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { HistoryView, HookModel } from '../plugins/hooks.ts';
-import { estimatorFor } from '../projection/context-tokens.ts';
 import { promptsToMessages } from '../projection/prompts-to-messages.ts';
-import { estimateTokens } from '../provider/provider.ts';
+import { estimateTokens, estimatorFor } from '../provider/provider.ts';
 import { callHook, type HookScope } from './hook-table.ts';
 import { messagesFault } from './model-call.ts';
 import type { PromptRecord } from './prompt-record.ts';

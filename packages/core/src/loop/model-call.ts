@@ -3,12 +3,12 @@ import type { Prompt } from '../model/prompt.ts';
 import { boundText } from '../outputs/bounds.ts';
 import type { OfferedTool } from '../plugins/define-plugin.ts';
 import type { HistoryView, ModelCallRequest } from '../plugins/hooks.ts';
-import { estimatorFor } from '../projection/context-tokens.ts';
 import { PromptProjection, projectHistory, promptsToMessages } from '../projection/prompts-to-messages.ts';
 import { overheadTokens, providerScale } from '../projection/request-size.ts';
 import type { ModelMessage } from '../provider/messages.ts';
 import {
   estimateTokens,
+  estimatorFor,
   type FinishReason,
   type ModelStreamEvent,
   type ModelToolDefinition,

@@ -83,3 +83,11 @@ export function estimateTokens(messages: readonly ModelMessage[]): number {
   }
   return Math.ceil(chars / 4);
 }
+
+/** The provider's estimate for `model`, when it has one (else the loop counts about four characters a token). */
+export function estimatorFor(
+  provider: Pick<ModelProvider, 'estimateTokens'>,
+  model: string,
+): ((messages: readonly ModelMessage[]) => number) | undefined {
+  return provider.estimateTokens && ((messages) => provider.estimateTokens!(messages, model));
+}

@@ -12,6 +12,7 @@ import { type AuthOptions, authenticate } from './auth.ts';
 import { docsRoutes } from './docs.ts';
 import { HttpError, reportError } from './errors.ts';
 import type { EventLog } from './event-log.ts';
+import { openAICompatRoutes } from './openai-compat/index.ts';
 import { rateLimit } from './rate-limit.ts';
 import { requestLog } from './request-log.ts';
 import { approvalRoutes } from './routes/approvals.ts';
@@ -98,7 +99,8 @@ export function createApp(options: AppOptions) {
     (c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit : jsonLimit)(c, next),
   );
   const limits = rateLimit(options.rateLimits, options.log);
-  app.use('/api/*', ...limits.around(authenticate(options.auth)));
+  const authenticated = limits.around(authenticate(options.auth));
+  app.use('/api/*', ...authenticated);
   app.use(limits.outsideApi);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
@@ -125,6 +127,7 @@ export function createApp(options: AppOptions) {
 
   // Any operation may be refused for its rate limit: documented once for all, plugin routes included.
   if (options.rateLimits) {
+  openAICompatRoutes(app, platform, { guards: [jsonLimit, ...authenticated], maxInputChars });
     for (const definition of app.openAPIRegistry.definitions)
       if (definition.type === 'route') definition.route.responses[429] ??= errors[429];
   }

@@ -68,9 +68,13 @@ const userKey = (userId: string) =>
 const presentsToken = (c: Context) =>
   c.req.header('authorization') !== undefined || (c.req.path === '/api/session' && c.req.method === 'POST');
 
-/** The sends that start or queue a prompt (a tool run is a prompt too). */
-const PROMPT_SEND = /^\/api\/conversations\/[^/]+\/(prompts|messages|tool-runs)\/?$/;
+/** The sends that start or queue a prompt (a tool run is a prompt too, and so is an OpenAI client's request). */
+const PROMPT_SEND =
+  /^(\/api\/conversations\/[^/]+\/(prompts|messages|tool-runs)|\/v1\/(chat\/completions|responses))\/?$/;
 const isPromptSend = (c: Context) => c.req.method === 'POST' && PROMPT_SEND.test(c.req.path);
+
+/** The API, counted per user once signed in: Tessera's own and the OpenAI-compatible one. */
+const isApi = (path: string) => path.startsWith('/api/') || path.startsWith('/v1/');
 
 type Counted = { refused: boolean; res: RateLimiterRes };
 
@@ -183,7 +187,7 @@ export function rateLimit(limits: RateLimiters | undefined, log?: Logger) {
   };
 
   const outsideApi: Handler = async (c, next) => {
-    if (!requestsPerAddress || c.req.path.startsWith('/api/')) return next();
+    if (!requestsPerAddress || isApi(c.req.path)) return next();
     const counted = await count(requestsPerAddress, clientAddress(c, trustProxy));
     if (counted?.refused) {
       const message = 'Too many requests from your address.';

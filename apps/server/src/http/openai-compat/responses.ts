@@ -1,0 +1,156 @@
+import { createRoute } from '@hono/zod-openapi';
+import { newId, type Platform } from '@tessera/core';
+import { streamSSE } from 'hono/streaming';
+import { HttpError } from '../errors.ts';
+import { type Api, json } from '../routes/shared.ts';
+import { CONVERSATION_HEADER, responseIdOf } from './conversation-match.ts';
+import { OpenAIErrorSchema } from './errors.ts';
+import { openAIErrorResponses, TAG } from './models.ts';
+import { startTurn } from './request.ts';
+import { ConversationHeader, ResponseObject, ResponseRequest } from './schemas.ts';
+import type { TurnEnd, TurnUsage } from './turn.ts';
+
+const usageOf = (usage: TurnUsage | undefined) => ({
+  input_tokens: usage?.inputTokens ?? 0,
+  input_tokens_details: { cached_tokens: usage?.cachedInputTokens ?? 0 },
+  output_tokens: usage?.outputTokens ?? 0,
+  output_tokens_details: { reasoning_tokens: usage?.reasoningTokens ?? 0 },
+  total_tokens: usage?.totalTokens ?? 0,
+});
+
+/** The answer's one output item: an assistant message with its text. */
+const messageItem = (id: string, text: string, status: 'in_progress' | 'completed') => ({
+  id,
+  type: 'message' as const,
+  status,
+  role: 'assistant' as const,
+  content: status === 'completed' ? [textPart(text)] : [],
+});
+const textPart = (text: string) => ({ type: 'output_text' as const, annotations: [], logprobs: [], text });
+
+/** A Responses API status from how the turn ended (a prompt waiting for approval has answered: completed). */
+function statusOf(end: TurnEnd) {
+  if (end.failure)
+    return { status: 'failed' as const, error: { code: 'server_error', message: end.failure } };
+  if (end.finish === 'length')
+    return { status: 'incomplete' as const, incomplete_details: { reason: 'max_output_tokens' } };
+  if (end.finish === 'content_filter')
+    return { status: 'incomplete' as const, incomplete_details: { reason: 'content_filter' } };
+  return { status: 'completed' as const };
+}
+
+const route = createRoute({
+  method: 'post',
+  path: '/v1/responses',
+  operationId: 'openaiCreateResponse',
+  tags: [TAG],
+  summary: 'OpenAI Responses: the new user message runs as a prompt (streamed with `stream: true`)',
+  description:
+    "For OpenAI clients: the API key is your Tessera token, the model a model class. `previous_response_id` (or the `X-Tessera-Conversation` header, or earlier messages in `input` as Chat Completions matches them) names the conversation it continues; the app's tools run on the server and the answer is text. When a tool call needs approval the answer ends by asking, and a reply of `approve` or `reject` decides it. `instructions` are ignored and every response is stored. See the server's README.",
+  request: {
+    headers: ConversationHeader,
+    body: { content: { 'application/json': { schema: ResponseRequest } }, required: true },
+  },
+  responses: {
+    200: {
+      description:
+        'The response, or with `stream: true` its events (`response.created` … `response.completed`)',
+      headers: {
+        [CONVERSATION_HEADER]: {
+          description: 'The conversation the message went to',
+          schema: { type: 'string' as const },
+        },
+      },
+      content: {
+        'application/json': { schema: ResponseObject },
+        'text/event-stream': { schema: { type: 'string' } },
+      },
+    },
+    ...openAIErrorResponses,
+    409: json(OpenAIErrorSchema, 'A prompt of the conversation is running (`conversation_busy`)'),
+    413: json(OpenAIErrorSchema, 'The body or the new message is too large'),
+    500: json(OpenAIErrorSchema, 'The prompt failed (`prompt_failed`); not to be retried as is'),
+  },
+});
+
+/** `POST /v1/responses`, whole or streamed. */
+export function responseRoutes(app: Api, platform: Platform, { maxInputChars }: { maxInputChars: number }) {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid('json');
+    const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : body.input;
+    const turn = await startTurn(c, platform, {
+      model: body.model,
+      messages: input,
+      field: 'input',
+      previousResponseId: body.previous_response_id,
+      via: 'responses',
+      maxInputChars,
+    });
+    const id = responseIdOf(turn.promptId, newId('r'));
+    const messageId = newId('msg');
+    const createdAt = Math.floor(Date.now() / 1000);
+    /** The response object, as it is now: in progress, or ended as `end` says. */
+    const response = (end?: TurnEnd) => ({
+      id,
+      object: 'response' as const,
+      created_at: createdAt,
+      status: 'in_progress' as 'in_progress' | 'completed' | 'incomplete' | 'failed',
+      error: null as { code: string; message: string } | null,
+      incomplete_details: null as { reason: string } | null,
+      instructions: null,
+      metadata: { tessera_conversation: turn.conversationId },
+      model: body.model,
+      output: [] as ReturnType<typeof messageItem>[],
+      parallel_tool_calls: true,
+      previous_response_id: body.previous_response_id ?? null,
+      store: true,
+      temperature: null,
+      text: { format: { type: 'text' } },
+      tool_choice: 'auto',
+      tools: [],
+      top_p: null,
+      truncation: 'disabled',
+      usage: null as ReturnType<typeof usageOf> | null,
+      ...(end && {
+        ...statusOf(end),
+        completed_at: Math.floor(Date.now() / 1000),
+        output: [messageItem(messageId, turn.feed.text, 'completed')],
+        usage: usageOf(end.usage),
+      }),
+    });
+    if (!body.stream) {
+      const end = await turn.finish();
+      if (end.failure) throw new HttpError(500, 'prompt_failed', end.failure);
+      return c.json(response(end), 200);
+    }
+    return streamSSE(c, async (stream) => {
+      let sequence = 0;
+      const send = (type: string, fields: object) =>
+        stream.writeSSE({
+          event: type,
+          data: JSON.stringify({ type, ...fields, sequence_number: sequence++ }),
+        });
+      const at = { item_id: messageId, output_index: 0, content_index: 0 };
+      await send('response.created', { response: response() });
+      await send('response.in_progress', { response: response() });
+      await send('response.output_item.added', {
+        output_index: 0,
+        item: messageItem(messageId, '', 'in_progress'),
+      });
+      await send('response.content_part.added', { ...at, part: textPart('') });
+      // A client that left stops reading; the prompt goes on and is recorded (and its transcript remembered).
+      for await (const delta of turn.feed.pieces())
+        if (!stream.aborted) await send('response.output_text.delta', { ...at, delta, logprobs: [] });
+      const end = await turn.finish();
+      const text = turn.feed.text;
+      await send('response.output_text.done', { ...at, text, logprobs: [] });
+      await send('response.content_part.done', { ...at, part: textPart(text) });
+      await send('response.output_item.done', {
+        output_index: 0,
+        item: messageItem(messageId, text, 'completed'),
+      });
+      const final = response(end);
+      await send(`response.${final.status}`, { response: final });
+    });
+  });
+}

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
+import { isObjectSchema, type ObjectSchema } from '../tools/create-tool.ts';
 import { type AnyPlugin, PLUGIN_ID } from './define-plugin.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: the widest options schema a factory may have
-type OptionsSchema = z.ZodObject<any>;
+/** The widest options schema a factory may have. */
+type OptionsSchema = ObjectSchema;
 
 /** No keys: no options come from the environment, or all options may be left out. */
 type Empty = Record<never, never>;
@@ -67,9 +68,6 @@ export type AnyPluginFactory = ((options?: Record<string, unknown>) => AnyPlugin
   readonly options: OptionsSchema;
   readonly env: Readonly<Record<string, string>>;
 };
-
-const isObjectSchema = (schema: unknown): schema is OptionsSchema =>
-  (schema as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def?.type === 'object';
 
 function checkDefinition(
   definition: PluginFactoryDefinition<OptionsSchema, Record<string, string>, AnyPlugin>,

@@ -57,7 +57,7 @@ export type ToolInput<TInput, TState = unknown> = {
   ToolInputExtensions;
 
 // biome-ignore lint/suspicious/noExplicitAny: the widest input schema a tool may have
-type ObjectSchema = z.ZodObject<any>;
+export type ObjectSchema = z.ZodObject<any>;
 
 /** A tool's definition without `state`: what a plugin's bound `tool` helper takes (it adds the plugin's). */
 export type BoundToolDefinition<TSchema extends ObjectSchema, TState, TResult> = {
@@ -108,7 +108,8 @@ export type AnyTool = Tool<any, any, any>;
 
 const TOOL_ID = /^[a-zA-Z0-9_.-]{1,64}$/;
 
-const isObjectSchema = (schema: unknown): schema is ObjectSchema =>
+/** Whether `schema` is a zod object schema (`z.object(...)`), of any copy of zod 4. */
+export const isObjectSchema = (schema: unknown): schema is ObjectSchema =>
   (schema as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def?.type === 'object';
 
 /** Defines a tool. Mistakes in the definition are reported here, naming the tool, not at the first call. */

@@ -124,10 +124,10 @@ export function createApp(options: AppOptions) {
   toolRunRoutes(app, platform, { maxInputChars });
   eventRoutes(app, platform, options);
   pluginRoutes(app, platform, { plugins, skills: options.skills });
+  openAICompatRoutes(app, platform, { guards: [jsonLimit, ...authenticated], maxInputChars });
 
   // Any operation may be refused for its rate limit: documented once for all, plugin routes included.
   if (options.rateLimits) {
-  openAICompatRoutes(app, platform, { guards: [jsonLimit, ...authenticated], maxInputChars });
     for (const definition of app.openAPIRegistry.definitions)
       if (definition.type === 'route') definition.route.responses[429] ??= errors[429];
   }

@@ -14,6 +14,7 @@ import { EventLog } from './http/event-log.ts';
 import { ROUTED_PLUGINS } from './http/routes/plugin-routes.ts';
 import { createSessions } from './http/session.ts';
 import { TokenTable } from './http/tokens.ts';
+import { UserEventLog } from './http/user-events.ts';
 import { listenHttp } from './listen.ts';
 import { localToken, sessionSecret } from './local-token.ts';
 import { checkPlugins } from './plugin-shape.ts';
@@ -22,6 +23,7 @@ import { openRateLimiters, type RateLimiters } from './rate-limiters.ts';
 import { seedBlueprints } from './seed-blueprints.ts';
 import { createStore } from './store.ts';
 import { toolRunsPlugin } from './tool-runs.ts';
+import { watchConversations } from './watch-conversations.ts';
 
 export const LOCAL_USER = 'local';
 
@@ -91,9 +93,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     demo: info.demo,
     log,
   });
-  const { store, kind: storeKind } = givenStore
+  const { store: created, kind: storeKind } = givenStore
     ? { store: givenStore, kind: 'given' }
     : await createStore(config);
+  // Each user's stream (GET /api/me/events) hears of every conversation this process creates, renames or deletes.
+  const userEvents = new UserEventLog(replayLimits(config));
+  const store = watchConversations(created, userEvents);
   let platform: Platform | undefined;
   let rateLimits: RateLimiters | undefined;
   try {
@@ -121,6 +126,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       log,
       webDir,
       rateLimits,
+      userEvents,
     });
   } catch (error) {
     await rateLimits?.close();
@@ -141,7 +147,14 @@ type Composed = Composition & {
   log: Logger | undefined;
   webDir: string | null | undefined;
   rateLimits: RateLimiters | undefined;
+  userEvents: UserEventLog;
 };
+
+/** How much of the recent events the server keeps for streams to resume from, in all and per key. */
+const replayLimits = (config: ServerConfig) => ({
+  maxBytes: config.limits.replayLogBytes,
+  perConversationBytes: config.limits.replayLogBytesPerConversation,
+});
 
 /**
  * The compaction plugin, when `compaction.enabled` and no plugin of the app has its id (a rival replaces
@@ -165,10 +178,11 @@ function historyLimit(config: ServerConfig, model: string): number {
 
 /** The rest of the start-up, once the platform exists (a throw here closes it, in `createServer`). */
 async function serve(platform: Platform, composed: Composed): Promise<TesseraServer> {
-  const { config, plugins, info, storeKind, log } = composed;
+  const { config, plugins, info, storeKind, log, userEvents } = composed;
   // Every prompt this process runs, recovered ones too, is traced when it ends: no-ops until an OpenTelemetry
   // SDK is registered (telemetry.ts, from the OTEL_* variables; or the app's own).
   const untrace = tracePrompts(platform);
+  userEvents.watch(platform.events); // waiting states, for as long as the platform runs
   const ids = plugins.map((plugin) => plugin.id);
   let token: string | undefined;
   const configured = Object.entries(config.auth.tokens);
@@ -211,7 +225,7 @@ async function serve(platform: Platform, composed: Composed): Promise<TesseraSer
 /** The HTTP API, event streams and web UI over the platform, authenticated with `tokens`. */
 async function createHttpApp(
   platform: Platform,
-  { config, plugins, skills, model, info, log, webDir, rateLimits }: Composed,
+  { config, plugins, skills, model, info, log, webDir, rateLimits, userEvents }: Composed,
   tokens: TokenTable,
   shutdown: AbortSignal,
 ): Promise<TesseraServer['app']> {
@@ -219,10 +233,8 @@ async function createHttpApp(
     platform,
     plugins: plugins.map((plugin) => plugin.id),
     skills,
-    events: new EventLog(platform.events, {
-      maxBytes: config.limits.replayLogBytes,
-      perConversationBytes: config.limits.replayLogBytesPerConversation,
-    }),
+    events: new EventLog(platform.events, replayLimits(config)),
+    userEvents,
     streamQueueBytes: config.limits.streamQueueBytes,
     streamsPerUser: config.limits.streamsPerUser,
     auth: {

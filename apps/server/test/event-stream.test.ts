@@ -26,8 +26,9 @@ function setup() {
     let closed = 0;
     const body = eventStream({
       events,
-      conversationId: 'a',
+      key: 'a',
       lastEventId: options.lastEventId,
+      reload: 'the conversation',
       queueBytes: options.queueBytes ?? 1_000_000,
       heartbeatMs: options.heartbeatMs ?? 60_000,
       wakes,

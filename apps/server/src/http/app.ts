@@ -30,6 +30,7 @@ import { toolCallRoutes } from './routes/tool-calls.ts';
 import { toolRunRoutes } from './routes/tool-runs.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { SESSION_COOKIE } from './session.ts';
+import type { UserEventLog } from './user-events.ts';
 
 /** OpenAPI 3.1's SPDX form (the document type's LicenseObject predates `identifier`). */
 const MIT = { name: 'MIT', identifier: 'MIT' };
@@ -41,6 +42,8 @@ export type AppOptions = {
   /** The built-in skills plugin's catalogue, when it is in the set (for /api/skills). */
   skills: SkillsPlugin | undefined;
   events: EventLog;
+  /** Each user's conversation changes and waiting states (GET /api/me/events). */
+  userEvents: UserEventLog;
   auth: AuthOptions;
   model: { id: string; label: string; demo: boolean };
   maxBodyBytes: number;

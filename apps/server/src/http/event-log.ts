@@ -2,29 +2,29 @@ import { randomBytes } from 'node:crypto';
 import type { PlatformEvents, TesseraEvent } from '@tessera/core';
 
 /**
- * One event of a conversation, numbered and serialised once, when logged: `frame` is its SSE text as bytes
+ * One event of a log's key (a conversation, a user), numbered and serialised once, when logged: `frame` is its SSE text as bytes
  * (`event:`, `data:` and `id:` lines), written as is by every stream that sends it and by every replay.
  */
 export type LoggedEvent = {
   readonly id: string;
   readonly seq: number;
-  readonly type: TesseraEvent['type'];
+  readonly type: string;
   readonly frame: Uint8Array;
 };
 
 export type EventLogOptions = {
-  /** Events kept per conversation (default 1,000). */
+  /** Events kept per key: per conversation, or per user (default 1,000). */
   perConversation?: number;
   /** Events kept in all (default 20,000). */
   maxEvents?: number;
-  /** Bytes of frames kept per conversation (default 8 MB). */
+  /** Bytes of frames kept per key (default 8 MB). */
   perConversationBytes?: number;
   /** Bytes of frames kept in all (default 64 MB). */
   maxBytes?: number;
 };
 
-/** One conversation's log; the same object for as long as a stream follows it, so its `floor` stays exact. */
-class ConversationLog {
+/** One key's log; the same object for as long as a stream follows it, so its `floor` stays exact. */
+class KeyLog {
   readonly entries: LoggedEvent[] = [];
   /** Bytes of the entries kept. */
   bytes = 0;
@@ -58,37 +58,36 @@ class ConversationLog {
 }
 
 /**
- * The recent events of each conversation, numbered, so a client that lost its connection can resume from
- * the last id it saw (`Last-Event-ID`). Ids carry this process's boot id: an id from an earlier process, or
- * one older than what is kept, cannot be resumed and the client is told to reload.
+ * The recent events of each key (each conversation, or each user), numbered, so a client that lost its
+ * connection can resume from the last id it saw (`Last-Event-ID`). Ids carry this log's boot id: an id from
+ * an earlier process, or one older than what is kept, cannot be resumed and the client is told to reload.
  *
  * Each event is serialised once, here: every stream and every replay writes the same bytes. Bounded in
- * events and in bytes, per conversation and in all: an event can carry a whole prompt. Past a conversation's
- * bounds its oldest events go; past the totals, the least recently active conversations' logs. (Live streams
- * do not read from the log: what it drops only means that a resume from before it gets `reset`.)
+ * events and in bytes, per key and in all: an event can carry a whole prompt. Past a key's bounds its oldest
+ * events go; past the totals, the least recently active keys' logs. (Live streams do not read from the log:
+ * what it drops only means that a resume from before it gets `reset`.) Subclasses say what is logged.
  */
-export class EventLog {
+export class KeyedEventLog<E extends { type: string }> {
   readonly boot = randomBytes(4).toString('hex');
   /** The logs that hold events, least recently active first. */
-  readonly #logs = new Map<string, ConversationLog>();
+  readonly #logs = new Map<string, KeyLog>();
   /** The logs that streams follow (with events or not): they keep their object, and so their floor. */
-  readonly #followed = new Map<string, ConversationLog>();
-  readonly #perConversation: number;
+  readonly #followed = new Map<string, KeyLog>();
+  readonly #perKey: number;
   readonly #maxEvents: number;
-  readonly #perConversationBytes: number;
+  readonly #perKeyBytes: number;
   readonly #maxBytes: number;
   #seq = 0;
   #events = 0;
   #bytes = 0;
-  /** The newest event whose conversation's log was dropped whole: a resume from before it may miss some. */
+  /** The newest event whose key's log was dropped whole: a resume from before it may miss some. */
   #droppedUpTo = 0;
 
-  constructor(bus: PlatformEvents, options: EventLogOptions = {}) {
+  constructor(options: EventLogOptions = {}) {
     this.#maxEvents = options.maxEvents ?? 20_000;
-    this.#perConversation = Math.min(options.perConversation ?? 1_000, this.#maxEvents);
+    this.#perKey = Math.min(options.perConversation ?? 1_000, this.#maxEvents);
     this.#maxBytes = options.maxBytes ?? 64_000_000;
-    this.#perConversationBytes = Math.min(options.perConversationBytes ?? 8_000_000, this.#maxBytes);
-    bus.subscribe({}, (event) => this.#append(event));
+    this.#perKeyBytes = Math.min(options.perConversationBytes ?? 8_000_000, this.#maxBytes);
   }
 
   /** Events kept, in all. */
@@ -101,36 +100,37 @@ export class EventLog {
     return this.#bytes;
   }
 
-  /** Bytes of frames kept for one conversation. */
-  bytesOf(conversationId: string): number {
-    return this.#logs.get(conversationId)?.bytes ?? 0;
+  /** Bytes of frames kept for one key. */
+  bytesOf(key: string): number {
+    return this.#logs.get(key)?.bytes ?? 0;
   }
 
-  #append(event: TesseraEvent): void {
+  /** Logs `event` as the newest of `key`'s, and hands it to the streams that follow `key`. */
+  protected append(key: string, event: E): void {
     const seq = ++this.#seq;
     const id = `${this.boot}-${seq}`;
     // JSON has no line breaks, so the data is one `data:` line (as hono's writeSSE would write it).
     const frame = Buffer.from(`event: ${event.type}\ndata: ${JSON.stringify(event)}\nid: ${id}\n\n`);
-    const log = this.#logOf(event.conversationId);
-    this.#logs.delete(event.conversationId);
-    this.#logs.set(event.conversationId, log); // most recently active last
+    const log = this.#logOf(key);
+    this.#logs.delete(key);
+    this.#logs.set(key, log); // most recently active last
     const entry: LoggedEvent = { id, seq, type: event.type, frame };
     log.entries.push(entry);
     log.bytes += frame.byteLength;
     this.#events++;
     this.#bytes += frame.byteLength;
-    this.#trim(event.conversationId, log, this.#perConversation, this.#perConversationBytes);
+    this.#trim(key, log, this.#perKey, this.#perKeyBytes);
     while (this.#events > this.#maxEvents || this.#bytes > this.#maxBytes) {
-      const [oldestId, oldest] = this.#logs.entries().next().value as [string, ConversationLog];
+      const [oldestId, oldest] = this.#logs.entries().next().value as [string, KeyLog];
       if (oldest === log) break; // only this one is left: its own oldest events go below
       this.#dropLog(oldestId, oldest);
     }
-    this.#trim(event.conversationId, log, this.#maxEvents, this.#maxBytes);
+    this.#trim(key, log, this.#maxEvents, this.#maxBytes);
     for (const listener of log.listeners) listener(entry);
   }
 
   /** Drops `log`'s oldest events until it is within `events` and `bytes` (all of them, if its newest is over). */
-  #trim(conversationId: string, log: ConversationLog, events: number, bytes: number): void {
+  #trim(key: string, log: KeyLog, events: number, bytes: number): void {
     let count = 0;
     let dropped = 0;
     while (
@@ -142,7 +142,7 @@ export class EventLog {
     }
     if (count === 0) return;
     if (count === log.entries.length) {
-      this.#dropLog(conversationId, log);
+      this.#dropLog(key, log);
       return;
     }
     log.floor = log.entries[count - 1]!.seq;
@@ -152,92 +152,96 @@ export class EventLog {
     this.#bytes -= dropped;
   }
 
-  #dropLog(conversationId: string, log: ConversationLog): void {
+  #dropLog(key: string, log: KeyLog): void {
     const last = log.entries.at(-1);
     if (last) {
       log.floor = last.seq;
       this.#droppedUpTo = Math.max(this.#droppedUpTo, last.seq);
     }
-    this.#forget(conversationId, log);
+    this.#forget(key, log);
   }
 
   /** Empties `log` and lets it go, unless a stream follows it (then it stays, empty, with its floor). */
-  #forget(conversationId: string, log: ConversationLog): void {
-    this.#logs.delete(conversationId);
+  #forget(key: string, log: KeyLog): void {
+    this.#logs.delete(key);
     this.#events -= log.entries.length;
     this.#bytes -= log.bytes;
     log.entries.length = 0;
     log.bytes = 0;
   }
 
-  /** The conversation's log: the one kept or followed, else a new one (that resumes nothing older than what was dropped). */
-  #logOf(conversationId: string): ConversationLog {
-    return (
-      this.#logs.get(conversationId) ??
-      this.#followed.get(conversationId) ??
-      new ConversationLog(this.#droppedUpTo)
-    );
+  /** The key's log: the one kept or followed, else a new one (that resumes nothing older than what was dropped). */
+  #logOf(key: string): KeyLog {
+    return this.#logs.get(key) ?? this.#followed.get(key) ?? new KeyLog(this.#droppedUpTo);
   }
 
   /** The position `lastEventId` names in this process, or `undefined` (another process's id, malformed, never given). */
   #position(lastEventId: string): number | undefined {
-    // Exactly `<boot>-<seq>` as #append writes it: anything else (`<boot>-`, `<boot>-1-2`) is no position.
+    // Exactly `<boot>-<seq>` as append writes it: anything else (`<boot>-`, `<boot>-1-2`) is no position.
     const [, boot, seqText] = /^([0-9a-f]+)-(0|[1-9][0-9]{0,14})$/.exec(lastEventId) ?? [];
     const seq = Number(seqText);
     return boot === this.boot && seq <= this.#seq ? seq : undefined;
   }
 
   /** Events after `lastEventId`, or `undefined` if that id cannot be resumed from here. */
-  since(conversationId: string, lastEventId: string): LoggedEvent[] | undefined {
+  since(key: string, lastEventId: string): LoggedEvent[] | undefined {
     const seq = this.#position(lastEventId);
-    const log = this.#logOf(conversationId);
+    const log = this.#logOf(key);
     if (seq === undefined || seq < log.floor) return undefined;
     return log.entries.slice(log.firstAfter(seq));
   }
 
   /**
-   * Follows a conversation from now on: `onEvent` is called (synchronously) for each event logged in it,
+   * Follows a key from now on: `onEvent` is called (synchronously) for each event logged in it,
    * until `close()`. With `lastEventId`, `missed` has the events after it, or `reset` says that it cannot be
    * resumed from here (another process's id, or events after it were dropped).
    */
   follow(
-    conversationId: string,
+    key: string,
     lastEventId: string | undefined,
     onEvent: (entry: LoggedEvent) => void,
   ): { missed: LoggedEvent[]; reset: boolean; close: () => void } {
-    const missed = lastEventId === undefined ? [] : this.since(conversationId, lastEventId);
-    const log = this.#logOf(conversationId);
-    const close = this.#add(conversationId, log, log.listeners, onEvent);
+    const missed = lastEventId === undefined ? [] : this.since(key, lastEventId);
+    const log = this.#logOf(key);
+    const close = this.#add(key, log, log.listeners, onEvent);
     return { missed: missed ?? [], reset: missed === undefined, close };
   }
 
   /**
-   * Tells this process's streams of a conversation that it is gone (deleted here): they end, and the
+   * Tells this process's streams of a key that it is gone (a conversation deleted here): they end, and the
    * client's reconnection is answered 404.
    */
-  end(conversationId: string): void {
-    const log = this.#logs.get(conversationId) ?? this.#followed.get(conversationId);
+  end(key: string): void {
+    const log = this.#logs.get(key) ?? this.#followed.get(key);
     if (!log) return;
     for (const listener of log.endListeners) listener();
-    this.#forget(conversationId, log);
+    this.#forget(key, log);
   }
 
-  onEnd(conversationId: string, listener: () => void): () => void {
-    const log = this.#logOf(conversationId);
-    return this.#add(conversationId, log, log.endListeners, listener);
+  onEnd(key: string, listener: () => void): () => void {
+    const log = this.#logOf(key);
+    return this.#add(key, log, log.endListeners, listener);
   }
 
-  listen(conversationId: string, listener: (entry: LoggedEvent) => void): () => void {
-    const log = this.#logOf(conversationId);
-    return this.#add(conversationId, log, log.listeners, listener);
+  listen(key: string, listener: (entry: LoggedEvent) => void): () => void {
+    const log = this.#logOf(key);
+    return this.#add(key, log, log.listeners, listener);
   }
 
-  #add<T>(conversationId: string, log: ConversationLog, listeners: Set<T>, listener: T): () => void {
-    this.#followed.set(conversationId, log);
+  #add<T>(key: string, log: KeyLog, listeners: Set<T>, listener: T): () => void {
+    this.#followed.set(key, log);
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
-      if (!log.followed && this.#followed.get(conversationId) === log) this.#followed.delete(conversationId);
+      if (!log.followed && this.#followed.get(key) === log) this.#followed.delete(key);
     };
+  }
+}
+
+/** A conversation's events, as the platform publishes them: what GET /api/conversations/{id}/events sends. */
+export class EventLog extends KeyedEventLog<TesseraEvent> {
+  constructor(bus: PlatformEvents, options: EventLogOptions = {}) {
+    super(options);
+    bus.subscribe({}, (event) => this.append(event.conversationId, event));
   }
 }

@@ -1,7 +1,8 @@
 import { OutputBase, PromptState, type TesseraEventType } from '@tessera/core';
 import { z } from 'zod';
 import { PauseSource, QueuedMessageSchema, ReachedBudget } from './loop-control-schemas.ts';
-import { PromptBody } from './schemas.ts';
+import { ConversationSchema, PromptBody } from './schemas.ts';
+import type { UserEventType } from './user-events.ts';
 
 /** What every event carries: the prompt (or, for `message.*`, the message) it is about, and whose it is. */
 const scope = {
@@ -83,3 +84,39 @@ const variants = Object.entries(EVENTS).map(([type, fields]) =>
 export const ConversationEvent = z
   .discriminatedUnion('type', variants as unknown as [z.ZodObject, ...z.ZodObject[]])
   .meta({ id: 'ConversationEvent', description: "One event's `data`; the SSE `event` field is its `type`." });
+
+/** The `data` of each event on a user's own stream (GET /api/me/events), keyed by type as above. */
+const USER_EVENTS: { [T in UserEventType]: z.ZodObject } = {
+  'conversation.created': z.object({ conversation: ConversationSchema }),
+  'conversation.renamed': z.object({ conversationId: z.string(), title: z.string() }),
+  'conversation.deleted': z.object({ conversationId: z.string() }),
+  'conversation.waiting': z.object({
+    conversationId: z.string(),
+    promptId: z.string(),
+    waiting: z.boolean().meta({
+      description:
+        'True: the prompt waits for you (a tool call to approve, or a pause to decide; see GET /api/approvals and GET /api/pauses). False: it no longer waits (decided, resumed or ended).',
+    }),
+  }),
+};
+
+const USER_DESCRIPTIONS: Record<UserEventType, string> = {
+  'conversation.created':
+    'A conversation of yours was created (by you anywhere: another tab, the CLI, a plugin).',
+  'conversation.renamed':
+    'A conversation of yours has a new title (renamed, or named after its first message).',
+  'conversation.deleted': 'A conversation of yours was deleted.',
+  'conversation.waiting': 'A prompt of a conversation of yours waits for you, or no longer does.',
+};
+
+const userVariants = Object.entries(USER_EVENTS).map(([type, fields]) =>
+  fields.extend({ type: z.literal(type) }).meta({
+    id: `UserEvent_${type.replace(/[.-]/g, '_')}`,
+    description: USER_DESCRIPTIONS[type as UserEventType],
+  }),
+);
+
+/** One event of a user's own stream: the SSE `event` field is its `type`, its `data` this JSON. */
+export const UserEventSchema = z
+  .discriminatedUnion('type', userVariants as unknown as [z.ZodObject, ...z.ZodObject[]])
+  .meta({ id: 'UserEvent', description: "One event's `data`; the SSE `event` field is its `type`." });

@@ -1,13 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { EventLog, LoggedEvent } from './event-log.ts';
+import type { KeyedEventLog, LoggedEvent } from './event-log.ts';
 
 /** At most this many bytes of small events go out in one write; a larger event goes alone, uncopied. */
 const BATCH_BYTES = 32 * 1024;
 /** Streams woken in one turn of the event loop (see Wakes). */
 const WAKE_SLICE = 50;
 const PING = Buffer.from(': ping\n\n');
-const RESET = Buffer.from('event: reset\ndata: {"reason":"cannot resume; reload the conversation"}\n\n');
 
 /**
  * Wakes the streams that have something new to send, WAKE_SLICE at a time, each slice in a turn of the
@@ -90,9 +89,12 @@ class Queue {
 }
 
 export type EventStreamBodyOptions = {
-  events: EventLog;
-  conversationId: string;
+  events: Pick<KeyedEventLog<{ type: string }>, 'boot' | 'follow' | 'onEnd'>;
+  /** What the stream follows in `events`: a conversation's id, or a user's. */
+  key: string;
   lastEventId: string | undefined;
+  /** What a client told `reset` (it cannot resume from its id) should reload: 'the conversation'. */
+  reload: string;
   /** The most bytes of events not yet accepted by the socket: past it, the stream is cut. */
   queueBytes: number;
   heartbeatMs: number;
@@ -112,7 +114,7 @@ export type EventStreamBodyOptions = {
 type Ending = 'ended' | 'shutdown' | 'disconnected' | 'behind';
 
 /**
- * The body of one SSE response: the conversation's events as the connection takes them. It is pulled
+ * The body of one SSE response: the events of its key (a conversation, a user) as the connection takes them. It is pulled
  * (highWaterMark 0): @hono/node-server reads the next chunk only once the socket took the previous one
  * (`write` returned true, or 'drain'), so until then events wait in the stream's queue, and past
  * `queueBytes` of them (with what Node holds unsent) the reader is too slow: the stream is cut, the
@@ -151,15 +153,13 @@ class EventStream {
 
   constructor(options: EventStreamBodyOptions) {
     this.#options = options;
-    const { missed, reset, close } = options.events.follow(
-      options.conversationId,
-      options.lastEventId,
-      (entry) => this.#onEvent(entry),
+    const { missed, reset, close } = options.events.follow(options.key, options.lastEventId, (entry) =>
+      this.#onEvent(entry),
     );
     this.#queue = new Queue(missed);
     this.#reset = reset;
     this.#unlisten = close;
-    this.#unlistenEnd = options.events.onEnd(options.conversationId, () => this.finish('ended'));
+    this.#unlistenEnd = options.events.onEnd(options.key, () => this.finish('ended'));
     options.disconnected.addEventListener('abort', this.#onDisconnect);
     options.shutdown.addEventListener('abort', this.#onShutdown);
     this.#heartbeat = setInterval(() => {
@@ -178,7 +178,10 @@ class EventStream {
       controller.close(); // the client left, or the server is shutting down, before it started
       return;
     }
-    if (this.#reset) controller.enqueue(RESET);
+    if (this.#reset) {
+      const reason = JSON.stringify({ reason: `cannot resume; reload ${this.#options.reload}` });
+      controller.enqueue(Buffer.from(`event: reset\ndata: ${reason}\n\n`));
+    }
     const ready = JSON.stringify({ boot: this.#options.events.boot });
     controller.enqueue(Buffer.from(`event: ready\ndata: ${ready}\n\n`));
   }

@@ -1,0 +1,47 @@
+import type { ConversationStore, Store } from '@tessera/core';
+import type { UserEventLog } from './http/user-events.ts';
+
+/**
+ * The store, telling `events` of every conversation created, renamed or deleted through it: whoever does it
+ * in this process (a route, the CLI's requests, a plugin, the platform itself), the owner's list hears of it.
+ * At the store rather than at the routes, so that no path that changes a conversation can forget to say so.
+ * A rename and a delete read the conversation once more, for its owner (the store takes only its id).
+ */
+export function watchConversations(store: Store, events: UserEventLog): Store {
+  const inner = store.conversations;
+  const conversations: ConversationStore = {
+    create: async (conversation) => {
+      await inner.create(conversation);
+      events.conversationChanged(conversation.userId, { type: 'conversation.created', conversation });
+    },
+    get: (id) => inner.get(id),
+    listByUser: (userId, options) => inner.listByUser(userId, options),
+    setPluginState: (id, pluginId, state) => inner.setPluginState(id, pluginId, state),
+    rename: async (id, title) => {
+      await inner.rename(id, title);
+      const renamed = await inner.get(id);
+      if (!renamed) return; // deleted in between: its deletion is the news
+      events.conversationChanged(renamed.userId, {
+        type: 'conversation.renamed',
+        conversationId: id,
+        title: renamed.title ?? title,
+      });
+    },
+    delete: async (id) => {
+      const owner = (await inner.get(id))?.userId;
+      const deleted = await inner.delete(id);
+      if (deleted && owner !== undefined)
+        events.conversationChanged(owner, { type: 'conversation.deleted', conversationId: id });
+      return deleted;
+    },
+  };
+  // A proxy, not a copy: every other member (prompts, records, relay, close, and any a store adds later)
+  // stays the store's own, called on the store itself.
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'conversations') return conversations;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

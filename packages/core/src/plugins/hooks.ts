@@ -89,6 +89,9 @@ export type BetweenRoundsResult = 'continue' | { pause: string } | { stop: strin
 
 type MaybePromise<T> = T | Promise<T>;
 
+/** A hook of a plugin with state `TState`: it receives the hook context and `TContext`, and may answer `TResult`. */
+type Hook<TState, TContext, TResult> = (context: HookContext<TState> & TContext) => MaybePromise<TResult>;
+
 /**
  * Hooks into the loop, run in plugin order, each seeing what the previous one returned. A hook that throws
  * is published (`prompt.hook-failed`) and recorded: the call gets a `hook_failed` error, or the prompt fails
@@ -105,32 +108,21 @@ export type PluginHooks<TState> = {
    * reads, and what before them; the next plugin's hook sees this view as `history`. The history budget
    * (`historyTokens`) then leaves out the oldest of these prompts if the view does not fit.
    */
-  historyView?: (
-    context: HookContext<TState> & { history: readonly Prompt[] },
-  ) => MaybePromise<HistoryView | undefined>;
+  historyView?: Hook<TState, { history: readonly Prompt[] }, HistoryView | undefined>;
   /** Before each model call: see and change its messages, tools and instructions, or skip it. */
-  beforeModelCall?: (
-    context: HookContext<TState> & { round: number; request: ModelCallRequest },
-  ) => MaybePromise<BeforeModelCallResult | undefined>;
+  beforeModelCall?: Hook<TState, { round: number; request: ModelCallRequest }, BeforeModelCallResult>;
   /** After each model call, with what the model answered (text and calls, before any call runs). */
-  afterModelCall?: (
-    context: HookContext<TState> & {
-      round: number;
-      response: { text: string; calls: readonly ToolCallView[]; finish?: FinishReason };
-    },
-  ) => MaybePromise<void>;
+  afterModelCall?: Hook<
+    TState,
+    { round: number; response: { text: string; calls: readonly ToolCallView[]; finish?: FinishReason } },
+    void
+  >;
   /** Before each call that passed validation: change its arguments, skip it, or require approval. */
-  beforeToolCall?: (
-    context: HookContext<TState> & { call: ToolCallView },
-  ) => MaybePromise<BeforeToolCallResult | undefined>;
+  beforeToolCall?: Hook<TState, { call: ToolCallView }, BeforeToolCallResult>;
   /** After each call ran: change the result the model reads. */
-  afterToolCall?: (
-    context: HookContext<TState> & { call: ToolCallView; result: PromptOutputToolResult },
-  ) => MaybePromise<AfterToolCallResult | undefined>;
+  afterToolCall?: Hook<TState, { call: ToolCallView; result: PromptOutputToolResult }, AfterToolCallResult>;
   /** After a round's calls have their results, before the next model call: continue, pause or stop. */
-  betweenRounds?: (
-    context: HookContext<TState> & { round: number },
-  ) => MaybePromise<BetweenRoundsResult | undefined>;
+  betweenRounds?: Hook<TState, { round: number }, BetweenRoundsResult>;
 };
 
 /** `{ trip }` ends the prompt at once, `failed` with `stopReason.code: 'guardrail'` and this reason. */
@@ -145,15 +137,13 @@ export type PluginGuardrails<TState> = {
    * Before the prompt's first model call, on the user's input, and on each steering message as it arrives.
    * A trip withholds that text from the model from then on (the record keeps it).
    */
-  input?: (context: HookContext<TState> & { input: string | undefined }) => MaybePromise<GuardrailResult>;
+  input?: Hook<TState, { input: string | undefined }, GuardrailResult>;
   /**
    * On each model response, once it is recorded and before any of its calls runs: its `text` and its
    * `calls` with the arguments they would run with; `final` when it has no calls (the answer). A trip stops
    * its calls, and the model never reads the response again.
    */
-  output?: (
-    context: HookContext<TState> & { text: string; calls: readonly ToolCallView[]; final: boolean },
-  ) => MaybePromise<GuardrailResult>;
+  output?: Hook<TState, { text: string; calls: readonly ToolCallView[]; final: boolean }, GuardrailResult>;
 };
 
 /**
@@ -169,6 +159,4 @@ export type PermissionVerdict =
   | { decision: 'allow' | 'deny' | 'ask'; reason?: string };
 
 /** A plugin's permission policy: a verdict per tool id and input. A policy that throws means `ask`. */
-export type PermissionPolicy<TState> = (
-  context: HookContext<TState> & { call: ToolCallView },
-) => MaybePromise<PermissionVerdict | undefined>;
+export type PermissionPolicy<TState> = Hook<TState, { call: ToolCallView }, PermissionVerdict | undefined>;

@@ -2,6 +2,7 @@ import { openAsBlob } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import mime from 'mime';
+import { type ApproveEdit, applySets } from './approve-input.ts';
 import type { TesseraClient } from './client.ts';
 import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
 import { pauseLines, pendingPauses, waitingItems } from './loop-control.ts';
@@ -68,7 +69,10 @@ async function openAttachment(path: string): Promise<File> {
   return new File([await openAsBlob(path, { type })], basename(path), { type });
 }
 
-/** Approves or rejects a pending tool call and streams what the prompt does next. */
+/**
+ * Approves or rejects a pending tool call and streams what the prompt does next. `edit` approves with other
+ * arguments: `input` replaces the model's, `set` changes fields of them (see ./approve-input.ts).
+ */
 export async function decide(
   client: TesseraClient,
   io: Io,
@@ -76,22 +80,35 @@ export async function decide(
   toolCallId: string,
   approve: boolean,
   reason?: string,
-  edit: { input?: unknown } = {},
+  edit: ApproveEdit = {},
 ): Promise<number> {
   const path = `/api/tool-calls/${encodeURIComponent(toolCallId)}/${approve ? 'approve' : 'reject'}`;
-  // Approving with `--input` sends the edited arguments; the server checks them against the tool's schema.
-  const body = approve ? ('input' in edit ? { input: edit.input } : undefined) : { reason };
-  const post = async () => (await client.request<{ prompt: Prompt }>('POST', path, body)).prompt;
   const isIt = (item: Approval) => item.toolCallId === toolCallId;
   const waiting = (await waitingItems(client, '/api/approvals', isIt)).find(isIt);
+  const sets = edit.set ?? [];
+  if (sets.length > 0 && !waiting) {
+    throw new Error(
+      `Tool call ${toolCallId} is not waiting for your approval (see \`${io.command} pending\`).`,
+    );
+  }
+  // The server checks edited arguments against the tool's schema: a mismatch is a 400, and the call waits.
+  const input = sets.length > 0 ? applySets('input' in edit ? edit.input : waiting!.input, sets) : edit.input;
+  const edited = sets.length > 0 || 'input' in edit;
+  const body = approve ? (edited ? { input } : undefined) : { reason };
+  const decision = approve ? 'Approved' : 'Rejected';
+  const post = async () => (await client.request<{ prompt: Prompt }>('POST', path, body)).prompt;
   if (!waiting) {
     // Not in the list (decided already, or unknown): the server's answer says which.
     const prompt = await post();
-    io.err(`${approve ? 'Approved' : 'Rejected'}; prompt ${prompt.id} resumed.\n`);
+    io.err(`${decision}; prompt ${prompt.id} resumed.\n`);
     return EXIT.ok;
   }
-  if (!format.json) io.err(`${approve ? 'Approved' : 'Rejected'} ${waiting.toolId}.\n`);
-  return actAndFollow(client, io, format, waiting.conversationId, post);
+  // Said once the server took the decision: a refused one (arguments the tool does not take) is only an error.
+  return actAndFollow(client, io, format, waiting.conversationId, async () => {
+    const prompt = await post();
+    if (!format.json) io.err(`${decision} ${waiting.toolId}${edited ? ` with ${brief(input)}` : ''}.\n`);
+    return prompt;
+  });
 }
 
 export async function pending(client: TesseraClient, io: Io, format: Format): Promise<number> {

@@ -164,16 +164,38 @@ export async function resume(
     io.err(`${choice === 'continue' ? 'Continued' : 'Stopped'} prompt ${prompt.id}.\n`);
     return EXIT.ok;
   }
-  if (!format.json) io.err(choice === 'continue' ? 'Continuing.\n' : 'Stopping.\n');
-  return actAndFollow(client, io, format, waiting.conversationId, post);
+  // Said once the server took the decision: a refused one (a budget too small) is only an error.
+  return actAndFollow(client, io, format, waiting.conversationId, async () => {
+    const prompt = await post();
+    if (!format.json) io.err(choice === 'continue' ? 'Continuing.\n' : 'Stopping.\n');
+    return prompt;
+  });
 }
 
-/** `--input '<json>'` of `approve`: the edited arguments, or a clear error before anything is sent. */
-export function parseInputOption(text: string | undefined): { input?: unknown } {
-  if (text === undefined) return {};
-  try {
-    return { input: JSON.parse(text) };
-  } catch (error) {
-    throw new Error(`--input is not JSON (${(error as Error).message}); e.g. --input '{"amount": 50}'`);
+/**
+ * Stops what runs in a conversation: the prompt writing an answer or waiting for a decision is cancelled (as
+ * the UI's stop button does). A message queued with `--queue` then runs, as after any end of a prompt.
+ */
+export async function stop(
+  client: TesseraClient,
+  io: Io,
+  format: Format,
+  conversationId: string,
+): Promise<number> {
+  const { prompts } = await client.request<{ prompts: Prompt[] }>(
+    'GET',
+    `/api/conversations/${encodeURIComponent(conversationId)}`,
+  );
+  const active = prompts.filter((p) => p.state === 'running' || p.state === 'waiting_for_approval');
+  if (active.length === 0)
+    throw new Error(`Nothing runs in conversation ${conversationId}: nothing to stop.`);
+  const stopped: Prompt[] = [];
+  for (const prompt of active) {
+    stopped.push(
+      await client.request<Prompt>('POST', `/api/prompts/${encodeURIComponent(prompt.id)}/cancel`),
+    );
   }
+  if (format.json) io.out(`${JSON.stringify(stopped)}\n`);
+  else for (const prompt of stopped) io.err(`Stopped prompt ${prompt.id} (${prompt.state}).\n`);
+  return EXIT.ok;
 }

@@ -1,3 +1,4 @@
+import { EXIT } from './follow.ts';
 import { runCli } from './program.ts';
 import type { Io } from './render.ts';
 
@@ -23,8 +24,11 @@ const io: Io = {
   command: !throughPnpm ? 'tessera' : env.INIT_CWD === process.cwd() ? 'pnpm tessera' : 'pnpm -w tessera',
 };
 
-process.exitCode = await runCli(process.argv.slice(2), {
+const code = await runCli(process.argv.slice(2), {
   io,
   env,
   cwd: (throughPnpm && env.INIT_CWD) || process.cwd(),
 });
+// pnpm reports any code but 0 as a failure of the script (a red ELIFECYCLE), and a prompt that waits for the
+// user's decision is no failure: `pnpm tessera` ends 0 then. The bin itself keeps 3 for scripts.
+process.exitCode = throughPnpm && code === EXIT.waiting ? EXIT.ok : code;

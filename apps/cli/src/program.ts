@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { parseInputOption, parseSetOptions } from './approve-input.ts';
 import { parseBudgetOptions } from './budgets.ts';
 import { ApiError, ServerDownError, TesseraClient } from './client.ts';
 import { decide, download, list, pending, send, show } from './commands.ts';
 import { EXIT, type Format } from './follow.ts';
 import { findToken, serverUrl } from './locate.ts';
-import { listMessages, parseInputOption, removeMessage, resume, sendWhileBusy } from './loop-control.ts';
+import { listMessages, removeMessage, resume, sendWhileBusy, stop } from './loop-control.ts';
 import type { Io } from './render.ts';
 
 /** Read at run time: the same path from src/ and from the compiled dist/. */
@@ -32,7 +33,9 @@ Examples:
   $ ${command} send -c conv_123 --steer "use the EU account instead"
   $ ${command} send -c conv_123 --queue "then email me the summary"
   $ ${command} approve call_123
+  $ ${command} approve call_123 --set amount=50
   $ ${command} approve call_123 --input '{"amount": 50, "to": "Ada"}'
+  $ ${command} stop conv_123
   $ ${command} resume out_123 stop
   $ ${command} resume out_123 continue --budget maxRounds=50
   $ ${command} reject call_123 --reason "not this one"
@@ -69,8 +72,18 @@ const json = (command: Command, what: string) => command.option('--json', what);
 const format = (options: { json?: boolean }): Format => ({ json: Boolean(options.json) });
 
 /** The `tessera` program: each command is a call of the server's HTTP API, rendered for people or as JSON. */
-export function buildProgram({ io, env, cwd }: Context): { program: Command; exitCode: () => number } {
+export function buildProgram({ io: given, env, cwd }: Context): {
+  program: Command;
+  exitCode: () => number;
+} {
   let exitCode: number = EXIT.ok;
+  // The commands printed for the user to run next carry the --url and --token given here (read once parsed).
+  const io: Io = {
+    ...given,
+    get command() {
+      return suggestedCommand(given.command, program.opts());
+    },
+  };
   const program = new Command()
     .name('tessera')
     .description(
@@ -82,13 +95,14 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
-    .addHelpText('after', EXAMPLES(io.command));
+    .addHelpText('after', EXAMPLES(given.command));
 
   const kit: CommandKit = {
     io,
     cwd,
     client: () => {
       const { url, token } = program.opts<{ url?: string; token?: string }>();
+      if (token === '') throw new Error(TOKEN_EMPTY);
       return new TesseraClient(url ?? serverUrl(env), findToken(token, cwd, env)?.token);
     },
     run:
@@ -108,6 +122,7 @@ export function buildProgram({ io, env, cwd }: Context): { program: Command; exi
     addApprove,
     addReject,
     addResume,
+    addStop,
     addPending,
     addMessages,
     addList,
@@ -151,6 +166,12 @@ function addSend(program: Command, { io, cwd, client, run }: CommandKit): void {
           conversationId: options.conversation,
           files: options.file.map((path) => resolve(cwd, path)),
           model: options.model,
+        }).catch((error: unknown) => {
+          if (!(error instanceof ApiError) || error.code !== 'conversation_busy') throw error;
+          const id = options.conversation ?? '<conversationId>';
+          throw new Error(
+            `The conversation is busy (an answer is running or waits for your decision): send with --steer (the running answer reads it) or --queue (it runs next), or stop it first: ${io.command} stop ${id}`,
+          );
         });
       if (!options.conversation)
         throw new Error(`--${mode} needs the conversation: add -c <conversationId>.`);
@@ -168,12 +189,21 @@ function addApprove(program: Command, { io, client, run }: CommandKit): void {
       .argument('<toolCallId>', 'the id shown with the approval (or by `pending`)')
       .option(
         '-i, --input <json>',
-        "run it with these arguments instead of the model's (checked by the tool)",
+        "run it with these arguments, replacing all of the model's (checked by the tool)",
+      )
+      .option(
+        '-s, --set <key=value>',
+        "change one argument, keeping the model's others (repeatable; the value is JSON if it parses, else a string)",
+        collect,
+        [],
       ),
     'one JSON event per line (NDJSON)',
   ).action(
-    run((id: string, options: { input?: string; json?: boolean }) =>
-      decide(client(), io, format(options), id, true, undefined, parseInputOption(options.input)),
+    run((id: string, options: { input?: string; set: string[]; json?: boolean }) =>
+      decide(client(), io, format(options), id, true, undefined, {
+        ...parseInputOption(options.input),
+        set: parseSetOptions(options.set),
+      }),
     ),
   );
 }
@@ -213,6 +243,19 @@ function addResume(program: Command, { io, client, run }: CommandKit): void {
       resume(client(), io, format(options), id, choice, parseBudgetOptions(options.budget)),
     ),
   );
+}
+
+function addStop(program: Command, { io, client, run }: CommandKit): void {
+  json(
+    program
+      .command('stop')
+      .alias('cancel')
+      .description(
+        'stop what runs in a conversation: the answer being written, or the prompt waiting for a decision',
+      )
+      .argument('<conversationId>', 'the id printed after `send`, or from `list`'),
+    'the stopped prompts as JSON',
+  ).action(run((id: string, options: { json?: boolean }) => stop(client(), io, format(options), id)));
 }
 
 function addPending(program: Command, { io, client, run }: CommandKit): void {
@@ -278,12 +321,29 @@ function addDownload(program: Command, { io, cwd, client, run }: CommandKit): vo
     );
 }
 
+const TOKEN_EMPTY =
+  '--token is empty. (Suggested commands name "$TESSERA_TOKEN" instead of printing your token: set it, or pass the token.)';
+
+/** A word as the shell reads it back: as it is when it is safe, else in single quotes. */
+const shellWord = (word: string) =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * How to call this program in a suggested command: as the user did, with the --url they typed and, for a
+ * --token they typed, "$TESSERA_TOKEN" in its place: a token is never printed (a terminal's scrollback and
+ * logs keep it). A URL or token from the environment or the token file is found again without options.
+ */
+export function suggestedCommand(base: string, { url, token }: { url?: string; token?: string }): string {
+  return [
+    base,
+    ...(url ? ['--url', shellWord(url)] : []),
+    ...(token ? ['--token', '"$TESSERA_TOKEN"'] : []),
+  ].join(' ');
+}
+
 /** The message of an error, for one line: what the server said, or what went wrong here. */
 function describe(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === 'conversation_busy') {
-      return 'the conversation is busy (an answer is running or waits for approval): send with --steer (the running answer reads it) or --queue (it runs next), or stop it first.';
-    }
     return error.status === 404 ? `${error.message} (not found)` : `${error.message} (${error.code})`;
   }
   if (error instanceof ServerDownError) return error.message;

@@ -80,7 +80,7 @@ describe('help', () => {
   it('lists every command, and each command has its own help', async () => {
     const help = await tessera(['--help']);
     expect(help.code).toBe(0);
-    const commands = ['send', 'approve', 'reject', 'pending', 'list', 'show', 'download'];
+    const commands = ['send', 'approve', 'reject', 'stop', 'pending', 'list', 'show', 'download'];
     for (const command of commands) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     expect(help.stdout).toContain('TESSERA_URL');
     for (const command of commands) {

@@ -33,17 +33,27 @@ afterAll(async () => {
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** The real `tessera` command, in a child process, against this test's server. */
-function tessera(args: string[]): Promise<Run> {
+function start(args: string[], env: Record<string, string | undefined> = {}) {
   const { INIT_CWD, npm_lifecycle_event, TESSERA_TOKEN, TESSERA_URL, ...inherited } = process.env;
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: dataDir,
-    env: { ...inherited, NO_COLOR: '1', TESSERA_URL: url, TESSERA_TOKEN: TOKEN },
+    env: { ...inherited, NO_COLOR: '1', TESSERA_URL: url, TESSERA_TOKEN: TOKEN, ...env },
   });
   const run: Run = { code: null, stdout: '', stderr: '' };
   child.stdout.on('data', (chunk) => (run.stdout += chunk));
   child.stderr.on('data', (chunk) => (run.stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ ...run, code })));
+  const done = new Promise<Run>((resolve) => child.on('close', (code) => resolve({ ...run, code })));
+  /** Resolves with stdout once it shows `text`. */
+  const printed = (text: string) =>
+    new Promise<string>((resolve) => {
+      const check = () => run.stdout.includes(text) && resolve(run.stdout);
+      child.stdout.on('data', check);
+      check();
+    });
+  return { done, printed };
 }
+
+const tessera = (args: string[], env: Record<string, string | undefined> = {}) => start(args, env).done;
 
 const conversationOf = (run: Run) => /\[conversation (\S+)\]/.exec(run.stderr)?.[1];
 const toolCallOf = (run: Run) => /approve: tessera approve (\S+)/.exec(run.stdout)?.[1];
@@ -58,6 +68,7 @@ describe('loop control from the command line', () => {
     const busy = await tessera(['send', '-c', conversation, 'more']);
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(/send with --steer .* or --queue/);
+    expect(busy.stderr).toContain(`or stop it first: tessera stop ${conversation}\n`);
 
     const queued = await tessera(['send', '-c', conversation, '--queue', 'and then this']);
     expect([queued.code, queued.stderr]).toEqual([0, expect.stringMatching(/^Queued msg_\S+: it runs when/)]);
@@ -99,6 +110,90 @@ describe('loop control from the command line', () => {
     expect(approved.code).toBe(0);
     expect(approved.stdout).toContain('"transferred":50');
     expect(approved.stdout).toContain('Sent $50.');
+  });
+
+  it('changes one argument with --set, and says Approved only once the server took it', async () => {
+    model.push(callTool('demo.transfer', { amount: 500, to: 'Ada' }), reply('Sent.'));
+    const asked = await tessera(['send', 'send Ada $500']);
+    const id = toolCallOf(asked)!;
+    // --input replaces all the arguments: without "to", the tool's schema refuses them, and the call waits.
+    const partial = await tessera(['approve', id, '--input', '{"amount": 50}']);
+    expect(partial.code).toBe(1);
+    expect(partial.stderr).toContain('invalid_approval_input');
+    expect(partial.stderr).not.toContain('Approved');
+    const malformed = await tessera(['approve', id, '--set', 'amount']);
+    expect([malformed.code, malformed.stderr]).toEqual([1, expect.stringContaining('--set takes key=value')]);
+
+    const approved = await tessera(['approve', id, '--set', 'amount=50', '--set', 'memo=rent']);
+    expect(approved.code).toBe(0);
+    const said = /^Approved demo\.transfer with (\{.*\})\.$/m.exec(approved.stderr)?.[1];
+    expect(JSON.parse(said!)).toEqual({ amount: 50, to: 'Ada', memo: 'rent' });
+    expect(approved.stdout).toContain('"transferred":50,"to":"Ada"');
+    const late = await tessera(['approve', id, '--set', 'amount=60']);
+    expect([late.code, late.stderr]).toEqual([
+      1,
+      expect.stringContaining('is not waiting for your approval'),
+    ]);
+  });
+
+  it('stops a prompt that waits for a decision, and one writing an answer', async () => {
+    model.push(callTool('demo.delete_records', { names: ['alpha'] }));
+    const asked = await tessera(['send', 'delete records alpha']);
+    const waiting = conversationOf(asked)!;
+    const stopped = await tessera(['stop', waiting]);
+    expect([stopped.code, stopped.stderr]).toEqual([
+      0,
+      expect.stringMatching(/^Stopped prompt \S+ \(cancelled\)/),
+    ]);
+    const again = await tessera(['cancel', waiting]);
+    expect([again.code, again.stderr]).toEqual([
+      1,
+      `tessera: Nothing runs in conversation ${waiting}: nothing to stop.\n`,
+    ]);
+
+    // An answer that streams its first words, then takes forever: until it is stopped from another terminal.
+    model.push(reply(['First words. ', 'never these.'], { streamMs: 600_000 }));
+    const running = start(['send', '--json', 'tell me a long story']);
+    const started = JSON.parse((await running.printed('\n')).split('\n')[0]!);
+    await running.printed('First words.');
+    const json = await tessera(['stop', '--json', started.conversationId]);
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ state: 'cancelled' })]);
+    const run = await running.done;
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain('never these.');
+  });
+
+  it('keeps the --url and --token typed in the commands it suggests, naming the token, never printing it', async () => {
+    model.push(callTool('demo.delete_records', { names: ['gamma'] }), reply('Deleted gamma.'));
+    const typed = { TESSERA_URL: undefined, TESSERA_TOKEN: undefined };
+    const asked = await tessera(['--url', url, '--token', TOKEN, 'send', 'delete records gamma'], typed);
+    expect(asked.code).toBe(3);
+    expect(asked.stdout).not.toContain(TOKEN);
+    const suggested = new RegExp(`approve: (tessera --url ${url} --token "\\$TESSERA_TOKEN" approve \\S+)`);
+    const command = suggested.exec(asked.stdout)?.[1];
+    expect(command, asked.stdout).toBeDefined();
+    // Run as the shell would, with the token in the variable the suggestion names.
+    const args = command!.replace('"$TESSERA_TOKEN"', TOKEN).split(' ').slice(1);
+    const approved = await tessera(args, { TESSERA_URL: undefined });
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toContain('Deleted gamma.');
+    // Copied without the variable set, the token is empty: said, not sent as no token.
+    const empty = await tessera(['--token', '', 'list'], typed);
+    expect([empty.code, empty.stderr]).toEqual([1, expect.stringContaining('--token is empty')]);
+  });
+
+  it('ends 0 through `pnpm tessera` when the prompt waits (pnpm reports other codes as failures), 3 otherwise', async () => {
+    model.push(callTool('demo.delete_records', { names: ['delta'] }));
+    const throughPnpm = { npm_lifecycle_event: 'tessera', INIT_CWD: dataDir };
+    const asked = await tessera(['send', 'delete records delta'], throughPnpm);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toContain('approve: pnpm tessera approve ');
+    const listed = await tessera(['pending', '--json']);
+    expect((await tessera(['stop', JSON.parse(listed.stdout)[0].conversationId])).code).toBe(0);
+    model.push(callTool('demo.delete_records', { names: ['delta'] }));
+    const direct = await tessera(['send', 'delete records delta']);
+    expect(direct.code).toBe(3);
+    expect((await tessera(['stop', conversationOf(direct)!])).code).toBe(0);
   });
 
   it('shows a pause in pending, and resumes it with continue or stop', async () => {

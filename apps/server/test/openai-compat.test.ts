@@ -1,4 +1,4 @@
-import { createMemoryStore, definePlugin, type Platform } from '@tessera/core';
+import { createMemoryStore, definePlugin, type ModelRequest, type Platform } from '@tessera/core';
 import { keyValueWidget } from '@tessera/plugin-widgets';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,11 +56,20 @@ const notes = definePlugin({
   ],
 });
 
+/** The error a request was refused with (one that succeeds fails the test). */
+const refusal = (request: PromiseLike<unknown>) =>
+  Promise.resolve(request).then(
+    () => {
+      throw new Error('expected the request to be refused');
+    },
+    (error: unknown) => error as InstanceType<typeof OpenAI.APIError>,
+  );
+
 const promptsOf = (platform: Platform, conversationId: string, userId = 'alice') =>
   platform.conversations.prompts(conversationId, userId);
 
-const lastUserText = (request: { messages: readonly { role: string; content?: unknown }[] }) =>
-  JSON.stringify(request.messages.filter((m) => m.role === 'user').at(-1));
+const lastUserText = (request: ModelRequest) =>
+  JSON.stringify(request.messages.filter((m) => m.type === 'message' && m.role === 'user').at(-1));
 
 describe('GET /v1/models', () => {
   it("lists the app's model classes; an unknown one is the SDK's NotFoundError (model_not_found)", async () => {
@@ -235,9 +244,13 @@ describe('POST /v1/chat/completions', () => {
   it('refuses in OpenAI error shapes: a bad token, an unknown model, a long message, a list not ending with the user', async () => {
     t = await server([], { limits: { maxInputChars: 50 } });
     const create = (client: OpenAI, body: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming>) =>
-      client.chat.completions
-        .create({ model: 'normal', messages: [{ role: 'user', content: 'Hi' }], ...body })
-        .catch((error: unknown) => error as InstanceType<typeof OpenAI.APIError>);
+      refusal(
+        client.chat.completions.create({
+          model: 'normal',
+          messages: [{ role: 'user', content: 'Hi' }],
+          ...body,
+        }),
+      );
 
     const unauthorized = await create(clientOf(t.url, 'not-a-token'), {});
     expect(unauthorized).toBeInstanceOf(OpenAI.AuthenticationError);
@@ -304,9 +317,9 @@ describe('POST /v1/chat/completions', () => {
   it('answers a failed prompt with an error the SDK does not retry (it would run the prompt again)', async () => {
     t = await server([{ error: 'the provider is down' }, { error: 'down again' }]);
     const client = new OpenAI({ baseURL: `${t.url}/v1`, apiKey: ALICE, maxRetries: 2 });
-    const whole = await client.chat.completions
-      .create({ model: 'normal', messages: [{ role: 'user', content: 'Hi' }] })
-      .catch((error: unknown) => error as InstanceType<typeof OpenAI.APIError>);
+    const whole = await refusal(
+      client.chat.completions.create({ model: 'normal', messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(whole).toBeInstanceOf(OpenAI.InternalServerError);
     expect(whole.error).toMatchObject({ type: 'server_error', code: 'prompt_failed' });
     const streamed = await client.chat.completions.create({

@@ -67,13 +67,17 @@ const projectTool = (output: ToolOutput, context: ProjectionContext): ModelMessa
   { type: 'function_call_output', callId: output.callId, output: context.bound(shownResult(output)) },
 ];
 
+/** A variant of core's own: its projection takes what its schema parses (checked here, where it is written). */
+const variant = <TType extends string, T>(definition: OutputVariant<TType, T>): AnyOutputVariant =>
+  definition;
+
 /** The variants core itself records. Everything else comes from plugins through the same mechanism. */
 export const coreOutputs: readonly AnyOutputVariant[] = [
-  {
+  variant({
     type: 'text',
     schema: TextOutput,
     // A refusal goes back as what the model said: the model should know it refused.
-    project: (output: TextOutput) =>
+    project: (output) =>
       output.text
         ? [
             output.responseId
@@ -81,15 +85,12 @@ export const coreOutputs: readonly AnyOutputVariant[] = [
               : assistantMessage(output.text),
           ]
         : [],
-  } satisfies OutputVariant<'text', TextOutput>,
-  { type: 'tool', schema: ToolOutputSchema, project: projectTool } satisfies OutputVariant<
-    'tool',
-    ToolOutput
-  >,
-  {
+  }),
+  variant({ type: 'tool', schema: ToolOutputSchema, project: projectTool }),
+  variant({
     type: 'reasoning',
     schema: ReasoningOutput,
-    project: (output: ReasoningOutput) => [
+    project: (output) => [
       {
         type: 'reasoning',
         summary: output.summary,
@@ -98,18 +99,14 @@ export const coreOutputs: readonly AnyOutputVariant[] = [
         ...(output.responseId && { responseId: output.responseId }),
       },
     ],
-  } satisfies OutputVariant<'reasoning', ReasoningOutput>,
+  }),
   // A pause is the user's business; what they decided shows in what the loop does next.
-  { type: 'pause', schema: PauseOutput, project: 'skip' } satisfies OutputVariant<'pause', PauseOutput>,
-  {
+  variant({ type: 'pause', schema: PauseOutput, project: 'skip' }),
+  variant({
     type: 'steering',
     schema: SteeringOutput,
-    project: (output: SteeringOutput) => [{ type: 'message', role: 'user', content: output.text }],
-  } satisfies OutputVariant<'steering', SteeringOutput>,
+    project: (output) => [{ type: 'message', role: 'user', content: output.text }],
+  }),
   // In place of what it withheld, which the projection leaves out (see withheld.ts).
-  {
-    type: 'guardrail',
-    schema: GuardrailOutput,
-    project: (output: GuardrailOutput) => [withheldNote(output)],
-  } satisfies OutputVariant<'guardrail', GuardrailOutput>,
+  variant({ type: 'guardrail', schema: GuardrailOutput, project: (output) => [withheldNote(output)] }),
 ];

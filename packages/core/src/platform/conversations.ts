@@ -9,13 +9,7 @@ import type { Page, PageOptions } from '../store/store.ts';
 import type { PlatformContext } from './context.ts';
 
 /** A user's conversations (see `PlatformConversations` for what each method promises). */
-export class Conversations implements PlatformConversations {
-  readonly #ctx: PlatformContext;
-
-  constructor(ctx: PlatformContext) {
-    this.#ctx = ctx;
-  }
-
+export const platformConversations = (ctx: PlatformContext): PlatformConversations => ({
   async create(input: { userId: string; title?: string }): Promise<Conversation> {
     if (!input.userId) throw new TesseraError('invalid_input', 'A conversation needs a userId.');
     const at = now();
@@ -28,37 +22,37 @@ export class Conversations implements PlatformConversations {
       createdAt: at,
       updatedAt: at,
     };
-    await this.#ctx.store.conversations.create(conversation);
+    await ctx.store.conversations.create(conversation);
     return conversation;
-  }
+  },
 
   async get(conversationId: string, userId: string): Promise<Conversation> {
-    return presentConversation(await this.#ctx.conversationOf(conversationId, userId));
-  }
+    return presentConversation(await ctx.conversationOf(conversationId, userId));
+  },
 
   async list(userId: string, page?: PageOptions): Promise<Page<Conversation>> {
-    const listed = await this.#ctx.store.conversations.listByUser(userId, page);
+    const listed = await ctx.store.conversations.listByUser(userId, page);
     return { ...listed, items: listed.items.map(presentConversation) };
-  }
+  },
 
   async prompts(conversationId: string, userId: string): Promise<Prompt[]> {
-    await this.#ctx.conversationOf(conversationId, userId);
-    return (await this.#ctx.store.prompts.listByConversation(conversationId)) as Prompt[];
-  }
+    await ctx.conversationOf(conversationId, userId);
+    return (await ctx.store.prompts.listByConversation(conversationId)) as Prompt[];
+  },
 
   async rename(conversationId: string, userId: string, title: string): Promise<Conversation> {
-    await this.#ctx.conversationOf(conversationId, userId);
+    await ctx.conversationOf(conversationId, userId);
     const trimmed = typeof title === 'string' ? title.trim() : '';
     if (trimmed.length === 0 || trimmed.length > 200) {
       throw new TesseraError('invalid_input', 'A title is 1-200 characters.');
     }
-    await this.#ctx.store.conversations.rename(conversationId, trimmed);
-    return this.get(conversationId, userId);
-  }
+    await ctx.store.conversations.rename(conversationId, trimmed);
+    return presentConversation(await ctx.conversationOf(conversationId, userId));
+  },
 
   async delete(conversationId: string, userId: string): Promise<void> {
-    const { runs, plugins, runtime, store } = this.#ctx;
-    const conversation = await this.#ctx.conversationOf(conversationId, userId);
+    const { runs, plugins, runtime, store } = ctx;
+    const conversation = await ctx.conversationOf(conversationId, userId);
     await Promise.all(conversation.promptIds.map((id) => runs.abort(id)));
     // Plugins first: if one fails, the conversation is still there and the deletion can be retried.
     for (const plugin of plugins) {
@@ -69,6 +63,6 @@ export class Conversations implements PlatformConversations {
       });
     }
     await store.conversations.delete(conversationId);
-    this.#ctx.deliveries.removeConversation(conversationId);
-  }
-}
+    ctx.deliveries.removeConversation(conversationId);
+  },
+});

@@ -5,9 +5,9 @@ import type { PluginState } from '../model/plugin-state.ts';
 import type { AnyPlugin, Platform, Plugin } from '../plugins/define-plugin.ts';
 import { cancelPrompt } from './cancellation.ts';
 import { createContext, type PlatformContext } from './context.ts';
-import { Conversations } from './conversations.ts';
+import { platformConversations } from './conversations.ts';
 import { decideCall, decidePause } from './decisions.ts';
-import { Messages } from './messages.ts';
+import { platformMessages } from './messages.ts';
 import { offeredTools } from './offered-tools.ts';
 import { watchOrphans } from './orphan-watcher.ts';
 import type { PlatformOptions } from './platform.ts';
@@ -48,8 +48,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     outputs: runtime.outputs,
     plugins,
     model: options.model,
-    conversations: new Conversations(ctx),
-    messages: new Messages(ctx),
+    conversations: platformConversations(ctx),
+    messages: platformMessages(ctx),
     getPrompt: (promptId, userId) => ctx.getPrompt(promptId, userId),
     start: (send) => startPrompt(ctx, send),
     send: async (send) => (await startPrompt(ctx, send)).done,

@@ -9,37 +9,32 @@ import type { PlatformContext } from './context.ts';
 import { eventScope } from './prompt-runs.ts';
 
 /** Steering and follow-up messages (see `PlatformMessages`): kept in `Store.messages` until delivered. */
-export class Messages implements PlatformMessages {
-  readonly #ctx: PlatformContext;
-
-  constructor(ctx: PlatformContext) {
-    this.#ctx = ctx;
-    const { relay, events, runtime, deliveries, runs } = ctx;
-    // Steering sent in another process reaches a prompt this one runs at its next round boundary.
-    if (relay) {
-      events.subscribe({}, (event) => {
-        if (event.type === 'message.queued' && event.message.mode === 'steer') {
-          runtime.caches.steering.add(event.message.conversationId);
-        }
-      });
-    }
-    // What became of the messages sent from here, wherever it happened (here, or another process).
+export function platformMessages(ctx: PlatformContext): PlatformMessages {
+  const { relay, events, runtime, deliveries, runs } = ctx;
+  // Steering sent in another process reaches a prompt this one runs at its next round boundary.
+  if (relay) {
     events.subscribe({}, (event) => {
-      if (event.type === 'prompt.steered') {
-        deliveries.settle(event.messageId, { type: 'steering', promptId: event.promptId });
-      } else if (event.type === 'message.removed') {
-        deliveries.settle(event.messageId, { type: 'removed' });
-      } else if (event.type === 'prompt.started' && deliveries.has(event.promptId)) {
-        // One this process starts is settled with its run once started (context.ts); this is another's.
-        if (!runs.has(event.promptId)) {
-          deliveries.settle(event.promptId, { type: 'prompt-elsewhere', promptId: event.promptId });
-        }
+      if (event.type === 'message.queued' && event.message.mode === 'steer') {
+        runtime.caches.steering.add(event.message.conversationId);
       }
     });
   }
+  // What became of the messages sent from here, wherever it happened (here, or another process).
+  events.subscribe({}, (event) => {
+    if (event.type === 'prompt.steered') {
+      deliveries.settle(event.messageId, { type: 'steering', promptId: event.promptId });
+    } else if (event.type === 'message.removed') {
+      deliveries.settle(event.messageId, { type: 'removed' });
+    } else if (event.type === 'prompt.started' && deliveries.has(event.promptId)) {
+      // One this process starts is settled with its run once started (context.ts); this is another's.
+      if (!runs.has(event.promptId)) {
+        deliveries.settle(event.promptId, { type: 'prompt-elsewhere', promptId: event.promptId });
+      }
+    }
+  });
 
-  #store(): MessageStore {
-    const { messages } = this.#ctx.store;
+  const messageStore = (): MessageStore => {
+    const { messages } = ctx.store;
     if (!messages) {
       throw new TesseraError(
         'not_supported',
@@ -47,56 +42,58 @@ export class Messages implements PlatformMessages {
       );
     }
     return messages;
-  }
+  };
 
-  async send(message: MessageOptions): Promise<SentMessage> {
-    await this.#ctx.conversationOf(message.conversationId, message.userId);
-    if (typeof message.input !== 'string' || message.input.trim() === '') {
-      throw new TesseraError('invalid_input', 'A message needs input text.');
-    }
-    if (message.mode !== 'steer' && message.mode !== 'queue') {
-      throw new TesseraError('invalid_input', "A message's mode is 'steer' or 'queue'.");
-    }
-    if (message.model !== undefined && !ModelClass.safeParse(message.model).success) {
-      throw new TesseraError(
-        'invalid_input',
-        `A message's model class is one of ${ModelClass.options.join(', ')}.`,
-      );
-    }
-    const queued: QueuedMessage = {
-      id: newId('msg'),
-      conversationId: message.conversationId,
-      userId: message.userId,
-      mode: message.mode,
-      input: message.input,
-      ...(message.model !== undefined && { model: message.model }),
-      ...(message.metadata !== undefined && { metadata: message.metadata }),
-      createdAt: now(),
-    };
-    const delivery = this.#ctx.deliveries.watch(queued.id, queued.conversationId);
-    try {
-      await this.#store().add(queued);
-    } catch (error) {
-      this.#ctx.deliveries.settle(queued.id, { type: 'removed' });
-      throw error;
-    }
-    if (queued.mode === 'steer') this.#ctx.runtime.caches.steering.add(queued.conversationId);
-    this.#ctx.events.publish({ type: 'message.queued', ...eventScope(queued), message: queued });
-    const run = await this.#ctx.followUps.next(message.conversationId);
-    return run ? { message: queued, run, delivery } : { message: queued, delivery };
-  }
+  return {
+    async send(message: MessageOptions): Promise<SentMessage> {
+      await ctx.conversationOf(message.conversationId, message.userId);
+      if (typeof message.input !== 'string' || message.input.trim() === '') {
+        throw new TesseraError('invalid_input', 'A message needs input text.');
+      }
+      if (message.mode !== 'steer' && message.mode !== 'queue') {
+        throw new TesseraError('invalid_input', "A message's mode is 'steer' or 'queue'.");
+      }
+      if (message.model !== undefined && !ModelClass.safeParse(message.model).success) {
+        throw new TesseraError(
+          'invalid_input',
+          `A message's model class is one of ${ModelClass.options.join(', ')}.`,
+        );
+      }
+      const queued: QueuedMessage = {
+        id: newId('msg'),
+        conversationId: message.conversationId,
+        userId: message.userId,
+        mode: message.mode,
+        input: message.input,
+        ...(message.model !== undefined && { model: message.model }),
+        ...(message.metadata !== undefined && { metadata: message.metadata }),
+        createdAt: now(),
+      };
+      const delivery = ctx.deliveries.watch(queued.id, queued.conversationId);
+      try {
+        await messageStore().add(queued);
+      } catch (error) {
+        ctx.deliveries.settle(queued.id, { type: 'removed' });
+        throw error;
+      }
+      if (queued.mode === 'steer') ctx.runtime.caches.steering.add(queued.conversationId);
+      ctx.events.publish({ type: 'message.queued', ...eventScope(queued), message: queued });
+      const run = await ctx.followUps.next(message.conversationId);
+      return run ? { message: queued, run, delivery } : { message: queued, delivery };
+    },
 
-  async list(conversationId: string, userId: string): Promise<QueuedMessage[]> {
-    await this.#ctx.conversationOf(conversationId, userId);
-    return this.#store().list(conversationId);
-  }
+    async list(conversationId: string, userId: string): Promise<QueuedMessage[]> {
+      await ctx.conversationOf(conversationId, userId);
+      return messageStore().list(conversationId);
+    },
 
-  async remove(messageId: string, by: { userId: string; conversationId: string }): Promise<void> {
-    await this.#ctx.conversationOf(by.conversationId, by.userId);
-    const removed = await this.#store().remove(by.conversationId, [messageId]);
-    if (removed.length === 0) {
-      throw new NotFoundError(`There is no waiting message ${messageId} (it may have been delivered).`);
-    }
-    this.#ctx.events.publish({ type: 'message.removed', ...eventScope({ id: messageId, ...by }), messageId });
-  }
+    async remove(messageId: string, by: { userId: string; conversationId: string }): Promise<void> {
+      await ctx.conversationOf(by.conversationId, by.userId);
+      const removed = await messageStore().remove(by.conversationId, [messageId]);
+      if (removed.length === 0) {
+        throw new NotFoundError(`There is no waiting message ${messageId} (it may have been delivered).`);
+      }
+      ctx.events.publish({ type: 'message.removed', ...eventScope({ id: messageId, ...by }), messageId });
+    },
+  };
 }

@@ -249,7 +249,7 @@ describe('the HTTP API', () => {
     expect(await page.text()).toContain('/docs/viewer.js'); // which reads /openapi.json (see security-headers.test)
   });
 
-  it('serves the web UI at / (its routes fall back to index.html) without hiding unknown API routes', async () => {
+  it('serves the web UI at / (its routes fall back to index.html), and unknown API paths as JSON 404s', async () => {
     const web = await mkdtemp(join(tmpdir(), 'tessera-web-'));
     await writeFile(join(web, 'index.html'), '<!doctype html><title>Tessera UI</title>');
     t = await testServer([], {}, web);
@@ -257,7 +257,24 @@ describe('the HTTP API', () => {
       const page = await t.request('GET', path, { token: null });
       expect([page.status, page.body]).toEqual([200, '<!doctype html><title>Tessera UI</title>']);
     }
-    expect((await t.request('GET', '/api/nowhere')).status).toBe(404);
+    // Any path of the API or its reference that no route serves is a JSON 404, never the page with a 200.
+    for (const path of [
+      '/api/nowhere',
+      '/api',
+      '/v1',
+      '/v1/nowhere',
+      '/openapi',
+      '/openapi.yaml',
+      '/docs/x',
+    ]) {
+      const answer = await t.request('GET', path);
+      expect([path, answer.status, answer.contentType, answer.body.error?.code]).toEqual([
+        path,
+        404,
+        expect.stringContaining('application/json'),
+        'not_found',
+      ]);
+    }
     await rm(web, { recursive: true, force: true });
   });
 });

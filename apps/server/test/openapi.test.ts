@@ -61,6 +61,54 @@ it('serves an OpenAPI document that Redocly lints clean (recommended rules, warn
   expect(Object.keys(events.responses[200].content)).toEqual(['text/event-stream']);
 });
 
+type DocumentedOperation = {
+  operationId: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+};
+
+it('documents every operation under one described tag, with a short summary, a description and examples', async () => {
+  // The default plugins, with routes of their own (MCP's, only when configured, are documented alike).
+  t = await testServer();
+  const document = await (await fetch(`${t.url}/openapi.json`)).json();
+  const tags = new Map<string, string>(
+    document.tags.map((tag: { name: string; description: string }) => [tag.name, tag.description]),
+  );
+  for (const description of tags.values()) expect(description.length).toBeGreaterThan(10);
+  const operations: DocumentedOperation[] = Object.values(document.paths).flatMap((path) =>
+    Object.values(path!),
+  );
+  expect(operations.length).toBeGreaterThan(30);
+  const problems = operations.flatMap(({ operationId, tags: named, summary, description, ...op }) => {
+    const jsonBodies = [
+      ...Object.entries(op.requestBody?.content ?? {}).map(
+        ([type, body]) => ['request', type, body] as const,
+      ),
+      ...Object.entries(op.responses)
+        .filter(([status]) => status.startsWith('2'))
+        .flatMap(([status, r]) =>
+          Object.entries(r.content ?? {}).map(([type, b]) => [status, type, b] as const),
+        ),
+    ].filter(([, type]) => type === 'application/json');
+    return [
+      ...(named?.length === 1 && tags.has(named[0]!) ? [] : [`${operationId}: tags ${named}`]),
+      ...(summary && summary.length <= 60 ? [] : [`${operationId}: summary '${summary}'`]),
+      ...((description?.length ?? 0) > 20 ? [] : [`${operationId}: no description`]),
+      ...jsonBodies
+        .filter(([, , body]) => body.example === undefined)
+        .map(([which]) => `${operationId}: no ${which} example`),
+    ];
+  });
+  expect(problems).toEqual([]);
+  expect(new Set(operations.flatMap((op) => op.tags)).size).toBe(tags.size); // no tag without operations
+  // The introduction says where a token comes from.
+  expect(document.info.description).toContain('local-token');
+  expect(document.info.description).toContain('TESSERA_TOKENS');
+});
+
 it('answers an event id it cannot resume from with `reset`, never with the whole log', async () => {
   t = await testServer();
   const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });

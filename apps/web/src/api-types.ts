@@ -10,12 +10,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in: exchange a token for a session cookie
+         * Sign in with a token
          * @description Sets the `tessera_session` cookie (HttpOnly, SameSite=Strict, Secure on https). Requests it signs in that change anything must send the `X-Requested-With` header.
          */
         post: operations["signIn"];
         /**
-         * Sign out: clear the session cookie
+         * Sign out
          * @description Needs the `x-requested-with` header, as every cookie request that changes something: another site cannot sign you out.
          */
         delete: operations["signOut"];
@@ -31,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who you are, which model answers, and which plugins the server runs */
+        /**
+         * Who you are, and what the server runs
+         * @description Your user id, the model that answers (`demo: true` for the offline demo model) and the ids of the plugins the server runs: a client shows what is there.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -48,10 +51,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your conversations, most recent first */
+        /**
+         * List your conversations
+         * @description Your conversations, most recently changed first, `limit` at a time (50 unless given, at most 200). Follow `nextCursor` for the next page; it is absent on the last.
+         */
         get: operations["listConversations"];
         put?: never;
-        /** Create a conversation */
+        /**
+         * Create a conversation
+         * @description An empty conversation of yours. Without a `title`, the first message names it (its first words), as chat apps do.
+         */
         post: operations["createConversation"];
         delete?: never;
         options?: never;
@@ -66,15 +75,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A conversation with its prompts and every output */
+        /**
+         * Read a conversation
+         * @description The conversation with all its prompts, oldest first, each with every output (text, tool calls and results, widgets, files, pauses): what a client renders. Open its event stream before reading it to miss nothing that follows.
+         */
         get: operations["getConversation"];
         put?: never;
         post?: never;
-        /** Delete a conversation and its prompts */
+        /**
+         * Delete a conversation
+         * @description Deletes the conversation with its prompts and files (plugins delete their own records of it, e.g. its triggers). Its open event streams end; reconnecting, they get a 404.
+         */
         delete: operations["deleteConversation"];
         options?: never;
         head?: never;
-        /** Rename a conversation */
+        /**
+         * Rename a conversation
+         * @description Sets its title (1 to 200 characters, trimmed); your other clients hear of it on GET /api/me/events.
+         */
         patch: operations["renameConversation"];
         trace?: never;
     };
@@ -87,7 +105,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send input: starts a prompt and answers at once; follow it on the event stream */
+        /**
+         * Send a message
+         * @description Starts a prompt on your input and answers at once (202) with it running: follow it on the conversation's event stream (open it first). As `multipart/form-data`, attach files (field `files`, once per file; text, files or both): the model reads them, and they show in the conversation. A conversation with a prompt running or waiting for you answers 409 `conversation_busy`: steer or queue the message with POST /api/conversations/{id}/messages instead, or cancel the prompt. Give an `id` of your own to retry a send safely. Counted against `rateLimits.promptsPerUser`.
+         */
         post: operations["sendPrompt"];
         delete?: never;
         options?: never;
@@ -102,7 +123,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A prompt with every output */
+        /**
+         * Read a prompt
+         * @description One prompt with its state (`running`, `waiting_for_approval`, `completed`, `failed`, `cancelled`), every output in order, its token usage and, once ended, why it stopped.
+         */
         get: operations["getPrompt"];
         put?: never;
         post?: never;
@@ -121,7 +145,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a running prompt, or one waiting for approval */
+        /**
+         * Cancel a prompt
+         * @description Stops a prompt that runs (what it is doing is aborted) or waits for your decision (its pending calls end `cancelled`), as the UI's stop button does. A prompt already ended is a 409. The conversation's next queued message, if any, then runs.
+         */
         post: operations["cancelPrompt"];
         delete?: never;
         options?: never;
@@ -136,7 +163,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A prompt's run report: per model call latency, time to first token, tokens and cost; per tool call latency, result size and outcome; totals and why it stopped */
+        /**
+         * Read a prompt's run report
+         * @description What a prompt's run cost and took, derived from its record on each request (as current as the prompt, running or ended): per model call its latency, time to first token, tokens and cost; per tool call its latency, result size and outcome; the totals, why it stopped, and how full the conversation's context is after it.
+         */
         get: operations["getPromptReport"];
         put?: never;
         post?: never;
@@ -154,8 +184,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your tool calls waiting for approval, across conversations
-         * @description A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending calls of each: a prompt's pending calls are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
+         * List the calls waiting for your approval
+         * @description Your tool calls waiting for approval, across all your conversations. A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending calls of each: a prompt's pending calls are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
          */
         get: operations["listApprovals"];
         put?: never;
@@ -176,8 +206,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve a pending tool call: it runs once and the prompt resumes
-         * @description Send `{ "input": {...} }` to run the call with edited arguments: they are validated by the tool's schema (a mismatch is a 400 `invalid_approval_input` listing the issues, and the call still waits). The prompt records the model's `input` and the approved `editedInput`; the model is sent the approved ones.
+         * Approve a tool call
+         * @description The call runs once and the prompt resumes; follow it on the event stream. Send `{ "input": {...} }` to run the call with edited arguments: they are validated by the tool's schema (a mismatch is a 400 `invalid_approval_input` listing the issues, and the call still waits). The prompt records the model's `input` and the approved `editedInput`; the model is sent the approved ones.
          */
         post: operations["approveToolCall"];
         delete?: never;
@@ -195,7 +225,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a pending tool call: the model reads why and the prompt resumes */
+        /**
+         * Reject a tool call
+         * @description The call does not run: the model reads that you rejected it, with your `reason` if you give one, and the prompt resumes (its answer streams on the event stream).
+         */
         post: operations["rejectToolCall"];
         delete?: never;
         options?: never;
@@ -210,11 +243,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The conversation's waiting messages, oldest first */
+        /**
+         * List the waiting messages
+         * @description The conversation's messages sent with `steer` or `queue` that no prompt has read yet, oldest first.
+         */
         get: operations["listMessages"];
         put?: never;
         /**
-         * Send a message while the agent works: steer the running prompt or queue a follow-up
+         * Steer or queue a message
          * @description Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream.
          */
         post: operations["sendMessage"];
@@ -234,7 +270,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Take a waiting message off the list: it is never delivered */
+        /**
+         * Remove a waiting message
+         * @description Takes a waiting message off the list: it is never delivered. One already delivered (read by the running prompt, or run as a prompt) is a 404.
+         */
         delete: operations["removeMessage"];
         options?: never;
         head?: never;
@@ -249,8 +288,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your prompts paused for a decision (continue or stop), across conversations
-         * @description A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending pauses of each: a prompt's pending pauses are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
+         * List the prompts paused for you
+         * @description Your prompts paused for a decision (continue or stop), across all your conversations: the model repeated the same calls, a plugin asked, or a budget was reached. A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending pauses of each: a prompt's pending pauses are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
          */
         get: operations["listPauses"];
         put?: never;
@@ -271,8 +310,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Decide a pause: continue the prompt, or stop it
-         * @description At a budget pause (`source: budget`), `continue` needs `budgets` with a larger limit for the budget reached (e.g. `{ "choice": "continue", "budgets": { "maxRounds": 50 } }`); the prompt goes on from where it stopped. `budgets` at another pause, with `stop`, with an unknown name, or not larger than what was used is a 400.
+         * Continue or stop a paused prompt
+         * @description `continue` runs the prompt on from where it paused, `stop` ends it. At a budget pause (`source: budget`), `continue` needs `budgets` with a larger limit for the budget reached (e.g. `{ "choice": "continue", "budgets": { "maxRounds": 50 } }`); the prompt goes on from where it stopped. `budgets` at another pause, with `stop`, with an unknown name, or not larger than what was used is a 400.
          */
         post: operations["resumePause"];
         delete?: never;
@@ -288,7 +327,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tool call, with the JSON Schema of its tool's arguments (to edit them before approving) */
+        /**
+         * Read a tool call
+         * @description One of your tool calls: the model's arguments, the edited ones it ran with (if any), its result, and the JSON Schema of its tool's arguments, which an editor needs to change them before approving.
+         */
         get: operations["getToolCall"];
         put?: never;
         post?: never;
@@ -305,7 +347,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tools the conversation offers the model (as its next prompt would), to run one yourself */
+        /**
+         * List a conversation's tools
+         * @description The tools the conversation offers the model, as its next prompt would offer them (plugins may offer some only in some conversations), with each one's argument schema and whether a call waits for approval: what a form to run one yourself needs.
+         */
         get: operations["listConversationTools"];
         put?: never;
         post?: never;
@@ -325,7 +370,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run a tool yourself: a prompt whose first round is your call, not the model’s
+         * Run a tool yourself
          * @description The user calls a tool themselves, as the model would: a prompt starts (no input, `metadata.toolRun: true`) whose first output is that call. It goes the way of the model's calls: the plugins' hooks and permission policies and the tool's `requireApproval` decide whether it waits for approval (then approve or reject it at /api/tool-calls/{id}), its outputs are recorded and streamed as the chat's are, and the prompt ends after the call without asking the model. Counted as a send (`rateLimits.promptsPerUser`).
          */
         post: operations["runTool"];
@@ -343,10 +388,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow a conversation live: Server-Sent Events, resumable
-         * @description Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`, `prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed`, `prompt.failed`, `prompt.cancelled`, `prompt.hook-failed`, `prompt.guardrail-tripped`, `prompt.pause-requested`, `prompt.pause-decided`, `prompt.steered`, `message.queued`, `message.removed` (the `ConversationEvent` schema: one per type), each with the event's JSON as `data` and an `id`. The stream opens with `ready` (`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as `Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot replay them (another process, or too old), a `reset` event comes first: reload the conversation. A stream whose reader falls behind (more than the server's `limits.streamQueueBytes` of events wait while its connection takes nothing) is cut: reconnect with the last id received, as for any dropped connection. Each user has at most `limits.streamsPerUser` streams open at once: past it, 429 `too_many_streams`. A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.
+         * Follow a conversation live
+         * @description Every event of the conversation as it happens: `prompt.started`, `prompt.output`, `prompt.output-updated`, `prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed`, `prompt.failed`, `prompt.cancelled`, `prompt.hook-failed`, `prompt.guardrail-tripped`, `prompt.pause-requested`, `prompt.pause-decided`, `prompt.steered`, `message.queued`, `message.removed` (the `ConversationEvent` schema: one per type), each with the event's JSON as `data` and an `id`. The stream opens with `ready` (`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as `Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot replay them (another process, or too old), a `reset` event comes first: reload the conversation. A stream whose reader falls behind (more than the server's `limits.streamQueueBytes` of events wait while its connection takes nothing) is cut: reconnect with the last id received, as for any dropped connection. Each user has at most `limits.streamsPerUser` streams open at once (conversations' and their own alike): past it, 429 `too_many_streams`. A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.
          */
         get: operations["streamConversationEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow your conversation list live
+         * @description What your list of conversations needs to stay live, across all of them (the `UserEvent` schema): a conversation created (`conversation.created`, with the conversation), renamed (`conversation.renamed`, with its new title, the automatic title after a first message included) or deleted (`conversation.deleted`), whoever did it (another tab, the CLI, a plugin), and whether one waits for you (`conversation.waiting`, `waiting: true` when a prompt of it asks to approve a tool call or decide a pause, `false` when it no longer waits): list them with GET /api/approvals and GET /api/pauses. Only your own conversations, never a prompt's content. Like a conversation's stream: it opens with `ready` (`{ "boot" }`), each event has an `id`, a comment every 15 s; resume with `Last-Event-ID` or `?lastEventId=` (missed events first; `reset` when they cannot be replayed: read the list again); a reader that falls behind is cut. Load the list after `ready`, so that no change falls between the two. Created, renamed and deleted come from the process that made the change: with several processes on one database, a client following another process hears of them at its next reload; waiting states travel between processes. Each user has at most `limits.streamsPerUser` streams open at once (conversations' and their own alike): past it, 429 `too_many_streams`. A browser is authorized by its session cookie (no token in the URL); programs send a bearer token.
+         */
+        get: operations["streamUserEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -362,7 +427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your triggers, optionally of one conversation */
+        /**
+         * List your triggers
+         * @description Your triggers (scheduled prompts the model created with your approval), all or those of one conversation, each with its schedule in words, its next fire and its recent runs.
+         */
         get: operations["listTriggers"];
         put?: never;
         post?: never;
@@ -381,7 +449,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause a trigger: no fires until resumed */
+        /**
+         * Pause a trigger
+         * @description It does not fire until it is resumed.
+         */
         post: operations["pauseTrigger"];
         delete?: never;
         options?: never;
@@ -398,7 +469,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume a paused trigger */
+        /**
+         * Resume a trigger
+         * @description A paused trigger fires again, at its next scheduled time.
+         */
         post: operations["resumeTrigger"];
         delete?: never;
         options?: never;
@@ -416,7 +490,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a trigger */
+        /**
+         * Delete a trigger
+         * @description It never fires again; the prompts it started stay in their conversation.
+         */
         delete: operations["deleteTrigger"];
         options?: never;
         head?: never;
@@ -430,7 +507,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The skills catalogue (active ones marked, for a conversation) and loading diagnostics */
+        /**
+         * List the skills
+         * @description The skills catalogue, read again from the skill folders (edits show without a restart); with `conversationId`, the skills active in that conversation are marked. `diagnostics` says which skill files were skipped or loaded with a change, and why.
+         */
         get: operations["listSkills"];
         put?: never;
         post?: never;
@@ -449,7 +529,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate a skill in a conversation (its instructions join the model's context from the next prompt) */
+        /**
+         * Activate a skill in a conversation
+         * @description The skill's instructions join the model's context in this conversation from its next prompt on (the model can also activate one itself).
+         */
         post: operations["activateSkill"];
         delete?: never;
         options?: never;
@@ -464,7 +547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your blueprints and the shared ones */
+        /**
+         * List the blueprints
+         * @description Your blueprints and the shared ones: step-by-step procedures the model finds when a task matches one and follows.
+         */
         get: operations["listBlueprints"];
         put?: never;
         post?: never;
@@ -481,11 +567,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A blueprint in full */
+        /**
+         * Read a blueprint
+         * @description One of your blueprints, or a shared one, in full: its steps, tags and how often it was used.
+         */
         get: operations["getBlueprint"];
         put?: never;
         post?: never;
-        /** Delete one of your blueprints */
+        /**
+         * Delete a blueprint
+         * @description Deletes one of your own blueprints (the shared ones are not yours to delete).
+         */
         delete: operations["deleteBlueprint"];
         options?: never;
         head?: never;
@@ -499,7 +591,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a file of a conversation (?inline=1 to view images and text in the browser) */
+        /**
+         * Download a file
+         * @description The bytes of a file of one of your conversations (one you attached, or one a tool made), with its type and name. `?inline=1` lets a browser show images, PDFs and text in place; any other type, HTML and SVG included, always downloads. A browser's link works with the session cookie: no token goes in a URL.
+         */
         get: operations["downloadConversationFile"];
         put?: never;
         post?: never;
@@ -516,9 +611,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your standing instructions for the model */
+        /**
+         * Read your standing instructions
+         * @description What the model is told in every prompt of yours ('' when you have none).
+         */
         get: operations["getInstructions"];
-        /** Replace your standing instructions (the model reads them from its next call in every prompt of yours) */
+        /**
+         * Replace your standing instructions
+         * @description The model reads them from its next call on, in every prompt of yours, running ones included. `''` removes them.
+         */
         put: operations["setInstructions"];
         post?: never;
         delete?: never;
@@ -534,10 +635,93 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The app's MCP servers: state, transport, tools, prompts and the last error */
+        /**
+         * List the MCP servers
+         * @description The app's MCP servers, as configured: each one's state, transport, the tools and prompts it offers, and its last error.
+         */
         get: operations["listMcpServers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the models
+         * @description The app's model classes as OpenAI models: `normal` and `high` (the server maps each to its configured model). Give one as the `model` of a request.
+         */
+        get: operations["openaiListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a model
+         * @description One model class (`normal` or `high`) as an OpenAI model; another id is a 404 `model_not_found`.
+         */
+        get: operations["openaiGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a chat completion (OpenAI)
+         * @description The last user message runs as a prompt; with `stream: true` the answer streams. For OpenAI clients (the `openai` SDKs, Open WebUI, editors): the API key is your Tessera token, the model a model class. The messages before the last name the conversation it continues (or the `X-Tessera-Conversation` header does); the app's tools run on the server and the answer is text. When a tool call needs approval the answer ends by asking, and a reply of `approve` or `reject` decides it. See the server's README.
+         */
+        post: operations["openaiCreateChatCompletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a response (OpenAI)
+         * @description The new user message runs as a prompt; with `stream: true` its events stream. For OpenAI clients: the API key is your Tessera token, the model a model class. `previous_response_id` (or the `X-Tessera-Conversation` header, or earlier messages in `input` as Chat Completions matches them) names the conversation it continues; the app's tools run on the server and the answer is text. When a tool call needs approval the answer ends by asking, and a reply of `approve` or `reject` decides it. `instructions` are ignored and every response is stored. See the server's README.
+         */
+        post: operations["openaiCreateResponse"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1026,6 +1210,48 @@ export interface components {
             conversationId: string;
             userId: string;
         };
+        /** @description One event's `data`; the SSE `event` field is its `type`. */
+        UserEvent: components["schemas"]["UserEvent_conversation_created"] | components["schemas"]["UserEvent_conversation_renamed"] | components["schemas"]["UserEvent_conversation_deleted"] | components["schemas"]["UserEvent_conversation_waiting"];
+        /** @description A conversation of yours was created (by you anywhere: another tab, the CLI, a plugin). */
+        UserEvent_conversation_created: {
+            conversation: components["schemas"]["Conversation"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversation.created";
+        };
+        /** @description A conversation of yours has a new title (renamed, or named after its first message). */
+        UserEvent_conversation_renamed: {
+            conversationId: string;
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversation.renamed";
+        };
+        /** @description A conversation of yours was deleted. */
+        UserEvent_conversation_deleted: {
+            conversationId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversation.deleted";
+        };
+        /** @description A prompt of a conversation of yours waits for you, or no longer does. */
+        UserEvent_conversation_waiting: {
+            conversationId: string;
+            promptId: string;
+            /** @description True: the prompt waits for you (a tool call to approve, or a pause to decide; see GET /api/approvals and GET /api/pauses). False: it no longer waits (decided, resumed or ended). */
+            waiting: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversation.waiting";
+        };
         Trigger: {
             id: string;
             userId: string;
@@ -1162,6 +1388,99 @@ export interface components {
                 description?: string;
             }[];
         };
+        ModelList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Model"][];
+        };
+        Model: {
+            id: string;
+            /** @enum {string} */
+            object: "model";
+            created: number;
+            owned_by: string;
+        };
+        /** @description OpenAI's error shape: what its SDKs raise as typed errors. */
+        OpenAIError: {
+            error: {
+                message: string;
+                type: string;
+                param: string | null;
+                code: string | null;
+            };
+        };
+        ChatCompletion: {
+            id: string;
+            /** @enum {string} */
+            object: "chat.completion";
+            choices: unknown[];
+        } & {
+            [key: string]: unknown;
+        };
+        ChatCompletionRequest: {
+            /** @description One of the app's model classes: `normal` or `high`. */
+            model: string;
+            /** @description The conversation as the client has it. Only the last message, which must be the user's, is new: the earlier ones name the conversation it continues. */
+            messages: ({
+                /** @enum {string} */
+                role: "system" | "developer" | "user" | "assistant" | "tool" | "function";
+                content?: string | ({
+                    type: string;
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            stream?: boolean | null;
+            stream_options?: ({
+                include_usage?: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description One answer per request.
+             * @enum {number|null}
+             */
+            n?: 1 | null;
+        } & {
+            [key: string]: unknown;
+        };
+        Response: {
+            id: string;
+            /** @enum {string} */
+            object: "response";
+            output: unknown[];
+        } & {
+            [key: string]: unknown;
+        };
+        ResponseRequest: {
+            /** @description One of the app's model classes: `normal` or `high`. */
+            model: string;
+            /** @description The new user message, or a list whose last message is the user's new one. */
+            input: string | ({
+                type?: string;
+                role?: string;
+                content?: string | ({
+                    type: string;
+                    text?: string;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description A response of yours (or a Tessera prompt id): continues its conversation. */
+            previous_response_id?: string | null;
+            /** @description Ignored: the app's instructions and your settings apply. */
+            instructions?: string | null;
+            stream?: boolean | null;
+            /** @description Ignored: Tessera keeps every conversation (`store` is `true` in the response). */
+            store?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
     };
     responses: never;
     parameters: never;
@@ -1180,6 +1499,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "the-token-of-your-local-token-file"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -1192,6 +1516,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "ada"
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                     };
@@ -1299,6 +1628,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "ada",
+                     *       "model": {
+                     *         "id": "demo",
+                     *         "label": "Demo model (offline, rule-based)",
+                     *         "demo": true
+                     *       },
+                     *       "plugins": [
+                     *         "widgets",
+                     *         "files",
+                     *         "triggers",
+                     *         "skills",
+                     *         "blueprints",
+                     *         "instructions",
+                     *         "demo"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         model: {
@@ -1351,6 +1699,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "conv_IxS5ZwE2g8Al0bN2",
+                     *           "userId": "ada",
+                     *           "title": "Weather in Rome",
+                     *           "promptIds": [
+                     *             "prm_rdWWhAF2Yn4nXxVq"
+                     *           ],
+                     *           "pluginState": {},
+                     *           "createdAt": "2026-11-27T05:49:27.285Z",
+                     *           "updatedAt": "2026-11-27T05:49:28.280Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Conversation"][];
                         nextCursor?: string;
@@ -1397,6 +1762,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Weather in Rome"
+                 *     }
+                 */
                 "application/json": {
                     title?: string;
                 };
@@ -1409,6 +1779,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "title": "Weather in Rome",
+                     *       "promptIds": [],
+                     *       "pluginState": {},
+                     *       "createdAt": "2026-11-27T05:49:27.285Z",
+                     *       "updatedAt": "2026-11-27T05:49:28.280Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
@@ -1487,6 +1868,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "conversation": {
+                     *         "id": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "title": "Weather in Rome",
+                     *         "promptIds": [
+                     *           "prm_rdWWhAF2Yn4nXxVq"
+                     *         ],
+                     *         "pluginState": {},
+                     *         "createdAt": "2026-11-27T05:49:27.285Z",
+                     *         "updatedAt": "2026-11-27T05:49:28.280Z"
+                     *       },
+                     *       "prompts": [
+                     *         {
+                     *           "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *           "userId": "ada",
+                     *           "model": "normal",
+                     *           "visible": true,
+                     *           "state": "completed",
+                     *           "input": "weather in Rome",
+                     *           "output": [
+                     *             {
+                     *               "id": "call_epfQjm00ROYYVi1r",
+                     *               "type": "tool",
+                     *               "toolId": "demo.weather",
+                     *               "callId": "demo_mwykab33_182xvq",
+                     *               "input": {
+                     *                 "city": "Rome"
+                     *               },
+                     *               "result": {
+                     *                 "type": "success",
+                     *                 "output": {
+                     *                   "city": "Rome",
+                     *                   "now": 15,
+                     *                   "high": 18,
+                     *                   "low": 9
+                     *                 }
+                     *               },
+                     *               "responseId": "rsp_2wfeZdq5ke8Bp-ip",
+                     *               "createdAt": "2026-11-27T05:49:28.115Z",
+                     *               "startedAt": "2026-11-27T05:49:28.116Z",
+                     *               "endedAt": "2026-11-27T05:49:28.260Z"
+                     *             },
+                     *             {
+                     *               "id": "out__PsgyIcbItpKv8m0",
+                     *               "type": "text",
+                     *               "text": "It is 15 °C in Rome now, between 9 °C and 18 °C today.",
+                     *               "responseId": "rsp_na9VNIoPscPmu2Jv",
+                     *               "createdAt": "2026-11-27T05:49:28.273Z"
+                     *             }
+                     *           ],
+                     *           "usage": {
+                     *             "inputTokens": 105,
+                     *             "outputTokens": 40,
+                     *             "cachedInputTokens": 0,
+                     *             "reasoningTokens": 0,
+                     *             "totalTokens": 145,
+                     *             "modelCalls": 2
+                     *           },
+                     *           "createdAt": "2026-11-27T05:49:27.673Z",
+                     *           "updatedAt": "2026-11-27T05:49:28.280Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         conversation: components["schemas"]["Conversation"];
                         prompts: components["schemas"]["Prompt"][];
@@ -1611,6 +2059,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Trip to Rome"
+                 *     }
+                 */
                 "application/json": {
                     title: string;
                 };
@@ -1623,6 +2076,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "title": "Trip to Rome",
+                     *       "promptIds": [
+                     *         "prm_rdWWhAF2Yn4nXxVq"
+                     *       ],
+                     *       "pluginState": {},
+                     *       "createdAt": "2026-11-27T05:49:27.285Z",
+                     *       "updatedAt": "2026-11-27T05:49:28.280Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
@@ -1704,6 +2170,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "input": "weather in Rome",
+                 *       "model": "normal",
+                 *       "timeZone": "Europe/Rome"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The user's text for the model: at most `limits.maxInputChars` characters (UTF-16 code units; 100,000 unless configured), else a 413 `input_too_large`. */
                     input: string;
@@ -1750,6 +2223,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prompt": {
+                     *         "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "model": "normal",
+                     *         "visible": true,
+                     *         "state": "running",
+                     *         "input": "weather in Rome",
+                     *         "output": [],
+                     *         "usage": {
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "cachedInputTokens": 0,
+                     *           "reasoningTokens": 0,
+                     *           "totalTokens": 0,
+                     *           "modelCalls": 0
+                     *         },
+                     *         "createdAt": "2026-11-27T05:49:27.673Z",
+                     *         "updatedAt": "2026-11-27T05:49:27.673Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         prompt: components["schemas"]["Prompt"];
                     };
@@ -1848,6 +2345,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "model": "normal",
+                     *       "visible": true,
+                     *       "state": "completed",
+                     *       "input": "weather in Rome",
+                     *       "output": [
+                     *         {
+                     *           "id": "call_epfQjm00ROYYVi1r",
+                     *           "type": "tool",
+                     *           "toolId": "demo.weather",
+                     *           "callId": "demo_mwykab33_182xvq",
+                     *           "input": {
+                     *             "city": "Rome"
+                     *           },
+                     *           "result": {
+                     *             "type": "success",
+                     *             "output": {
+                     *               "city": "Rome",
+                     *               "now": 15,
+                     *               "high": 18,
+                     *               "low": 9
+                     *             }
+                     *           },
+                     *           "responseId": "rsp_2wfeZdq5ke8Bp-ip",
+                     *           "createdAt": "2026-11-27T05:49:28.115Z",
+                     *           "startedAt": "2026-11-27T05:49:28.116Z",
+                     *           "endedAt": "2026-11-27T05:49:28.260Z"
+                     *         },
+                     *         {
+                     *           "id": "out__PsgyIcbItpKv8m0",
+                     *           "type": "text",
+                     *           "text": "It is 15 °C in Rome now, between 9 °C and 18 °C today.",
+                     *           "responseId": "rsp_na9VNIoPscPmu2Jv",
+                     *           "createdAt": "2026-11-27T05:49:28.273Z"
+                     *         }
+                     *       ],
+                     *       "usage": {
+                     *         "inputTokens": 105,
+                     *         "outputTokens": 40,
+                     *         "cachedInputTokens": 0,
+                     *         "reasoningTokens": 0,
+                     *         "totalTokens": 145,
+                     *         "modelCalls": 2
+                     *       },
+                     *       "createdAt": "2026-11-27T05:49:27.673Z",
+                     *       "updatedAt": "2026-11-27T05:49:28.280Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Prompt"];
                 };
             };
@@ -1908,6 +2457,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "model": "normal",
+                     *       "visible": true,
+                     *       "state": "cancelled",
+                     *       "input": "weather in Rome",
+                     *       "output": [
+                     *         {
+                     *           "id": "call_epfQjm00ROYYVi1r",
+                     *           "type": "tool",
+                     *           "toolId": "demo.weather",
+                     *           "callId": "demo_mwykab33_182xvq",
+                     *           "input": {
+                     *             "city": "Rome"
+                     *           },
+                     *           "result": {
+                     *             "type": "success",
+                     *             "output": {
+                     *               "city": "Rome",
+                     *               "now": 15,
+                     *               "high": 18,
+                     *               "low": 9
+                     *             }
+                     *           },
+                     *           "responseId": "rsp_2wfeZdq5ke8Bp-ip",
+                     *           "createdAt": "2026-11-27T05:49:28.115Z",
+                     *           "startedAt": "2026-11-27T05:49:28.116Z",
+                     *           "endedAt": "2026-11-27T05:49:28.260Z"
+                     *         }
+                     *       ],
+                     *       "usage": {
+                     *         "inputTokens": 105,
+                     *         "outputTokens": 40,
+                     *         "cachedInputTokens": 0,
+                     *         "reasoningTokens": 0,
+                     *         "totalTokens": 145,
+                     *         "modelCalls": 2
+                     *       },
+                     *       "createdAt": "2026-11-27T05:49:27.673Z",
+                     *       "updatedAt": "2026-11-27T05:49:28.280Z",
+                     *       "stopReason": {
+                     *         "code": "cancelled",
+                     *         "message": "Cancelled by the user."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Prompt"];
                 };
             };
@@ -1986,6 +2584,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *       "state": "completed",
+                     *       "startedAt": "2026-11-27T05:49:27.673Z",
+                     *       "endedAt": "2026-11-27T05:49:28.280Z",
+                     *       "totalMs": 607,
+                     *       "stop": "completed",
+                     *       "modelCalls": [
+                     *         {
+                     *           "responseId": "rsp_2wfeZdq5ke8Bp-ip",
+                     *           "model": "gpt-5-mini",
+                     *           "startedAt": "2026-11-27T05:49:27.990Z",
+                     *           "endedAt": "2026-11-27T05:49:28.116Z",
+                     *           "latencyMs": 126,
+                     *           "timeToFirstTokenMs": 125,
+                     *           "inputTokens": 16,
+                     *           "outputTokens": 20,
+                     *           "cachedInputTokens": 0,
+                     *           "reasoningTokens": 0,
+                     *           "finishReason": "tool_calls",
+                     *           "toolCalls": 1
+                     *         }
+                     *       ],
+                     *       "toolCalls": [
+                     *         {
+                     *           "id": "call_epfQjm00ROYYVi1r",
+                     *           "callId": "demo_mwykab33_182xvq",
+                     *           "toolId": "demo.weather",
+                     *           "responseId": "rsp_2wfeZdq5ke8Bp-ip",
+                     *           "startedAt": "2026-11-27T05:49:28.116Z",
+                     *           "endedAt": "2026-11-27T05:49:28.260Z",
+                     *           "latencyMs": 144,
+                     *           "resultBytes": 54,
+                     *           "outcome": "success"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "modelCalls": 1,
+                     *         "toolCalls": 1,
+                     *         "failedToolCalls": 0,
+                     *         "inputTokens": 16,
+                     *         "outputTokens": 20,
+                     *         "cachedInputTokens": 0,
+                     *         "reasoningTokens": 0,
+                     *         "modelMs": 126,
+                     *         "toolMs": 144
+                     *       },
+                     *       "context": {
+                     *         "tokens": 109,
+                     *         "reported": 109,
+                     *         "estimated": 0,
+                     *         "budget": 100000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromptReport"];
                 };
             };
@@ -2047,6 +2701,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "toolCallId": "call_9Fa9BeimrYIal8Hi",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *           "toolId": "demo.transfer",
+                     *           "input": {
+                     *             "amount": 500,
+                     *             "to": "Ada"
+                     *           },
+                     *           "reason": "Transfers over $100 need your approval: $500 to Ada.",
+                     *           "createdAt": "2026-11-27T05:49:29.998Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["PendingApproval"][];
                         /** @description Pass as `cursor` for the next page; absent on the last one. */
@@ -2096,6 +2768,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "input": {
+                 *         "amount": 50,
+                 *         "to": "Ada"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Run the call with these arguments instead of the model's. They are validated by the tool's schema: a mismatch is a 400 and the call still waits. The record keeps both; the model is sent these. As JSON, at most `limits.maxInputChars` characters, else a 413 `input_too_large`. */
                     input?: unknown;
@@ -2109,6 +2789,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prompt": {
+                     *         "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "model": "normal",
+                     *         "visible": true,
+                     *         "state": "running",
+                     *         "input": "weather in Rome",
+                     *         "output": [],
+                     *         "usage": {
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "cachedInputTokens": 0,
+                     *           "reasoningTokens": 0,
+                     *           "totalTokens": 0,
+                     *           "modelCalls": 0
+                     *         },
+                     *         "createdAt": "2026-11-27T05:49:27.673Z",
+                     *         "updatedAt": "2026-11-27T05:49:27.673Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         prompt: components["schemas"]["Prompt"];
                     };
@@ -2201,6 +2905,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Not this month."
+                 *     }
+                 */
                 "application/json": {
                     reason?: string;
                 };
@@ -2213,6 +2922,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prompt": {
+                     *         "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "model": "normal",
+                     *         "visible": true,
+                     *         "state": "running",
+                     *         "input": "weather in Rome",
+                     *         "output": [],
+                     *         "usage": {
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "cachedInputTokens": 0,
+                     *           "reasoningTokens": 0,
+                     *           "totalTokens": 0,
+                     *           "modelCalls": 0
+                     *         },
+                     *         "createdAt": "2026-11-27T05:49:27.673Z",
+                     *         "updatedAt": "2026-11-27T05:49:27.673Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         prompt: components["schemas"]["Prompt"];
                     };
@@ -2311,6 +3044,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "msg_Zi_xB83cUmQSwe2B",
+                     *           "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *           "userId": "ada",
+                     *           "mode": "queue",
+                     *           "input": "then tell Ada",
+                     *           "model": "normal",
+                     *           "createdAt": "2026-11-27T05:49:31.293Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["QueuedMessage"][];
                     };
@@ -2367,6 +3115,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "input": "then tell Ada",
+                 *       "mode": "queue"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The user's text for the model: at most `limits.maxInputChars` characters (UTF-16 code units; 100,000 unless configured), else a 413 `input_too_large`. */
                     input: string;
@@ -2395,6 +3149,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": {
+                     *         "id": "msg_Zi_xB83cUmQSwe2B",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "mode": "queue",
+                     *         "input": "then tell Ada",
+                     *         "model": "normal",
+                     *         "createdAt": "2026-11-27T05:49:31.293Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         message: components["schemas"]["QueuedMessage"];
                         /** @description Present when the conversation was idle: the prompt the message started at once. */
@@ -2591,6 +3358,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "pauseId": "out_hNdeOHwgfchnG172",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *           "source": "budget",
+                     *           "budget": {
+                     *             "name": "maxRounds",
+                     *             "limit": 25,
+                     *             "used": 25
+                     *           },
+                     *           "reason": "The prompt reached its maxRounds budget (25).",
+                     *           "createdAt": "2026-11-27T05:52:10.120Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["PendingPause"][];
                         /** @description Pass as `cursor` for the next page; absent on the last one. */
@@ -2640,6 +3426,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "choice": "continue",
+                 *       "budgets": {
+                 *         "maxRounds": 50
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description `continue` runs the next round (a repeated-call check counts afresh from here); `stop` ends the prompt (`stopReason.code: stopped_by_user`).
@@ -2657,6 +3451,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prompt": {
+                     *         "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "model": "normal",
+                     *         "visible": true,
+                     *         "state": "running",
+                     *         "input": "weather in Rome",
+                     *         "output": [],
+                     *         "usage": {
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "cachedInputTokens": 0,
+                     *           "reasoningTokens": 0,
+                     *           "totalTokens": 0,
+                     *           "modelCalls": 0
+                     *         },
+                     *         "createdAt": "2026-11-27T05:49:27.673Z",
+                     *         "updatedAt": "2026-11-27T05:49:27.673Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         prompt: components["schemas"]["Prompt"];
                     };
@@ -2755,6 +3573,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "toolCallId": "call_9Fa9BeimrYIal8Hi",
+                     *       "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *       "toolId": "demo.transfer",
+                     *       "input": {
+                     *         "amount": 500,
+                     *         "to": "Ada"
+                     *       },
+                     *       "result": {
+                     *         "type": "pending",
+                     *         "reason": "Transfers over $100 need your approval: $500 to Ada."
+                     *       },
+                     *       "inputSchema": {
+                     *         "type": "object",
+                     *         "properties": {
+                     *           "amount": {
+                     *             "type": "number",
+                     *             "exclusiveMinimum": 0
+                     *           },
+                     *           "to": {
+                     *             "type": "string",
+                     *             "minLength": 1
+                     *           }
+                     *         },
+                     *         "required": [
+                     *           "amount",
+                     *           "to"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ToolCallDetail"];
                 };
             };
@@ -2815,6 +3665,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "demo.transfer",
+                     *           "description": "Transfer money (pretend), to show approval that depends on the input.",
+                     *           "plugin": "demo",
+                     *           "inputSchema": {
+                     *             "type": "object",
+                     *             "properties": {
+                     *               "amount": {
+                     *                 "type": "number",
+                     *                 "exclusiveMinimum": 0
+                     *               },
+                     *               "to": {
+                     *                 "type": "string",
+                     *                 "minLength": 1
+                     *               }
+                     *             },
+                     *             "required": [
+                     *               "amount",
+                     *               "to"
+                     *             ]
+                     *           },
+                     *           "approval": "depends",
+                     *           "readOnly": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OfferedTools"];
                 };
             };
@@ -2869,6 +3749,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "toolId": "demo.weather",
+                 *       "input": {
+                 *         "city": "Rome"
+                 *       },
+                 *       "timeZone": "Europe/Rome"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunTool"];
             };
         };
@@ -2879,6 +3768,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prompt": {
+                     *         "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "model": "normal",
+                     *         "visible": true,
+                     *         "state": "running",
+                     *         "output": [],
+                     *         "usage": {
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "cachedInputTokens": 0,
+                     *           "reasoningTokens": 0,
+                     *           "totalTokens": 0,
+                     *           "modelCalls": 0
+                     *         },
+                     *         "createdAt": "2026-11-27T05:49:27.673Z",
+                     *         "updatedAt": "2026-11-27T05:49:27.673Z",
+                     *         "metadata": {
+                     *           "toolRun": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         prompt: components["schemas"]["Prompt"];
                     };
@@ -3026,6 +3941,61 @@ export interface operations {
             };
         };
     };
+    streamUserEvents: {
+        parameters: {
+            query?: {
+                /** @description The id of the last event received */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event received */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (it stays open) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["UserEvent"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many event streams open for this user (`too_many_streams`), or a rate limit (`rate_limited`): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTriggers: {
         parameters: {
             query?: {
@@ -3043,6 +4013,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "trigger": {
+                     *             "id": "trg_Qw2c8mYx1LrT0aZp",
+                     *             "userId": "ada",
+                     *             "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *             "name": "Sales report",
+                     *             "instruction": "Make the weekly sales report.",
+                     *             "schedule": {
+                     *               "kind": "cron",
+                     *               "expression": "0 9 * * 1",
+                     *               "timeZone": "Europe/Rome"
+                     *             },
+                     *             "missedFires": "skip",
+                     *             "status": "active",
+                     *             "nextFireAt": "2026-11-30T08:00:00.000Z",
+                     *             "runCount": 0,
+                     *             "runs": [],
+                     *             "createdAt": "2026-11-27T05:55:00.000Z",
+                     *             "updatedAt": "2026-11-27T05:55:00.000Z"
+                     *           },
+                     *           "description": "Every Monday at 09:00 (Europe/Rome)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             trigger: components["schemas"]["Trigger"];
@@ -3099,6 +4097,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trigger": {
+                     *         "id": "trg_Qw2c8mYx1LrT0aZp",
+                     *         "userId": "ada",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "name": "Sales report",
+                     *         "instruction": "Make the weekly sales report.",
+                     *         "schedule": {
+                     *           "kind": "cron",
+                     *           "expression": "0 9 * * 1",
+                     *           "timeZone": "Europe/Rome"
+                     *         },
+                     *         "missedFires": "skip",
+                     *         "status": "paused",
+                     *         "nextFireAt": "2026-11-30T08:00:00.000Z",
+                     *         "runCount": 0,
+                     *         "runs": [],
+                     *         "createdAt": "2026-11-27T05:55:00.000Z",
+                     *         "updatedAt": "2026-11-27T05:55:00.000Z"
+                     *       },
+                     *       "description": "Every Monday at 09:00 (Europe/Rome)"
+                     *     }
+                     */
                     "application/json": {
                         trigger: components["schemas"]["Trigger"];
                         description: string;
@@ -3180,6 +4202,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trigger": {
+                     *         "id": "trg_Qw2c8mYx1LrT0aZp",
+                     *         "userId": "ada",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "name": "Sales report",
+                     *         "instruction": "Make the weekly sales report.",
+                     *         "schedule": {
+                     *           "kind": "cron",
+                     *           "expression": "0 9 * * 1",
+                     *           "timeZone": "Europe/Rome"
+                     *         },
+                     *         "missedFires": "skip",
+                     *         "status": "active",
+                     *         "nextFireAt": "2026-11-30T08:00:00.000Z",
+                     *         "runCount": 0,
+                     *         "runs": [],
+                     *         "createdAt": "2026-11-27T05:55:00.000Z",
+                     *         "updatedAt": "2026-11-27T05:55:00.000Z"
+                     *       },
+                     *       "description": "Every Monday at 09:00 (Europe/Rome)"
+                     *     }
+                     */
                     "application/json": {
                         trigger: components["schemas"]["Trigger"];
                         description: string;
@@ -3328,6 +4374,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "name": "meeting-notes",
+                     *           "description": "Turn a meeting transcript or rough notes into clear minutes with decisions and action items.",
+                     *           "kind": "folder",
+                     *           "active": true,
+                     *           "resources": [
+                     *             "references/template.md"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "diagnostics": []
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["SkillInfo"][];
                         diagnostics: {
@@ -3400,6 +4462,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "meeting-notes",
+                     *       "description": "Turn a meeting transcript or rough notes into clear minutes with decisions and action items.",
+                     *       "kind": "folder",
+                     *       "active": true,
+                     *       "resources": [
+                     *         "references/template.md"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SkillInfo"];
                 };
             };
@@ -3467,6 +4540,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "bp_X8TMtYPczxLXiMk6",
+                     *           "owner": "shared",
+                     *           "title": "Handle a customer refund",
+                     *           "summary": "Check the order, issue the refund and tell the customer.",
+                     *           "steps": "1. Find the order and check it is eligible.\n2. Issue the refund in the payment tool.\n3. Email the customer with the amount and the delay.",
+                     *           "tags": [
+                     *             "support",
+                     *             "billing"
+                     *           ],
+                     *           "usageCount": 3,
+                     *           "createdAt": "2026-11-27T05:49:26.610Z",
+                     *           "updatedAt": "2026-11-27T05:49:26.610Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Blueprint"][];
                     };
@@ -3511,6 +4604,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "bp_X8TMtYPczxLXiMk6",
+                     *       "owner": "shared",
+                     *       "title": "Handle a customer refund",
+                     *       "summary": "Check the order, issue the refund and tell the customer.",
+                     *       "steps": "1. Find the order and check it is eligible.\n2. Issue the refund in the payment tool.\n3. Email the customer with the amount and the delay.",
+                     *       "tags": [
+                     *         "support",
+                     *         "billing"
+                     *       ],
+                     *       "usageCount": 3,
+                     *       "createdAt": "2026-11-27T05:49:26.610Z",
+                     *       "updatedAt": "2026-11-27T05:49:26.610Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Blueprint"];
                 };
             };
@@ -3699,6 +4808,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "instructions": "Answer in French. Amounts in euros."
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserInstructions"];
                 };
             };
@@ -3733,6 +4847,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "instructions": "Answer in French. Amounts in euros."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserInstructions"];
             };
         };
@@ -3743,6 +4862,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "instructions": "Answer in French. Amounts in euros."
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserInstructions"];
                 };
             };
@@ -3842,6 +4966,401 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openaiListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "normal",
+                     *           "object": "model",
+                     *           "created": 1795837767,
+                     *           "owned_by": "tessera"
+                     *         },
+                     *         {
+                     *           "id": "high",
+                     *           "object": "model",
+                     *           "created": 1795837767,
+                     *           "owned_by": "tessera"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description Missing or invalid API key (your Tessera token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openaiGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "normal",
+                     *       "object": "model",
+                     *       "created": 1795837767,
+                     *       "owned_by": "tessera"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Missing or invalid API key (your Tessera token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description No such model (`model_not_found`), conversation or response of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openaiCreateChatCompletion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A conversation of yours to send the message to (else it is found from the earlier messages, or new) */
+                "x-tessera-conversation"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "normal",
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "weather in Rome"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChatCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer: a `chat.completion`, or with `stream: true` `chat.completion.chunk` events ending with `data: [DONE]` */
+            200: {
+                headers: {
+                    /** @description The conversation the message went to */
+                    "x-tessera-conversation"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "chatcmpl_V1StGXR8Z5jdHi6B",
+                     *       "object": "chat.completion",
+                     *       "created": 1795837767,
+                     *       "model": "normal",
+                     *       "choices": [
+                     *         {
+                     *           "index": 0,
+                     *           "message": {
+                     *             "role": "assistant",
+                     *             "content": "It is 15 °C in Rome now, between 9 °C and 18 °C today."
+                     *           },
+                     *           "finish_reason": "stop"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Missing or invalid API key (your Tessera token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such model (`model_not_found`), conversation or response of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description A prompt of the conversation is running (`conversation_busy`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The body or the new message is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The prompt failed (`prompt_failed`); not to be retried as is */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    openaiCreateResponse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A conversation of yours to send the message to (else it is found from the earlier messages, or new) */
+                "x-tessera-conversation"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "normal",
+                 *       "input": "weather in Rome"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResponseRequest"];
+            };
+        };
+        responses: {
+            /** @description The response, or with `stream: true` its events (`response.created` … `response.completed`) */
+            200: {
+                headers: {
+                    /** @description The conversation the message went to */
+                    "x-tessera-conversation"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *       "object": "response",
+                     *       "created_at": 1795837767,
+                     *       "status": "completed",
+                     *       "model": "normal",
+                     *       "output": [
+                     *         {
+                     *           "type": "message",
+                     *           "id": "out__PsgyIcbItpKv8m0",
+                     *           "role": "assistant",
+                     *           "status": "completed",
+                     *           "content": [
+                     *             {
+                     *               "type": "output_text",
+                     *               "text": "It is 15 °C in Rome now.",
+                     *               "annotations": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "store": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Response"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Missing or invalid API key (your Tessera token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such model (`model_not_found`), conversation or response of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description A prompt of the conversation is running (`conversation_busy`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The body or the new message is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The prompt failed (`prompt_failed`); not to be retried as is */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
         };

@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { RateLimiters } from '../rate-limiters.ts';
+import { API_INTRODUCTION, tagsInUse } from './api-reference.ts';
 import { type AuthOptions, authenticate } from './auth.ts';
 import { docsRoutes } from './docs.ts';
 import { HttpError, reportError } from './errors.ts';
@@ -31,6 +32,12 @@ import { toolRunRoutes } from './routes/tool-runs.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { SESSION_COOKIE } from './session.ts';
 import type { UserEventLog } from './user-events.ts';
+
+/**
+ * The paths of the API and its reference (/api, /v1, /openapi…, /docs/…): one that no route serves is a
+ * JSON 404 for the program that asked, never the web UI's page with a 200.
+ */
+const API_PATHS = /^\/(?:(?:api|v1|docs)(?:\/|$)|openapi)/;
 
 /** OpenAPI 3.1's SPDX form (the document type's LicenseObject predates `identifier`). */
 const MIT = { name: 'MIT', identifier: 'MIT' };
@@ -145,12 +152,13 @@ export function createApp(options: AppOptions) {
     info: {
       title: 'Tessera API',
       version: '0.1.0',
-      description: 'Conversations, prompts, approvals and live events.',
+      description: API_INTRODUCTION,
       license: MIT,
     },
     // Relative: the API is where this document is served from, whatever the host and port.
     servers: [{ url: '/', description: 'This server' }],
     security: [{ bearer: [] }, { session: [] }],
+    tags: tagsInUse(app),
   });
   docsRoutes(app);
   if (options.webDir) {
@@ -160,7 +168,7 @@ export function createApp(options: AppOptions) {
     const notApi =
       (handler: MiddlewareHandler): MiddlewareHandler =>
       (c, next) =>
-        c.req.path.startsWith('/api/') ? next() : handler(c, next);
+        API_PATHS.test(c.req.path) ? next() : handler(c, next);
     app.get('/*', notApi(serveStatic({ root })));
     app.get('/*', notApi(serveStatic({ root, path: 'index.html' })));
   }

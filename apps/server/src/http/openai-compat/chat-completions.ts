@@ -30,12 +30,20 @@ const route = createRoute({
   path: '/v1/chat/completions',
   operationId: 'openaiCreateChatCompletion',
   tags: [TAG],
-  summary: 'OpenAI Chat Completions: the last user message runs as a prompt (streamed with `stream: true`)',
+  summary: 'Create a chat completion (OpenAI)',
   description:
-    "For OpenAI clients (the `openai` SDKs, Open WebUI, editors): the API key is your Tessera token, the model a model class. The messages before the last name the conversation it continues (or the `X-Tessera-Conversation` header does); the app's tools run on the server and the answer is text. When a tool call needs approval the answer ends by asking, and a reply of `approve` or `reject` decides it. See the server's README.",
+    "The last user message runs as a prompt; with `stream: true` the answer streams. For OpenAI clients (the `openai` SDKs, Open WebUI, editors): the API key is your Tessera token, the model a model class. The messages before the last name the conversation it continues (or the `X-Tessera-Conversation` header does); the app's tools run on the server and the answer is text. When a tool call needs approval the answer ends by asking, and a reply of `approve` or `reject` decides it. See the server's README.",
   request: {
     headers: ConversationHeader,
-    body: { content: { 'application/json': { schema: ChatCompletionRequest } }, required: true },
+    body: {
+      content: {
+        'application/json': {
+          schema: ChatCompletionRequest,
+          example: { model: 'normal', messages: [{ role: 'user', content: 'weather in Rome' }] },
+        },
+      },
+      required: true,
+    },
   },
   responses: {
     200: {
@@ -43,7 +51,25 @@ const route = createRoute({
         'The answer: a `chat.completion`, or with `stream: true` `chat.completion.chunk` events ending with `data: [DONE]`',
       headers: conversationHeader,
       content: {
-        'application/json': { schema: ChatCompletion },
+        'application/json': {
+          schema: ChatCompletion,
+          example: {
+            id: 'chatcmpl_V1StGXR8Z5jdHi6B',
+            object: 'chat.completion',
+            created: 1795837767,
+            model: 'normal',
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: 'It is 15 °C in Rome now, between 9 °C and 18 °C today.',
+                },
+                finish_reason: 'stop',
+              },
+            ],
+          },
+        },
         'text/event-stream': { schema: { type: 'string' } },
       },
     },

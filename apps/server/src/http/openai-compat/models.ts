@@ -20,6 +20,8 @@ export const openAIErrorResponses = {
 
 export const TAG = 'OpenAI-compatible';
 
+const MODEL_EXAMPLE = { id: 'normal', object: 'model', created: 1795837767, owned_by: 'tessera' };
+
 /** When this server started: the `created` of its models. */
 const created = Math.floor(Date.now() / 1000);
 const modelObject = (id: ModelClass) => ({ id, object: 'model' as const, created, owned_by: 'tessera' });
@@ -31,8 +33,16 @@ export function modelRoutes(app: Api): void {
       path: '/v1/models',
       operationId: 'openaiListModels',
       tags: [TAG],
-      summary: "The app's model classes, as OpenAI models (`normal`, `high`)",
-      responses: { 200: json(ModelList, 'The models'), 401: openAIErrorResponses[401] },
+      summary: 'List the models',
+      description:
+        "The app's model classes as OpenAI models: `normal` and `high` (the server maps each to its configured model). Give one as the `model` of a request.",
+      responses: {
+        200: json(ModelList, 'The models', {
+          object: 'list',
+          data: [MODEL_EXAMPLE, { ...MODEL_EXAMPLE, id: 'high' }],
+        }),
+        401: openAIErrorResponses[401],
+      },
     }),
     (c) => c.json({ object: 'list' as const, data: ModelClasses.options.map(modelObject) }, 200),
   );
@@ -42,10 +52,12 @@ export function modelRoutes(app: Api): void {
       path: '/v1/models/{model}',
       operationId: 'openaiGetModel',
       tags: [TAG],
-      summary: 'One model class, as an OpenAI model',
+      summary: 'Read a model',
+      description:
+        'One model class (`normal` or `high`) as an OpenAI model; another id is a 404 `model_not_found`.',
       request: { params: z.object({ model: z.string().max(200) }) },
       responses: {
-        200: json(ModelObject, 'The model'),
+        200: json(ModelObject, 'The model', MODEL_EXAMPLE),
         400: openAIErrorResponses[400],
         401: openAIErrorResponses[401],
         404: openAIErrorResponses[404],

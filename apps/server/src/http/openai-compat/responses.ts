@@ -44,12 +44,20 @@ const route = createRoute({
   path: '/v1/responses',
   operationId: 'openaiCreateResponse',
   tags: [TAG],
-  summary: 'OpenAI Responses: the new user message runs as a prompt (streamed with `stream: true`)',
+  summary: 'Create a response (OpenAI)',
   description:
-    "For OpenAI clients: the API key is your Tessera token, the model a model class. `previous_response_id` (or the `X-Tessera-Conversation` header, or earlier messages in `input` as Chat Completions matches them) names the conversation it continues; the app's tools run on the server and the answer is text. When a tool call needs approval the answer ends by asking, and a reply of `approve` or `reject` decides it. `instructions` are ignored and every response is stored. See the server's README.",
+    "The new user message runs as a prompt; with `stream: true` its events stream. For OpenAI clients: the API key is your Tessera token, the model a model class. `previous_response_id` (or the `X-Tessera-Conversation` header, or earlier messages in `input` as Chat Completions matches them) names the conversation it continues; the app's tools run on the server and the answer is text. When a tool call needs approval the answer ends by asking, and a reply of `approve` or `reject` decides it. `instructions` are ignored and every response is stored. See the server's README.",
   request: {
     headers: ConversationHeader,
-    body: { content: { 'application/json': { schema: ResponseRequest } }, required: true },
+    body: {
+      content: {
+        'application/json': {
+          schema: ResponseRequest,
+          example: { model: 'normal', input: 'weather in Rome' },
+        },
+      },
+      required: true,
+    },
   },
   responses: {
     200: {
@@ -62,7 +70,26 @@ const route = createRoute({
         },
       },
       content: {
-        'application/json': { schema: ResponseObject },
+        'application/json': {
+          schema: ResponseObject,
+          example: {
+            id: 'prm_rdWWhAF2Yn4nXxVq',
+            object: 'response',
+            created_at: 1795837767,
+            status: 'completed',
+            model: 'normal',
+            output: [
+              {
+                type: 'message',
+                id: 'out__PsgyIcbItpKv8m0',
+                role: 'assistant',
+                status: 'completed',
+                content: [{ type: 'output_text', text: 'It is 15 °C in Rome now.', annotations: [] }],
+              },
+            ],
+            store: true,
+          },
+        },
         'text/event-stream': { schema: { type: 'string' } },
       },
     },

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApprovalInputError, type Platform, type ToolOutput } from '@tessera/core';
+import { tags } from '../api-reference.ts';
 import { HttpError } from '../errors.ts';
+import { acceptedExample, pendingApprovalExample } from '../examples.ts';
 import { checkArguments, tooLargeResponse } from '../input-limit.ts';
 import { ApproveBody } from '../loop-control-schemas.ts';
 import { Accepted, IdParam, PageQuery, PendingApprovals, RejectBody } from '../schemas.ts';
@@ -16,15 +18,25 @@ export function approvalRoutes(
   platform: Platform,
   { maxInputChars }: { maxInputChars: number },
 ): void {
+  listApprovals(app, platform);
+  decisionRoutes(app, platform, maxInputChars);
+}
+
+function listApprovals(app: Api, platform: Platform): void {
   app.openapi(
     createRoute({
       method: 'get',
       path: '/api/approvals',
       operationId: 'listApprovals',
-      summary: 'Your tool calls waiting for approval, across conversations',
-      description: waitingPageDescription('pending calls'),
+      tags: tags('approvals'),
+      summary: 'List the calls waiting for your approval',
+      description: `Your tool calls waiting for approval, across all your conversations. ${waitingPageDescription('pending calls')}`,
       request: { query: PageQuery },
-      responses: { 200: json(PendingApprovals, 'Pending approvals'), 400: errors[400], 401: errors[401] },
+      responses: {
+        200: json(PendingApprovals, 'Pending approvals', { items: [pendingApprovalExample] }),
+        400: errors[400],
+        401: errors[401],
+      },
     }),
     async (c) => {
       const { prompts, nextCursor } = await waitingPrompts(platform, c.var.userId, c.req.valid('query'));
@@ -44,7 +56,9 @@ export function approvalRoutes(
       return c.json({ items, ...(nextCursor !== undefined && { nextCursor }) }, 200);
     },
   );
+}
 
+function decisionRoutes(app: Api, platform: Platform, maxInputChars: number): void {
   /** Decides the call: the prompt resumes in the background; the answer is the prompt, resumed. */
   const decide = async (
     id: string,
@@ -61,7 +75,9 @@ export function approvalRoutes(
     return { prompt: run.prompt };
   };
   const decided = {
-    202: json(Accepted, 'The prompt, resumed'),
+    202: json(Accepted, 'The prompt, resumed', {
+      prompt: { ...acceptedExample.prompt, id: pendingApprovalExample.promptId },
+    }),
     400: errors[400],
     401: errors[401],
     404: errors[404],
@@ -73,13 +89,19 @@ export function approvalRoutes(
       method: 'post',
       path: '/api/tool-calls/{id}/approve',
       operationId: 'approveToolCall',
-      summary: 'Approve a pending tool call: it runs once and the prompt resumes',
+      tags: tags('approvals'),
+      summary: 'Approve a tool call',
       description:
-        'Send `{ "input": {...} }` to run the call with edited arguments: they are validated by the tool\'s schema (a mismatch is a 400 `invalid_approval_input` listing the issues, and the call still waits). The prompt records the model\'s `input` and the approved `editedInput`; the model is sent the approved ones.',
+        'The call runs once and the prompt resumes; follow it on the event stream. Send `{ "input": {...} }` to run the call with edited arguments: they are validated by the tool\'s schema (a mismatch is a 400 `invalid_approval_input` listing the issues, and the call still waits). The prompt records the model\'s `input` and the approved `editedInput`; the model is sent the approved ones.',
       request: {
         params: IdParam,
         // Optional: without a body (or `{}`), the call runs with the model's arguments.
-        body: { content: { 'application/json': { schema: ApproveBody } }, required: false },
+        body: {
+          content: {
+            'application/json': { schema: ApproveBody, example: { input: { amount: 50, to: 'Ada' } } },
+          },
+          required: false,
+        },
       },
       responses: {
         ...decided,
@@ -100,11 +122,17 @@ export function approvalRoutes(
       method: 'post',
       path: '/api/tool-calls/{id}/reject',
       operationId: 'rejectToolCall',
-      summary: 'Reject a pending tool call: the model reads why and the prompt resumes',
+      tags: tags('approvals'),
+      summary: 'Reject a tool call',
+      description:
+        'The call does not run: the model reads that you rejected it, with your `reason` if you give one, and the prompt resumes (its answer streams on the event stream).',
       request: {
         params: IdParam,
         // Optional: without a body (or `{}`), the model reads that the user rejected the call.
-        body: { content: { 'application/json': { schema: RejectBody } }, required: false },
+        body: {
+          content: { 'application/json': { schema: RejectBody, example: { reason: 'Not this month.' } } },
+          required: false,
+        },
       },
       responses: { ...decided, 413: errors[413], 415: errors[415] },
     }),

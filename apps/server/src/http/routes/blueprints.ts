@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import { Blueprint, blueprintService } from '@tessera/plugin-blueprints';
 import { z } from 'zod';
+import { tags } from '../api-reference.ts';
+import { blueprintExample } from '../examples.ts';
 import { IdParam } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -15,8 +17,14 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/blueprints',
       operationId: 'listBlueprints',
-      summary: 'Your blueprints and the shared ones',
-      responses: { 200: json(z.object({ items: z.array(BlueprintBody) }), 'Blueprints'), 401: errors[401] },
+      tags: tags('blueprints'),
+      summary: 'List the blueprints',
+      description:
+        'Your blueprints and the shared ones: step-by-step procedures the model finds when a task matches one and follows.',
+      responses: {
+        200: json(z.object({ items: z.array(BlueprintBody) }), 'Blueprints', { items: [blueprintExample] }),
+        401: errors[401],
+      },
     }),
     async (c) => c.json({ items: await blueprints().list(c.var.userId) }, 200),
   );
@@ -25,10 +33,13 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/blueprints/{id}',
       operationId: 'getBlueprint',
-      summary: 'A blueprint in full',
+      tags: tags('blueprints'),
+      summary: 'Read a blueprint',
+      description:
+        'One of your blueprints, or a shared one, in full: its steps, tags and how often it was used.',
       request: { params: IdParam },
       responses: {
-        200: json(BlueprintBody, 'The blueprint'),
+        200: json(BlueprintBody, 'The blueprint', blueprintExample),
         400: errors[400],
         401: errors[401],
         404: errors[404],
@@ -41,7 +52,9 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
       method: 'delete',
       path: '/api/blueprints/{id}',
       operationId: 'deleteBlueprint',
-      summary: 'Delete one of your blueprints',
+      tags: tags('blueprints'),
+      summary: 'Delete a blueprint',
+      description: 'Deletes one of your own blueprints (the shared ones are not yours to delete).',
       request: { params: IdParam },
       responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },
     }),

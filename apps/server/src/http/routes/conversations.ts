@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
+import { tags } from '../api-reference.ts';
 import type { EventLog } from '../event-log.ts';
+import { conversationExample, promptExample } from '../examples.ts';
 import {
   ConversationPage,
   ConversationSchema,
@@ -10,7 +12,7 @@ import {
   PageQuery,
   RenameConversation,
 } from '../schemas.ts';
-import { type Api, errors, json } from './shared.ts';
+import { type Api, body, errors, json } from './shared.ts';
 
 /** Your conversations: create, list, read with every prompt, rename, delete. */
 export function conversationRoutes(app: Api, platform: Platform, events: EventLog): void {
@@ -27,10 +29,13 @@ function createConversation(app: Api, platform: Platform): void {
       method: 'post',
       path: '/api/conversations',
       operationId: 'createConversation',
+      tags: tags('conversations'),
       summary: 'Create a conversation',
-      request: { body: { content: { 'application/json': { schema: CreateConversation } }, required: true } },
+      description:
+        'An empty conversation of yours. Without a `title`, the first message names it (its first words), as chat apps do.',
+      request: body(CreateConversation, { title: 'Weather in Rome' }),
       responses: {
-        201: json(ConversationSchema, 'The new conversation'),
+        201: json(ConversationSchema, 'The new conversation', { ...conversationExample, promptIds: [] }),
         400: errors[400],
         401: errors[401],
         413: errors[413],
@@ -50,10 +55,13 @@ function listConversations(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/conversations',
       operationId: 'listConversations',
-      summary: 'List your conversations, most recent first',
+      tags: tags('conversations'),
+      summary: 'List your conversations',
+      description:
+        'Your conversations, most recently changed first, `limit` at a time (50 unless given, at most 200). Follow `nextCursor` for the next page; it is absent on the last.',
       request: { query: PageQuery },
       responses: {
-        200: json(ConversationPage, 'A page of conversations'),
+        200: json(ConversationPage, 'A page of conversations', { items: [conversationExample] }),
         400: errors[400],
         401: errors[401],
       },
@@ -68,10 +76,16 @@ function getConversation(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/conversations/{id}',
       operationId: 'getConversation',
-      summary: 'A conversation with its prompts and every output',
+      tags: tags('conversations'),
+      summary: 'Read a conversation',
+      description:
+        'The conversation with all its prompts, oldest first, each with every output (text, tool calls and results, widgets, files, pauses): what a client renders. Open its event stream before reading it to miss nothing that follows.',
       request: { params: IdParam },
       responses: {
-        200: json(ConversationWithPrompts, 'The conversation'),
+        200: json(ConversationWithPrompts, 'The conversation', {
+          conversation: conversationExample,
+          prompts: [promptExample],
+        }),
         400: errors[400],
         401: errors[401],
         404: errors[404],
@@ -91,13 +105,16 @@ function renameConversation(app: Api, platform: Platform): void {
       method: 'patch',
       path: '/api/conversations/{id}',
       operationId: 'renameConversation',
+      tags: tags('conversations'),
       summary: 'Rename a conversation',
-      request: {
-        params: IdParam,
-        body: { content: { 'application/json': { schema: RenameConversation } }, required: true },
-      },
+      description:
+        'Sets its title (1 to 200 characters, trimmed); your other clients hear of it on GET /api/me/events.',
+      request: { params: IdParam, ...body(RenameConversation, { title: 'Trip to Rome' }) },
       responses: {
-        200: json(ConversationSchema, 'The renamed conversation'),
+        200: json(ConversationSchema, 'The renamed conversation', {
+          ...conversationExample,
+          title: 'Trip to Rome',
+        }),
         400: errors[400],
         401: errors[401],
         404: errors[404],
@@ -119,7 +136,10 @@ function deleteConversation(app: Api, platform: Platform, events: EventLog): voi
       method: 'delete',
       path: '/api/conversations/{id}',
       operationId: 'deleteConversation',
-      summary: 'Delete a conversation and its prompts',
+      tags: tags('conversations'),
+      summary: 'Delete a conversation',
+      description:
+        'Deletes the conversation with its prompts and files (plugins delete their own records of it, e.g. its triggers). Its open event streams end; reconnecting, they get a 404.',
       request: { params: IdParam },
       responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },
     }),

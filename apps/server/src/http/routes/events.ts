@@ -4,6 +4,7 @@ import type { Platform } from '@tessera/core';
 import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { tags } from '../api-reference.ts';
 import { HttpError } from '../errors.ts';
 import type { EventLog } from '../event-log.ts';
 import { ConversationEvent, UserEventSchema } from '../event-schemas.ts';
@@ -103,7 +104,8 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
       method: 'get',
       path: '/api/conversations/{id}/events',
       operationId: 'streamConversationEvents',
-      summary: 'Follow a conversation live: Server-Sent Events, resumable',
+      tags: tags('events'),
+      summary: 'Follow a conversation live',
       description: EVENTS_DESCRIPTION,
       request: { params: IdParam, ...resumeRequest },
       responses: {
@@ -133,7 +135,8 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
       method: 'get',
       path: '/api/me/events',
       operationId: 'streamUserEvents',
-      summary: 'Follow your conversations live (created, renamed, deleted, waiting for you): SSE, resumable',
+      tags: tags('events'),
+      summary: 'Follow your conversation list live',
       description: USER_EVENTS_DESCRIPTION,
       request: resumeRequest,
       responses: {

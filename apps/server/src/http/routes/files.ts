@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import { FileServiceToken } from '@tessera/plugin-files';
 import { z } from 'zod';
+import { tags } from '../api-reference.ts';
 import { Id } from '../schemas.ts';
 import { type Api, errors } from './shared.ts';
 
@@ -16,7 +17,10 @@ export function fileRoutes(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/conversations/{id}/files/{fileId}',
       operationId: 'downloadConversationFile',
-      summary: 'Download a file of a conversation (?inline=1 to view images and text in the browser)',
+      tags: tags('files'),
+      summary: 'Download a file',
+      description:
+        "The bytes of a file of one of your conversations (one you attached, or one a tool made), with its type and name. `?inline=1` lets a browser show images, PDFs and text in place; any other type, HTML and SVG included, always downloads. A browser's link works with the session cookie: no token goes in a URL.",
       request: {
         params: z.object({ id: Id, fileId: Id }),
         query: z.object({ inline: z.enum(['0', '1']).optional() }),

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { tags } from '../api-reference.ts';
 import { ServerInfo } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -16,8 +17,18 @@ export function meRoutes(app: Api, { model, plugins }: ServerIdentity): void {
       method: 'get',
       path: '/api/me',
       operationId: 'getMe',
-      summary: 'Who you are, which model answers, and which plugins the server runs',
-      responses: { 200: json(ServerInfo, 'The user, the model and the plugins'), 401: errors[401] },
+      tags: tags('me'),
+      summary: 'Who you are, and what the server runs',
+      description:
+        'Your user id, the model that answers (`demo: true` for the offline demo model) and the ids of the plugins the server runs: a client shows what is there.',
+      responses: {
+        200: json(ServerInfo, 'The user, the model and the plugins', {
+          userId: 'ada',
+          model: { id: 'demo', label: 'Demo model (offline, rule-based)', demo: true },
+          plugins: ['widgets', 'files', 'triggers', 'skills', 'blueprints', 'instructions', 'demo'],
+        }),
+        401: errors[401],
+      },
     }),
     (c) => c.json({ userId: c.var.userId, model, plugins: [...plugins] }, 200),
   );

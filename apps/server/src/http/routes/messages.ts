@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
+import { tags } from '../api-reference.ts';
 import { titleFrom } from '../conversation-title.ts';
+import { queuedMessageExample } from '../examples.ts';
 import { checkInput, tooLargeResponse } from '../input-limit.ts';
 import { MessageList, MessageParams, SendMessage, SentMessage } from '../loop-control-schemas.ts';
 import { IdParam } from '../schemas.ts';
@@ -21,12 +23,15 @@ export function messageRoutes(
       method: 'post',
       path: '/api/conversations/{id}/messages',
       operationId: 'sendMessage',
-      summary: 'Send a message while the agent works: steer the running prompt or queue a follow-up',
+      tags: tags('messages'),
+      summary: 'Steer or queue a message',
       description:
         'Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream.',
-      request: { params: IdParam, ...body(SendMessage) },
+      request: { params: IdParam, ...body(SendMessage, { input: 'then tell Ada', mode: 'queue' }) },
       responses: {
-        202: json(SentMessage, 'The message, waiting (or the prompt it started)'),
+        202: json(SentMessage, 'The message, waiting (or the prompt it started)', {
+          message: queuedMessageExample,
+        }),
         400: errors[400],
         401: errors[401],
         404: errors[404],
@@ -63,10 +68,13 @@ export function messageRoutes(
       method: 'get',
       path: '/api/conversations/{id}/messages',
       operationId: 'listMessages',
-      summary: "The conversation's waiting messages, oldest first",
+      tags: tags('messages'),
+      summary: 'List the waiting messages',
+      description:
+        "The conversation's messages sent with `steer` or `queue` that no prompt has read yet, oldest first.",
       request: { params: IdParam },
       responses: {
-        200: json(MessageList, 'Waiting steering and follow-up messages'),
+        200: json(MessageList, 'Waiting steering and follow-up messages', { items: [queuedMessageExample] }),
         400: errors[400],
         401: errors[401],
         404: errors[404],
@@ -83,7 +91,10 @@ export function messageRoutes(
       method: 'delete',
       path: '/api/conversations/{id}/messages/{messageId}',
       operationId: 'removeMessage',
-      summary: 'Take a waiting message off the list: it is never delivered',
+      tags: tags('messages'),
+      summary: 'Remove a waiting message',
+      description:
+        'Takes a waiting message off the list: it is never delivered. One already delivered (read by the running prompt, or run as a prompt) is a 404.',
       request: { params: MessageParams },
       responses: {
         204: { description: 'Removed (`message.removed` on the event stream)' },

@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { PauseOutput, Platform, Prompt } from '@tessera/core';
+import { tags } from '../api-reference.ts';
+import { acceptedExample, pendingPauseExample } from '../examples.ts';
 import { PauseDecisionBody, PendingPauses } from '../loop-control-schemas.ts';
 import { Accepted, IdParam, PageQuery } from '../schemas.ts';
 import { type Api, body, errors, json } from './shared.ts';
@@ -18,10 +20,15 @@ export function pauseRoutes(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/pauses',
       operationId: 'listPauses',
-      summary: 'Your prompts paused for a decision (continue or stop), across conversations',
-      description: waitingPageDescription('pending pauses'),
+      tags: tags('pauses'),
+      summary: 'List the prompts paused for you',
+      description: `Your prompts paused for a decision (continue or stop), across all your conversations: the model repeated the same calls, a plugin asked, or a budget was reached. ${waitingPageDescription('pending pauses')}`,
       request: { query: PageQuery },
-      responses: { 200: json(PendingPauses, 'Pending pauses'), 400: errors[400], 401: errors[401] },
+      responses: {
+        200: json(PendingPauses, 'Pending pauses', { items: [pendingPauseExample] }),
+        400: errors[400],
+        401: errors[401],
+      },
     }),
     async (c) => {
       const { prompts, nextCursor } = await waitingPrompts(platform, c.var.userId, c.req.valid('query'));
@@ -46,12 +53,16 @@ export function pauseRoutes(app: Api, platform: Platform): void {
       method: 'post',
       path: '/api/pauses/{id}/resume',
       operationId: 'resumePause',
-      summary: 'Decide a pause: continue the prompt, or stop it',
+      tags: tags('pauses'),
+      summary: 'Continue or stop a paused prompt',
       description:
-        'At a budget pause (`source: budget`), `continue` needs `budgets` with a larger limit for the budget reached (e.g. `{ "choice": "continue", "budgets": { "maxRounds": 50 } }`); the prompt goes on from where it stopped. `budgets` at another pause, with `stop`, with an unknown name, or not larger than what was used is a 400.',
-      request: { params: IdParam, ...body(PauseDecisionBody) },
+        '`continue` runs the prompt on from where it paused, `stop` ends it. At a budget pause (`source: budget`), `continue` needs `budgets` with a larger limit for the budget reached (e.g. `{ "choice": "continue", "budgets": { "maxRounds": 50 } }`); the prompt goes on from where it stopped. `budgets` at another pause, with `stop`, with an unknown name, or not larger than what was used is a 400.',
+      request: {
+        params: IdParam,
+        ...body(PauseDecisionBody, { choice: 'continue', budgets: { maxRounds: 50 } }),
+      },
       responses: {
-        202: json(Accepted, 'The prompt, resumed (or ending, for stop)'),
+        202: json(Accepted, 'The prompt, resumed (or ending, for stop)', acceptedExample),
         400: errors[400],
         401: errors[401],
         404: errors[404],

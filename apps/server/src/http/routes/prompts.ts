@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
 import { ConflictError, ConversationBusyError, type Platform, type StartedPrompt } from '@tessera/core';
+import { tags } from '../api-reference.ts';
 import { titleFrom } from '../conversation-title.ts';
 import { HttpError } from '../errors.ts';
+import { acceptedExample, promptExample } from '../examples.ts';
 import { checkInput, tooLargeResponse } from '../input-limit.ts';
 import { Accepted, IdParam, PromptBody, SendPrompt, SendPromptWithFiles } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
@@ -46,12 +48,24 @@ const sendPromptRoute = createRoute({
   method: 'post',
   path: '/api/conversations/{id}/prompts',
   operationId: 'sendPrompt',
-  summary: 'Send input: starts a prompt and answers at once; follow it on the event stream',
+  tags: tags('prompts'),
+  summary: 'Send a message',
+  description: [
+    'Starts a prompt on your input and answers at once (202) with it running: follow it on the',
+    "conversation's event stream (open it first). As `multipart/form-data`, attach files (field `files`, once",
+    'per file; text, files or both): the model reads them, and they show in the conversation. A conversation',
+    'with a prompt running or waiting for you answers 409 `conversation_busy`: steer or queue the message with',
+    'POST /api/conversations/{id}/messages instead, or cancel the prompt. Give an `id` of your own to retry a',
+    'send safely. Counted against `rateLimits.promptsPerUser`.',
+  ].join(' '),
   request: {
     params: IdParam,
     body: {
       content: {
-        'application/json': { schema: SendPrompt },
+        'application/json': {
+          schema: SendPrompt,
+          example: { input: 'weather in Rome', model: 'normal', timeZone: 'Europe/Rome' },
+        },
         'multipart/form-data': { schema: SendPromptWithFiles },
       },
       // Each content type is validated only when the request has it (required: true would check both).
@@ -59,7 +73,7 @@ const sendPromptRoute = createRoute({
     },
   },
   responses: {
-    202: json(Accepted, 'The prompt, running'),
+    202: json(Accepted, 'The prompt, running', acceptedExample),
     400: errors[400],
     401: errors[401],
     404: errors[404],
@@ -137,10 +151,13 @@ function getPrompt(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/prompts/{id}',
       operationId: 'getPrompt',
-      summary: 'A prompt with every output',
+      tags: tags('prompts'),
+      summary: 'Read a prompt',
+      description:
+        'One prompt with its state (`running`, `waiting_for_approval`, `completed`, `failed`, `cancelled`), every output in order, its token usage and, once ended, why it stopped.',
       request: { params: IdParam },
       responses: {
-        200: json(PromptBody, 'The prompt'),
+        200: json(PromptBody, 'The prompt', promptExample),
         400: errors[400],
         401: errors[401],
         404: errors[404],
@@ -156,10 +173,18 @@ function cancelPrompt(app: Api, platform: Platform): void {
       method: 'post',
       path: '/api/prompts/{id}/cancel',
       operationId: 'cancelPrompt',
-      summary: 'Cancel a running prompt, or one waiting for approval',
+      tags: tags('prompts'),
+      summary: 'Cancel a prompt',
+      description:
+        "Stops a prompt that runs (what it is doing is aborted) or waits for your decision (its pending calls end `cancelled`), as the UI's stop button does. A prompt already ended is a 409. The conversation's next queued message, if any, then runs.",
       request: { params: IdParam },
       responses: {
-        200: json(PromptBody, 'The cancelled prompt'),
+        200: json(PromptBody, 'The cancelled prompt', {
+          ...promptExample,
+          state: 'cancelled',
+          output: promptExample.output.slice(0, 1),
+          stopReason: { code: 'cancelled', message: 'Cancelled by the user.' },
+        }),
         400: errors[400],
         401: errors[401],
         404: errors[404],

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { ModelMessage, Platform, Prompt } from '@tessera/core';
 import { PromptReportSchema, promptReport } from '@tessera/reports';
+import { tags } from '../api-reference.ts';
+import { reportExample } from '../examples.ts';
 import { IdParam } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -27,11 +29,13 @@ export function reportRoutes(app: Api, platform: Platform, context: ContextOptio
       method: 'get',
       path: '/api/prompts/{id}/report',
       operationId: 'getPromptReport',
-      summary:
-        "A prompt's run report: per model call latency, time to first token, tokens and cost; per tool call latency, result size and outcome; totals and why it stopped",
+      tags: tags('prompts'),
+      summary: "Read a prompt's run report",
+      description:
+        "What a prompt's run cost and took, derived from its record on each request (as current as the prompt, running or ended): per model call its latency, time to first token, tokens and cost; per tool call its latency, result size and outcome; the totals, why it stopped, and how full the conversation's context is after it.",
       request: { params: IdParam },
       responses: {
-        200: json(PromptReportBody, 'The report'),
+        200: json(PromptReportBody, 'The report', reportExample),
         400: errors[400],
         401: errors[401],
         404: errors[404],

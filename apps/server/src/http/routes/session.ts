@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { tags } from '../api-reference.ts';
 import { HttpError } from '../errors.ts';
 import { ErrorSchema } from '../schemas.ts';
 import { CSRF_HEADER, SESSION_COOKIE, type Sessions } from '../session.ts';
@@ -19,12 +20,13 @@ export function sessionRoutes(app: Api, sessions: Sessions): void {
       method: 'post',
       path: '/api/session',
       operationId: 'signIn',
-      summary: 'Sign in: exchange a token for a session cookie',
+      tags: tags('session'),
+      summary: 'Sign in with a token',
       description: `Sets the \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, Secure on https). Requests it signs in that change anything must send the \`X-Requested-With\` header.`,
       security: [],
-      request: body(SignIn),
+      request: body(SignIn, { token: 'the-token-of-your-local-token-file' }),
       responses: {
-        200: json(SignedIn, 'Signed in; the cookie is set'),
+        200: json(SignedIn, 'Signed in; the cookie is set', { userId: 'ada' }),
         400: errors[400],
         401: errors[401],
         413: errors[413],
@@ -43,7 +45,8 @@ export function sessionRoutes(app: Api, sessions: Sessions): void {
       method: 'delete',
       path: '/api/session',
       operationId: 'signOut',
-      summary: 'Sign out: clear the session cookie',
+      tags: tags('session'),
+      summary: 'Sign out',
       description: `Needs the \`${CSRF_HEADER}\` header, as every cookie request that changes something: another site cannot sign you out.`,
       security: [],
       responses: {

@@ -7,8 +7,9 @@ import { ErrorSchema } from '../schemas.ts';
 export type Env = { Variables: AuthVariables };
 export type Api = OpenAPIHono<Env>;
 
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
+/** A JSON response; with an `example` of its body for the API reference (successful answers have one). */
+export const json = <T extends z.ZodType>(schema: T, description: string, example?: unknown) => ({
+  content: { 'application/json': { schema, ...(example !== undefined && { example }) } },
   description,
 });
 
@@ -34,8 +35,9 @@ export const errors = {
   },
 };
 
-export const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
+/** A required JSON request body, with an example for the API reference. */
+export const body = <T extends z.ZodType>(schema: T, example: unknown) => ({
+  body: { content: { 'application/json': { schema, example } }, required: true },
 });
 
 /** The 400 of every request that fails its schema, wherever it is checked: what is wrong, field by field. */

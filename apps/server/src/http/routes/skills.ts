@@ -2,7 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import type { SkillsPlugin } from '@tessera/plugin-skills';
 import { z } from 'zod';
+import { tags } from '../api-reference.ts';
 import { HttpError } from '../errors.ts';
+import { skillExample } from '../examples.ts';
 import { Id } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -40,9 +42,17 @@ export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin):
       method: 'get',
       path: '/api/skills',
       operationId: 'listSkills',
-      summary: 'The skills catalogue (active ones marked, for a conversation) and loading diagnostics',
+      tags: tags('skills'),
+      summary: 'List the skills',
+      description:
+        'The skills catalogue, read again from the skill folders (edits show without a restart); with `conversationId`, the skills active in that conversation are marked. `diagnostics` says which skill files were skipped or loaded with a change, and why.',
       request: { query: z.object({ conversationId: Id.optional() }) },
-      responses: { 200: json(SkillsList, 'Skills'), 400: errors[400], 401: errors[401], 404: errors[404] },
+      responses: {
+        200: json(SkillsList, 'Skills', { items: [skillExample], diagnostics: [] }),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
     }),
     async (c) => {
       const { conversationId } = c.req.valid('query');
@@ -62,12 +72,14 @@ export function skillRoutes(app: Api, platform: Platform, skills: SkillsPlugin):
       method: 'post',
       path: '/api/conversations/{id}/skills/{name}/activate',
       operationId: 'activateSkill',
-      summary:
-        "Activate a skill in a conversation (its instructions join the model's context from the next prompt)",
+      tags: tags('skills'),
+      summary: 'Activate a skill in a conversation',
+      description:
+        "The skill's instructions join the model's context in this conversation from its next prompt on (the model can also activate one itself).",
       // Skill names (a-z, 0-9, hyphens) are of the one id form of every path parameter.
       request: { params: z.object({ id: Id, name: Id }) },
       responses: {
-        200: json(SkillInfo, 'The skill, active'),
+        200: json(SkillInfo, 'The skill, active', skillExample),
         400: errors[400],
         401: errors[401],
         404: errors[404],

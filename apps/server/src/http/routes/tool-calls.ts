@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { NotFoundError, type Platform, type Prompt, type ToolOutput } from '@tessera/core';
+import { tags } from '../api-reference.ts';
+import { toolCallExample } from '../examples.ts';
 import { ToolCallDetail } from '../loop-control-schemas.ts';
 import { IdParam } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
@@ -11,10 +13,13 @@ export function toolCallRoutes(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/tool-calls/{id}',
       operationId: 'getToolCall',
-      summary: "A tool call, with the JSON Schema of its tool's arguments (to edit them before approving)",
+      tags: tags('approvals'),
+      summary: 'Read a tool call',
+      description:
+        "One of your tool calls: the model's arguments, the edited ones it ran with (if any), its result, and the JSON Schema of its tool's arguments, which an editor needs to change them before approving.",
       request: { params: IdParam },
       responses: {
-        200: json(ToolCallDetail, 'The tool call'),
+        200: json(ToolCallDetail, 'The tool call', toolCallExample),
         400: errors[400],
         401: errors[401],
         404: errors[404],

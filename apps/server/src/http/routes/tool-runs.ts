@@ -2,7 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { ConversationBusyError, newId, type Platform } from '@tessera/core';
 import { z } from 'zod';
 import { approvalOf, TOOL_RUN } from '../../tool-runs.ts';
+import { tags } from '../api-reference.ts';
 import { HttpError } from '../errors.ts';
+import { acceptedExample, offeredToolExample } from '../examples.ts';
 import { checkArguments, tooLargeResponse } from '../input-limit.ts';
 import { Accepted, IdParam, TimeZone } from '../schemas.ts';
 import { type Api, body, errors, json } from './shared.ts';
@@ -51,10 +53,15 @@ export function toolRunRoutes(app: Api, platform: Platform, { maxInputChars }: {
       method: 'get',
       path: '/api/conversations/{id}/tools',
       operationId: 'listConversationTools',
-      summary: 'The tools the conversation offers the model (as its next prompt would), to run one yourself',
+      tags: tags('tools'),
+      summary: "List a conversation's tools",
+      description:
+        "The tools the conversation offers the model, as its next prompt would offer them (plugins may offer some only in some conversations), with each one's argument schema and whether a call waits for approval: what a form to run one yourself needs.",
       request: { params: IdParam },
       responses: {
-        200: json(OfferedTools, 'The tools, in the order the model is offered them'),
+        200: json(OfferedTools, 'The tools, in the order the model is offered them', {
+          items: [offeredToolExample],
+        }),
         400: errors[400],
         401: errors[401],
         404: errors[404],
@@ -84,11 +91,17 @@ function runTool(app: Api, platform: Platform, maxInputChars: number): void {
       method: 'post',
       path: '/api/conversations/{id}/tool-runs',
       operationId: 'runTool',
-      summary: 'Run a tool yourself: a prompt whose first round is your call, not the model’s',
+      tags: tags('tools'),
+      summary: 'Run a tool yourself',
       description: TOOL_RUN_DESCRIPTION,
-      request: { params: IdParam, ...body(RunTool) },
+      request: {
+        params: IdParam,
+        ...body(RunTool, { toolId: 'demo.weather', input: { city: 'Rome' }, timeZone: 'Europe/Rome' }),
+      },
       responses: {
-        202: json(Accepted, 'The prompt, running'),
+        202: json(Accepted, 'The prompt, running', {
+          prompt: { ...acceptedExample.prompt, input: undefined, metadata: { toolRun: true } },
+        }),
         400: errors[400],
         401: errors[401],
         404: errors[404],

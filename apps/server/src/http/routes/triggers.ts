@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Platform } from '@tessera/core';
 import { Trigger, triggerService } from '@tessera/plugin-triggers';
 import { z } from 'zod';
+import { tags } from '../api-reference.ts';
+import { triggerExample } from '../examples.ts';
 import { Id, IdParam } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
@@ -18,10 +20,15 @@ export function triggerRoutes(app: Api, platform: Platform): void {
       method: 'get',
       path: '/api/triggers',
       operationId: 'listTriggers',
-      summary: 'Your triggers, optionally of one conversation',
+      tags: tags('triggers'),
+      summary: 'List your triggers',
+      description:
+        'Your triggers (scheduled prompts the model created with your approval), all or those of one conversation, each with its schedule in words, its next fire and its recent runs.',
       request: { query: z.object({ conversationId: Id.optional() }) },
       responses: {
-        200: json(z.object({ items: z.array(TriggerWithDescription) }), 'Triggers'),
+        200: json(z.object({ items: z.array(TriggerWithDescription) }), 'Triggers', {
+          items: [triggerExample],
+        }),
         400: errors[400],
         401: errors[401],
       },
@@ -39,10 +46,18 @@ export function triggerRoutes(app: Api, platform: Platform): void {
         method: 'post',
         path: `/api/triggers/{id}/${action}`,
         operationId: `${action}Trigger`,
-        summary: action === 'pause' ? 'Pause a trigger: no fires until resumed' : 'Resume a paused trigger',
+        tags: tags('triggers'),
+        summary: action === 'pause' ? 'Pause a trigger' : 'Resume a trigger',
+        description:
+          action === 'pause'
+            ? 'It does not fire until it is resumed.'
+            : 'A paused trigger fires again, at its next scheduled time.',
         request: { params: IdParam },
         responses: {
-          200: json(TriggerWithDescription, 'The trigger'),
+          200: json(TriggerWithDescription, 'The trigger', {
+            trigger: { ...triggerExample.trigger, status: action === 'pause' ? 'paused' : 'active' },
+            description: triggerExample.description,
+          }),
           400: errors[400],
           401: errors[401],
           404: errors[404],
@@ -58,7 +73,9 @@ export function triggerRoutes(app: Api, platform: Platform): void {
       method: 'delete',
       path: '/api/triggers/{id}',
       operationId: 'deleteTrigger',
+      tags: tags('triggers'),
       summary: 'Delete a trigger',
+      description: 'It never fires again; the prompts it started stay in their conversation.',
       request: { params: IdParam },
       responses: { 204: { description: 'Deleted' }, 400: errors[400], 401: errors[401], 404: errors[404] },
     }),

@@ -1,0 +1,215 @@
+/**
+ * Example bodies for the API reference: what a client sends and gets, as the demo model's answers record
+ * them. Redocly checks each against its schema (test/openapi.test.ts), so they cannot drift from the API.
+ */
+
+const conversationId = 'conv_IxS5ZwE2g8Al0bN2';
+const promptId = 'prm_rdWWhAF2Yn4nXxVq';
+const toolCallId = 'call_9Fa9BeimrYIal8Hi';
+
+export const conversationExample = {
+  id: conversationId,
+  userId: 'ada',
+  title: 'Weather in Rome',
+  promptIds: [promptId],
+  pluginState: {},
+  createdAt: '2026-11-27T05:49:27.285Z',
+  updatedAt: '2026-11-27T05:49:28.280Z',
+};
+
+const usage = {
+  inputTokens: 105,
+  outputTokens: 40,
+  cachedInputTokens: 0,
+  reasoningTokens: 0,
+  totalTokens: 145,
+  modelCalls: 2,
+};
+
+/** A prompt that called a tool and answered: the `output` a client renders, in order. */
+export const promptExample = {
+  id: promptId,
+  conversationId,
+  userId: 'ada',
+  model: 'normal',
+  visible: true,
+  state: 'completed',
+  input: 'weather in Rome',
+  output: [
+    {
+      id: 'call_epfQjm00ROYYVi1r',
+      type: 'tool',
+      toolId: 'demo.weather',
+      callId: 'demo_mwykab33_182xvq',
+      input: { city: 'Rome' },
+      result: { type: 'success', output: { city: 'Rome', now: 15, high: 18, low: 9 } },
+      responseId: 'rsp_2wfeZdq5ke8Bp-ip',
+      createdAt: '2026-11-27T05:49:28.115Z',
+      startedAt: '2026-11-27T05:49:28.116Z',
+      endedAt: '2026-11-27T05:49:28.260Z',
+    },
+    {
+      id: 'out__PsgyIcbItpKv8m0',
+      type: 'text',
+      text: 'It is 15 °C in Rome now, between 9 °C and 18 °C today.',
+      responseId: 'rsp_na9VNIoPscPmu2Jv',
+      createdAt: '2026-11-27T05:49:28.273Z',
+    },
+  ],
+  usage,
+  createdAt: '2026-11-27T05:49:27.673Z',
+  updatedAt: '2026-11-27T05:49:28.280Z',
+};
+
+/** The answer to a send: the prompt, just started. */
+export const acceptedExample = {
+  prompt: {
+    ...promptExample,
+    state: 'running',
+    output: [],
+    usage: { ...usage, inputTokens: 0, outputTokens: 0, totalTokens: 0, modelCalls: 0 },
+    updatedAt: promptExample.createdAt,
+  },
+};
+
+export const pendingApprovalExample = {
+  toolCallId,
+  promptId,
+  conversationId,
+  toolId: 'demo.transfer',
+  input: { amount: 500, to: 'Ada' },
+  reason: 'Transfers over $100 need your approval: $500 to Ada.',
+  createdAt: '2026-11-27T05:49:29.998Z',
+};
+
+export const toolCallExample = {
+  toolCallId,
+  promptId,
+  toolId: 'demo.transfer',
+  input: { amount: 500, to: 'Ada' },
+  result: { type: 'pending', reason: 'Transfers over $100 need your approval: $500 to Ada.' },
+  inputSchema: {
+    type: 'object',
+    properties: { amount: { type: 'number', exclusiveMinimum: 0 }, to: { type: 'string', minLength: 1 } },
+    required: ['amount', 'to'],
+  },
+};
+
+export const queuedMessageExample = {
+  id: 'msg_Zi_xB83cUmQSwe2B',
+  conversationId,
+  userId: 'ada',
+  mode: 'queue',
+  input: 'then tell Ada',
+  model: 'normal',
+  createdAt: '2026-11-27T05:49:31.293Z',
+};
+
+export const pendingPauseExample = {
+  pauseId: 'out_hNdeOHwgfchnG172',
+  promptId,
+  conversationId,
+  source: 'budget',
+  budget: { name: 'maxRounds', limit: 25, used: 25 },
+  reason: 'The prompt reached its maxRounds budget (25).',
+  createdAt: '2026-11-27T05:52:10.120Z',
+};
+
+export const reportExample = {
+  promptId,
+  state: 'completed',
+  startedAt: '2026-11-27T05:49:27.673Z',
+  endedAt: '2026-11-27T05:49:28.280Z',
+  totalMs: 607,
+  stop: 'completed',
+  modelCalls: [
+    {
+      responseId: 'rsp_2wfeZdq5ke8Bp-ip',
+      model: 'gpt-5-mini',
+      startedAt: '2026-11-27T05:49:27.990Z',
+      endedAt: '2026-11-27T05:49:28.116Z',
+      latencyMs: 126,
+      timeToFirstTokenMs: 125,
+      inputTokens: 16,
+      outputTokens: 20,
+      cachedInputTokens: 0,
+      reasoningTokens: 0,
+      finishReason: 'tool_calls',
+      toolCalls: 1,
+    },
+  ],
+  toolCalls: [
+    {
+      id: 'call_epfQjm00ROYYVi1r',
+      callId: 'demo_mwykab33_182xvq',
+      toolId: 'demo.weather',
+      responseId: 'rsp_2wfeZdq5ke8Bp-ip',
+      startedAt: '2026-11-27T05:49:28.116Z',
+      endedAt: '2026-11-27T05:49:28.260Z',
+      latencyMs: 144,
+      resultBytes: 54,
+      outcome: 'success',
+    },
+  ],
+  totals: {
+    modelCalls: 1,
+    toolCalls: 1,
+    failedToolCalls: 0,
+    inputTokens: 16,
+    outputTokens: 20,
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+    modelMs: 126,
+    toolMs: 144,
+  },
+  context: { tokens: 109, reported: 109, estimated: 0, budget: 100000 },
+};
+
+export const offeredToolExample = {
+  id: 'demo.transfer',
+  description: 'Transfer money (pretend), to show approval that depends on the input.',
+  plugin: 'demo',
+  inputSchema: toolCallExample.inputSchema,
+  approval: 'depends',
+  readOnly: false,
+};
+
+export const skillExample = {
+  name: 'meeting-notes',
+  description: 'Turn a meeting transcript or rough notes into clear minutes with decisions and action items.',
+  kind: 'folder',
+  active: true,
+  resources: ['references/template.md'],
+};
+
+export const blueprintExample = {
+  id: 'bp_X8TMtYPczxLXiMk6',
+  owner: 'shared',
+  title: 'Handle a customer refund',
+  summary: 'Check the order, issue the refund and tell the customer.',
+  steps:
+    '1. Find the order and check it is eligible.\n2. Issue the refund in the payment tool.\n3. Email the customer with the amount and the delay.',
+  tags: ['support', 'billing'],
+  usageCount: 3,
+  createdAt: '2026-11-27T05:49:26.610Z',
+  updatedAt: '2026-11-27T05:49:26.610Z',
+};
+
+export const triggerExample = {
+  trigger: {
+    id: 'trg_Qw2c8mYx1LrT0aZp',
+    userId: 'ada',
+    conversationId,
+    name: 'Sales report',
+    instruction: 'Make the weekly sales report.',
+    schedule: { kind: 'cron', expression: '0 9 * * 1', timeZone: 'Europe/Rome' },
+    missedFires: 'skip',
+    status: 'active',
+    nextFireAt: '2026-11-30T08:00:00.000Z',
+    runCount: 0,
+    runs: [],
+    createdAt: '2026-11-27T05:55:00.000Z',
+    updatedAt: '2026-11-27T05:55:00.000Z',
+  },
+  description: 'Every Monday at 09:00 (Europe/Rome)',
+};

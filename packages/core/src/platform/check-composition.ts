@@ -4,14 +4,6 @@ import type { OutputRegistry } from '../outputs/output-registry.ts';
 import { type AnyPlugin, pluginLabel } from '../plugins/define-plugin.ts';
 import { CORE_VERSION } from '../version.ts';
 
-// One function's module rather than all of semver, loaded only when a plugin declares a core range.
-const satisfies = (version: string, range: string, options: { includePrerelease: boolean }): boolean =>
-  (lazyRequire('semver/functions/satisfies.js') as typeof import('semver/functions/satisfies.js'))(
-    version,
-    range,
-    options,
-  );
-
 /**
  * Checks a platform's plugins once, at start-up, each problem a `DefinitionError` naming the plugin: unique
  * plugin ids, output types and static tool ids; every plugin's `core` range met by this core; every
@@ -41,6 +33,10 @@ export function checkComposition(plugins: readonly AnyPlugin[], outputs: OutputR
 
 function checkCoreRange(plugin: AnyPlugin): void {
   if (plugin.core === undefined) return;
+  // One function's module rather than all of semver, loaded only when a plugin declares a core range.
+  const satisfies: typeof import('semver/functions/satisfies.js') = lazyRequire(
+    'semver/functions/satisfies.js',
+  );
   if (!satisfies(CORE_VERSION, plugin.core, { includePrerelease: true })) {
     throw new DefinitionError(
       `Plugin '${pluginLabel(plugin)}' works with @tessera/core ${plugin.core}, but this is @tessera/core ${CORE_VERSION}: use a version of the plugin made for this core, or a core in its range.`,

@@ -122,17 +122,14 @@ export function createTool<TSchema extends ObjectSchema, TState = unknown, TResu
       `Tool id '${String(id)}' is not valid: use 1-64 letters, digits, '_', '-' or '.'.`,
     );
   }
+  const invalid = (problem: string) => new DefinitionError(`Tool '${id}': ${problem}`);
   if (typeof description !== 'string' || description.trim() === '') {
-    throw new DefinitionError(`Tool '${id}': a description is required; the model reads it to choose tools.`);
+    throw invalid('a description is required; the model reads it to choose tools.');
   }
-  if (!isObjectSchema(input)) {
-    throw new DefinitionError(`Tool '${id}': input must be a zod object schema (z.object({...})).`);
-  }
-  if (typeof invoke !== 'function') {
-    throw new DefinitionError(`Tool '${id}': invoke must be a function.`);
-  }
+  if (!isObjectSchema(input)) throw invalid('input must be a zod object schema (z.object({...})).');
+  if (typeof invoke !== 'function') throw invalid('invoke must be a function.');
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new DefinitionError(`Tool '${id}': timeoutMs must be a positive number of milliseconds.`);
+    throw invalid('timeoutMs must be a positive number of milliseconds.');
   }
   const jsonSchema =
     definition.jsonSchema === undefined

@@ -46,15 +46,11 @@ function TokenForm({ error, onSignIn }: { error?: string; onSignIn: (token: stri
   );
 }
 
+const PAGE_NAMES = { home: 'Tessera', settings: 'Settings', inbox: 'Inbox' } as const;
+
 /** The top bar's heading: the page's name, or the open conversation's title ('' until it is listed). */
 const headingOf = (route: Route, current: Conversation | undefined) =>
-  route.view === 'settings'
-    ? 'Settings'
-    : route.view === 'home'
-      ? 'Tessera'
-      : current
-        ? titleOf(current)
-        : '';
+  route.view === 'conversation' ? (current ? titleOf(current) : '') : PAGE_NAMES[route.view];
 
 /** The top bar's heading; the tab and the history name the conversation too. */
 function usePageHeading(route: Route, current: Conversation | undefined) {
@@ -64,6 +60,18 @@ function usePageHeading(route: Route, current: Conversation | undefined) {
   }, [route.view, heading]);
   return heading;
 }
+
+/** The top bar's toggle of the open conversation's side panel, when the server has panels to show. */
+const panelToggleOf = (plugins: string[], layout: DrawerAndPanel) =>
+  panelsOf(plugins).length > 0
+    ? { label: panelLabel(plugins), shown: layout.panelShown, onToggle: layout.togglePanel }
+    : undefined;
+
+/** Goes to a page of the app; on a phone, that closes the drawer. */
+const showing = (navigate: (to: Route) => void, closeDrawer: (refocus: boolean) => void) => (to: Route) => {
+  navigate(to);
+  closeDrawer(false);
+};
 
 /** The layout's classes: the drawer open (phones), the side panel over the page (narrow screens). */
 const appClass = ({ drawerOpen, narrow, panelShown }: DrawerAndPanel) =>
@@ -76,7 +84,7 @@ const appClass = ({ drawerOpen, narrow, panelShown }: DrawerAndPanel) =>
 export function App() {
   const session = useSession();
   const api = session.api;
-  const { me, error, conversations, refresh, rename } = useAccount(api);
+  const { me, error, conversations, approvals, pauses, refresh, reloadWaiting, rename } = useAccount(api);
   const { route, navigate } = useHashRoute();
   const layout = useDrawerAndPanel();
   const [created, setCreated] = useState<string>();
@@ -94,15 +102,12 @@ export function App() {
   if (!me) return <p className="loading">Loading…</p>;
 
   const { narrow, phone, drawerOpen, panelShown, closeDrawer } = layout;
-  const open = (id: string) => {
-    navigate({ view: 'conversation', id });
-    closeDrawer(false);
-  };
+  const show = showing(navigate, closeDrawer);
   const create = async () => {
     const conversation = await api.createConversation();
     await refresh();
     setCreated(conversation.id);
-    open(conversation.id);
+    show({ view: 'conversation', id: conversation.id });
   };
   startConversation.current = create;
   const notFound = (
@@ -115,17 +120,14 @@ export function App() {
         drawerRef={layout.drawer}
         conversations={conversations.filter((c) => !deletion.pendingIds.has(c.id))}
         selected={selected}
+        waiting={[...approvals, ...pauses]}
         model={me.model}
-        settingsOpen={route.view === 'settings'}
+        page={route.view}
         backdrop={phone && drawerOpen}
         onCreate={() => void create()}
-        onSelect={open}
         onRename={rename}
         onDelete={deletion.ask}
-        onSettings={() => {
-          navigate({ view: 'settings' });
-          closeDrawer(false);
-        }}
+        onShow={show}
         onCloseDrawer={() => closeDrawer(true)}
       />
       {/* Behind the open drawer, the page is out of reach of Tab and screen readers. */}
@@ -134,11 +136,10 @@ export function App() {
           menuButtonRef={layout.menuButton}
           drawerOpen={drawerOpen}
           heading={heading}
-          panel={
-            route.view === 'conversation' && panelsOf(me.plugins).length > 0 && current
-              ? { label: panelLabel(me.plugins), shown: panelShown, onToggle: layout.togglePanel }
-              : undefined
-          }
+          waitingCount={approvals.length + pauses.length}
+          inboxOpen={route.view === 'inbox'}
+          onInbox={() => show({ view: 'inbox' })}
+          panel={current && panelToggleOf(me.plugins, layout)}
           onToggleDrawer={layout.toggleDrawer}
           onCreate={() => void create()}
         />
@@ -146,6 +147,11 @@ export function App() {
           api={api}
           me={me}
           settings={route.view === 'settings'}
+          inbox={
+            route.view === 'inbox'
+              ? { approvals, pauses, conversations, onDecided: reloadWaiting }
+              : undefined
+          }
           selected={selected}
           deleted={selected !== undefined && deletion.pendingIds.has(selected)}
           panelShown={panelShown}

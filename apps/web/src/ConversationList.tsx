@@ -6,6 +6,8 @@ import { PencilIcon, TrashIcon } from './icons.tsx';
 type Props = {
   conversations: Conversation[];
   selected: string | undefined;
+  /** The conversations with a call to approve or a pause to decide: each shows a badge. */
+  waiting: ReadonlySet<string>;
   onSelect(id: string): void;
   onRename(id: string, title: string): Promise<void>;
   /** Asks to delete (the app confirms and offers an undo). */
@@ -14,9 +16,10 @@ type Props = {
 
 /**
  * The sidebar's conversations: a search over titles, grouped by the day of their last activity (Today,
- * Yesterday, Previous 7 days, Older); select, rename in place (Enter saves, Escape cancels), delete.
+ * Yesterday, Previous 7 days, Older); select, rename in place (Enter saves, Escape cancels), delete. A
+ * conversation waiting for the user (an approval, a pause) is marked "Waiting".
  */
-export function ConversationList({ conversations, selected, onSelect, onRename, onDelete }: Props) {
+export function ConversationList({ conversations, selected, waiting, onSelect, onRename, onDelete }: Props) {
   const [editing, setEditing] = useState<string>();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
@@ -83,7 +86,13 @@ export function ConversationList({ conversations, selected, onSelect, onRename, 
                     aria-current={c.id === selected ? 'page' : undefined}
                     title={titleOf(c)}
                   >
-                    {titleOf(c)}
+                    {/* Named "<title> Waiting for you" by its content: what shows is all in the name. */}
+                    <span className="conversation-title">{titleOf(c)}</span>
+                    {waiting.has(c.id) && (
+                      <span className="waiting-badge">
+                        Waiting<span className="visually-hidden"> for you</span>
+                      </span>
+                    )}
                   </button>
                 )}
                 <button

@@ -33,7 +33,7 @@ export function NotFound({ onHome, onCreate }: { onHome: () => void; onCreate: (
 }
 
 /** The server calls behind the approval and pause cards of the conversation. */
-const loopControlOf = (api: Api): LoopControl => ({
+export const loopControlOf = (api: Api): LoopControl => ({
   toolSchema: async (toolCallId) => (await api.toolCall(toolCallId)).inputSchema,
   resumePause: async (pauseId, choice, budgets) => {
     await api.resumePause(pauseId, choice, budgets);

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import type { Api } from './api.ts';
 import { ConversationPane, type Me } from './ConversationPane.tsx';
+import { Inbox, type InboxProps } from './Inbox.tsx';
 import { Settings } from './Settings.tsx';
 
-/** What the address shows under the top bar: the settings, a conversation, or the welcome page. */
+/** What the address shows under the top bar: the settings, the inbox, a conversation, or the welcome page. */
 export function MainContent({
   api,
   me,
   settings,
+  inbox,
   selected,
   deleted,
   panelShown,
@@ -22,6 +24,8 @@ export function MainContent({
   me: Me;
   /** The address is the settings'. */
   settings: boolean;
+  /** What the inbox lists, when the address is its own. */
+  inbox: Omit<InboxProps, 'api'> | undefined;
   /** The conversation the address names. */
   selected?: string;
   /** It is deleted (undo is still possible): the page says it is not found. */
@@ -44,6 +48,7 @@ export function MainContent({
         onSignOut={onSignOut}
       />
     );
+  if (inbox) return <Inbox api={api} {...inbox} />;
   if (selected && deleted) return notFound;
   if (selected)
     return (

@@ -2,40 +2,44 @@ import type { RefObject } from 'react';
 import type { Conversation } from './api.ts';
 import { ConversationList } from './ConversationList.tsx';
 import type { Me } from './ConversationPane.tsx';
-import { GearIcon, MoonIcon, SunIcon } from './icons.tsx';
+import { waitingConversations } from './conversation-list-events.ts';
+import { GearIcon, InboxIcon, MoonIcon, SunIcon } from './icons.tsx';
+import type { Route } from './use-hash-route.ts';
 import { useThemeSwitch } from './use-theme-switch.ts';
 
 /**
- * The conversations column (a drawer on phones): a new conversation, the list, the model answering, the
- * theme switch and the way to the settings; with the backdrop that closes it when it is a drawer.
+ * The conversations column (a drawer on phones): a new conversation, the inbox, the list, the model
+ * answering, the theme switch and the way to the settings; with the backdrop that closes it when it is a drawer.
  */
 export function Sidebar({
   drawerRef,
   conversations,
   selected,
+  waiting,
   model,
-  settingsOpen,
+  page,
   backdrop,
   onCreate,
-  onSelect,
   onRename,
   onDelete,
-  onSettings,
+  onShow,
   onCloseDrawer,
 }: {
   drawerRef: RefObject<HTMLElement | null>;
   conversations: Conversation[];
   selected?: string;
+  /** The approvals and pauses waiting for the user: the inbox's count, and the list's badges. */
+  waiting: readonly { conversationId: string }[];
   model: Me['model'];
-  /** The settings are on screen. */
-  settingsOpen: boolean;
+  /** What is on screen: the settings, the inbox, a conversation or the start page. */
+  page: Route['view'];
   /** The drawer is open over the page (phones): a click beside it closes it. */
   backdrop: boolean;
   onCreate: () => void;
-  onSelect: (id: string) => void;
   onRename: (id: string, title: string) => Promise<void>;
   onDelete: (conversation: Conversation) => void;
-  onSettings: () => void;
+  /** Goes to a page: a conversation, the inbox, the settings. */
+  onShow: (to: Route) => void;
   onCloseDrawer: () => void;
 }) {
   const theme = useThemeSwitch();
@@ -57,10 +61,18 @@ export function Sidebar({
         >
           New conversation
         </button>
+        <InboxButton
+          className="inbox-link"
+          labelShown
+          count={waiting.length}
+          current={page === 'inbox'}
+          onClick={() => onShow({ view: 'inbox' })}
+        />
         <ConversationList
           conversations={conversations}
           selected={selected}
-          onSelect={onSelect}
+          waiting={waitingConversations(waiting)}
+          onSelect={(id) => onShow({ view: 'conversation', id })}
           onRename={onRename}
           onDelete={onDelete}
         />
@@ -83,8 +95,8 @@ export function Sidebar({
               className="icon"
               aria-label="Settings"
               title="Settings"
-              aria-current={settingsOpen ? 'page' : undefined}
-              onClick={onSettings}
+              aria-current={page === 'settings' ? 'page' : undefined}
+              onClick={() => onShow({ view: 'settings' })}
             >
               <GearIcon />
             </button>
@@ -98,5 +110,43 @@ export function Sidebar({
         <div className="backdrop" onClick={onCloseDrawer} />
       )}
     </>
+  );
+}
+
+/**
+ * The way to the inbox, with how many approvals and pauses wait (a count only when there are some). Named by
+ * its content, the hidden word included: "Inbox 2 waiting" (what shows is all in the name).
+ */
+export function InboxButton({
+  className,
+  count,
+  current,
+  onClick,
+  labelShown,
+}: {
+  className: string;
+  count: number;
+  current: boolean;
+  onClick: () => void;
+  /** "Inbox" in words beside the icon; else the icon alone. */
+  labelShown: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      title="Approvals and pauses waiting for you"
+      aria-current={current ? 'page' : undefined}
+      onClick={onClick}
+    >
+      <InboxIcon />
+      <span className={labelShown ? 'inbox-label' : 'visually-hidden'}>Inbox</span>
+      {count > 0 && (
+        <span className="inbox-count">
+          {count}
+          <span className="visually-hidden"> waiting</span>
+        </span>
+      )}
+    </button>
   );
 }

@@ -11,6 +11,14 @@ export type BlueprintInfo = components['schemas']['Blueprint'];
 export type ModelClass = 'normal' | 'high';
 export type McpServer = components['schemas']['McpServerStatus'];
 export type QueuedMessage = components['schemas']['QueuedMessage'];
+type WaitingPage<P extends '/api/approvals' | '/api/pauses'> =
+  paths[P]['get']['responses'][200]['content']['application/json'];
+/** A tool call waiting for the user's approval, in any of their conversations (the inbox lists them). */
+export type PendingApproval = WaitingPage<'/api/approvals'>['items'][number];
+/** A prompt paused for the user's decision (continue or stop), in any of their conversations. */
+export type PendingPause = WaitingPage<'/api/pauses'>['items'][number];
+/** One event of the user's own stream (GET /api/me/events): what keeps the list of conversations live. */
+export type UserEvent = components['schemas']['UserEvent'];
 /** A tool the conversation offers the model, with its arguments' JSON Schema: what the tool runner lists. */
 export type OfferedTool = components['schemas']['OfferedTool'];
 
@@ -184,6 +192,34 @@ function promptCalls(connection: Connection) {
   };
 }
 
+/**
+ * Every item of a waiting list (approvals, pauses), page after page. At most `MAX_WAITING_PAGES` pages:
+ * beyond that many waiting prompts, the inbox shows the oldest.
+ */
+async function everyPage<T>(page: (cursor?: string) => Promise<{ items: T[]; nextCursor?: string }>) {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < MAX_WAITING_PAGES; pages++) {
+    const next = await page(cursor);
+    items.push(...next.items);
+    cursor = next.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return items;
+}
+const MAX_WAITING_PAGES = 10;
+
+/** What waits for the user across their conversations: the inbox's calls to approve and pauses to decide. */
+function waitingCalls({ client }: Connection) {
+  const query = (cursor?: string) => ({ params: { query: { limit: 200, ...(cursor && { cursor }) } } });
+  return {
+    approvals: (): Promise<PendingApproval[]> =>
+      everyPage(async (cursor) => unwrap(await client.GET('/api/approvals', query(cursor)))),
+    pauses: (): Promise<PendingPause[]> =>
+      everyPage(async (cursor) => unwrap(await client.GET('/api/pauses', query(cursor)))),
+  };
+}
+
 function toolCallCalls({ client, auth, baseUrl }: Connection) {
   return {
     /** Approves a call; with `edit`, it runs with those arguments (a 400 names what the tool refuses). */
@@ -303,6 +339,8 @@ function urlCalls({ baseUrl }: Connection) {
     /** For `new EventSource(…)`: the session cookie authorizes it. An unknown conversation answers 404. */
     eventsUrl: (conversationId: string) =>
       `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/events`,
+    /** The user's own stream: their conversations created, renamed, deleted, and waiting for them. */
+    userEventsUrl: () => `${baseUrl}/api/me/events`,
   };
 }
 
@@ -321,6 +359,7 @@ export function createApi(token?: string, baseUrl = '') {
     ...conversationCalls(connection),
     ...promptCalls(connection),
     ...toolCallCalls(connection),
+    ...waitingCalls(connection),
     ...messageCalls(connection),
     ...toolRunCalls(connection),
     ...pluginCalls(connection),

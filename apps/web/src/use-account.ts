@@ -1,29 +1,28 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Api, Conversation } from './api.ts';
+import { useEffect, useState } from 'react';
+import type { Api } from './api.ts';
 import type { Me } from './ConversationPane.tsx';
+import { useLiveConversations } from './use-live-conversations.ts';
 
-/** Once signed in: who the user is (`/api/me`) and their conversations; `error` if that could not be read. */
+/**
+ * Once signed in: who the user is (`/api/me`), their conversations and what waits for them, kept live;
+ * `error` if that could not be read.
+ */
 export function useAccount(api: Api | undefined) {
   const [me, setMe] = useState<Me>();
   const [error, setError] = useState<string>();
-  const [conversations, setConversations] = useState<Conversation[]>([]);
-  const refresh = useCallback(async () => {
-    if (!api) return;
-    setConversations(await api.conversations());
-  }, [api]);
+  const live = useLiveConversations(me ? api : undefined);
   useEffect(() => {
     if (!api) return;
     api
       .me()
       .then(setMe)
-      .then(refresh)
       .catch((e: Error) => setError(e.message));
-  }, [api, refresh]);
+  }, [api]);
   /** Renames a conversation, then reads the list again. */
   const rename = async (id: string, title: string) => {
     if (!api) return;
     await api.renameConversation(id, title);
-    await refresh();
+    await live.refresh();
   };
-  return { me, error, conversations, refresh, rename };
+  return { me, error, ...live, rename };
 }

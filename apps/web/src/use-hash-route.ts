@@ -1,12 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** What the address shows: the start page, the settings, or a conversation by id (`#conv_…`). */
-export type Route = { view: 'home' } | { view: 'settings' } | { view: 'conversation'; id: string };
+/** What the address shows: the start page, the settings, the inbox, or a conversation by id (`#conv_…`). */
+export type Route =
+  | { view: 'home' }
+  | { view: 'settings' }
+  | { view: 'inbox' }
+  | { view: 'conversation'; id: string };
 
 const parse = (hash: string): Route => {
   const value = decodeURIComponent(hash.replace(/^#\/?/, ''));
   if (!value) return { view: 'home' };
   if (value === 'settings') return { view: 'settings' };
+  if (value === 'inbox') return { view: 'inbox' };
   return { view: 'conversation', id: value };
 };
 
@@ -25,9 +30,9 @@ export function useHashRoute() {
     const hash =
       route.view === 'home'
         ? ''
-        : route.view === 'settings'
-          ? '#settings'
-          : `#${encodeURIComponent(route.id)}`;
+        : route.view === 'conversation'
+          ? `#${encodeURIComponent(route.id)}`
+          : `#${route.view}`;
     const url = `${window.location.pathname}${window.location.search}${hash}`;
     if (replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);

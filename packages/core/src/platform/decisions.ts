@@ -100,7 +100,8 @@ async function applyDecision(
   // Reserved before the claim sets it running, so that a periodic recovery here leaves it to this loop.
   const run = await runHere(ctx, prompt.id, async () => {
     const waiting = { expectState: ['waiting_for_approval' as const] };
-    if (!(await store.prompts.update(prompt.id, { state: 'running', outputs: [decided] }, waiting))) return;
+    const claimed = await store.prompts.update(prompt.id, { state: 'running', outputs: [decided] }, waiting);
+    if (!claimed) return undefined; // another decision came first
     const scope = eventScope(prompt);
     events.publish({ ...scope, type: 'prompt.output-updated', output: decided as PromptOutput });
     events.publish({ ...scope, type: 'prompt.resumed', state: 'running' });

@@ -12,7 +12,8 @@ import { e2eServer } from './support/e2e-server.ts';
 
 const TOKEN = 'e2e-inbox-token-0123456789abcdef';
 const model = new ScriptedModel();
-const e2e = e2eServer('inbox', TOKEN, { model });
+// Three rounds a prompt: the approval tests take two, the pause test reaches the budget.
+const e2e = e2eServer('inbox', TOKEN, { model, budgets: { maxRounds: 3 } });
 
 /** A signed-in page at the start page (no conversation made by opening it). */
 async function open(width: number, height: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
@@ -144,6 +145,23 @@ describe('waiting for the user: badges and the inbox', () => {
       approval: { decision: 'rejected', comment: 'not this month' },
       result: { type: 'error', error: { code: 'rejected' } },
     });
+    await page.close();
+  });
+
+  it('lists a pause too (a budget reached), continued in place with a larger budget', async () => {
+    const weather = callTool('demo.weather', { city: 'Paris' });
+    model.push(weather, weather, weather, reply('Sunny, three times over.'));
+    const conversation = await api('POST', '/api/conversations', { title: 'Weather watch' });
+    const sent = await api('POST', `/api/conversations/${conversation!.id}/prompts`, { input: 'weather' });
+    const page = await open(1440, 900);
+    await list(page).getByRole('button', { name: 'Weather watch Waiting for you' }).waitFor();
+    await list(page).getByRole('button', { name: 'Inbox 1 waiting' }).click();
+    const section = page.locator('.inbox').getByRole('region', { name: 'Weather watch' });
+    await section.getByText('The assistant reached its budget').waitFor();
+    await section.getByRole('button', { name: 'Continue with a larger budget' }).click();
+    await page.locator('.inbox').getByText('Nothing waits for you').waitFor();
+    await until(async () => (await api('GET', `/api/prompts/${sent!.prompt.id}`))!.state === 'completed');
+    await list(page).getByRole('button', { name: 'Weather watch', exact: true }).waitFor();
     await page.close();
   });
 

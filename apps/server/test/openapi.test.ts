@@ -73,7 +73,11 @@ type DocumentedOperation = {
 it('documents every operation under one described tag, with a short summary, a description and examples', async () => {
   // The default plugins, with routes of their own (MCP's, only when configured, are documented alike).
   t = await testServer();
-  const document = await (await fetch(`${t.url}/openapi.json`)).json();
+  const document = (await (await fetch(`${t.url}/openapi.json`)).json()) as {
+    info: { description: string };
+    tags: { name: string; description: string }[];
+    paths: Record<string, Record<string, DocumentedOperation>>;
+  };
   const tags = new Map<string, string>(
     document.tags.map((tag: { name: string; description: string }) => [tag.name, tag.description]),
   );

@@ -45,6 +45,9 @@ export function useLiveConversations(api: Api | undefined) {
   const [pauses, setPauses] = useState<PendingPause[]>([]);
   /** The changes received during each load in flight. */
   const duringLoads = useRef(new Set<ListEvent[]>());
+  /** The ids the list has now, for the stream's handlers. */
+  const listed = useRef(new Set<string>());
+  listed.current = new Set(conversations.map((c) => c.id));
 
   const refresh = useCallback(async () => {
     if (!api) return;
@@ -83,7 +86,12 @@ export function useLiveConversations(api: Api | undefined) {
     const connect = () => {
       source = new EventSource(api.userEventsUrl());
       for (const type of LIST_EVENTS) source.addEventListener(type, onListEvent as EventListener);
-      source.addEventListener('conversation.waiting', () => void reloadWaiting());
+      source.addEventListener('conversation.waiting', ((message: MessageEvent<string>) => {
+        void reloadWaiting();
+        // A conversation the list does not have (made by another server process): read the list again.
+        const { conversationId } = JSON.parse(message.data) as { conversationId: string };
+        if (!listed.current.has(conversationId)) refresh().catch(() => {});
+      }) as EventListener);
       // Attached (again, after a drop or a `reset`): read both lists now, so no change falls between.
       source.addEventListener('ready', () => {
         failures = 0;

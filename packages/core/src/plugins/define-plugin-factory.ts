@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
 import { isObjectSchema, type ObjectSchema } from '../tools/create-tool.ts';
-import { type AnyPlugin, PLUGIN_ID } from './define-plugin.ts';
+import { type AnyPlugin, checkPluginId } from './define-plugin.ts';
 
 /** The widest options schema a factory may have. */
 type OptionsSchema = ObjectSchema;
@@ -72,29 +72,15 @@ export type AnyPluginFactory = ((options?: Record<string, unknown>) => AnyPlugin
 function checkDefinition(
   definition: PluginFactoryDefinition<OptionsSchema, Record<string, string>, AnyPlugin>,
 ) {
-  const { id, options, env = {}, create } = definition;
-  if (typeof id !== 'string' || !PLUGIN_ID.test(id)) {
-    throw new DefinitionError(
-      `Plugin id '${String(id)}' is not valid: use 1-64 lowercase letters, digits, '_', '-' or '.', starting with a letter.`,
-    );
-  }
-  if (!isObjectSchema(options)) {
-    throw new DefinitionError(
-      `Plugin factory '${id}': options must be a zod object schema (z.object({...})).`,
-    );
-  }
-  if (typeof create !== 'function')
-    throw new DefinitionError(`Plugin factory '${id}': create must be a function.`);
+  const { options, env = {}, create } = definition;
+  const id = checkPluginId(definition.id);
+  const invalid = (problem: string) => new DefinitionError(`Plugin factory '${id}': ${problem}`);
+  if (!isObjectSchema(options)) throw invalid('options must be a zod object schema (z.object({...})).');
+  if (typeof create !== 'function') throw invalid('create must be a function.');
   for (const [key, name] of Object.entries(env)) {
-    if (!(key in options.shape)) {
-      throw new DefinitionError(
-        `Plugin factory '${id}': env names '${key}', which is not one of its options.`,
-      );
-    }
+    if (!(key in options.shape)) throw invalid(`env names '${key}', which is not one of its options.`);
     if (typeof name !== 'string' || name === '') {
-      throw new DefinitionError(
-        `Plugin factory '${id}': env.${key} must be the name of an environment variable.`,
-      );
+      throw invalid(`env.${key} must be the name of an environment variable.`);
     }
   }
 }

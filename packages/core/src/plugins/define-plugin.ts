@@ -170,6 +170,17 @@ export type AnyPlugin = Plugin<any>;
 
 export const PLUGIN_ID = /^[a-z][a-z0-9_.-]{0,63}$/;
 
+/** `id`, checked as a plugin's id (of a plugin or of a plugin factory). */
+export function checkPluginId(id: unknown): string {
+  if (typeof id === 'string' && PLUGIN_ID.test(id)) return id;
+  throw new DefinitionError(
+    `Plugin id '${String(id)}' is not valid: use 1-64 lowercase letters, digits, '_', '-' or '.', starting with a letter.`,
+  );
+}
+
+/** The error for a mistake in the definition of plugin `id`. */
+const invalid = (id: string, problem: string) => new DefinitionError(`Plugin '${id}': ${problem}`);
+
 /** Marks what `definePlugin` returns, in every copy of this package: `Symbol.for` gives them all one symbol. */
 const PLUGIN_BRAND = Symbol.for('tessera.plugin');
 
@@ -203,25 +214,23 @@ function stateOf<TState>(id: string, definition: PluginDefinition<TState>['state
   if (!isVersioned(state)) return { schema: state, version: 0 };
   const { schema, version, migrate } = state;
   if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse !== 'function') {
-    throw new DefinitionError(
-      `Plugin '${id}': state is neither a zod schema nor { schema, version, migrate }.`,
-    );
+    throw invalid(id, 'state is neither a zod schema nor { schema, version, migrate }.');
   }
   if (!Number.isInteger(version) || version < 1) {
-    throw new DefinitionError(
-      `Plugin '${id}': state.version must be a positive integer (0 is state stored before versions), not ${String(version)}.`,
+    throw invalid(
+      id,
+      `state.version must be a positive integer (0 is state stored before versions), not ${String(version)}.`,
     );
   }
-  if (typeof migrate !== 'function') {
-    throw new DefinitionError(`Plugin '${id}': a versioned state needs migrate(stored, fromVersion).`);
-  }
+  if (typeof migrate !== 'function')
+    throw invalid(id, 'a versioned state needs migrate(stored, fromVersion).');
   return { schema, version, migrate };
 }
 
 function checkRequires(id: string, requires: unknown): readonly string[] {
   if (requires === undefined) return [];
   if (!Array.isArray(requires) || requires.some((r) => typeof r !== 'string' || !PLUGIN_ID.test(r))) {
-    throw new DefinitionError(`Plugin '${id}': requires must be an array of plugin ids.`);
+    throw invalid(id, 'requires must be an array of plugin ids.');
   }
   if (requires.includes(id)) throw new DefinitionError(`Plugin '${id}' requires itself.`);
   return Object.freeze([...new Set(requires as string[])]);
@@ -237,28 +246,26 @@ const HOOKS = [
   'betweenRounds',
 ];
 
-/** Every hook, guardrail and policy a plugin gives must be a function, and named as core knows them. */
+/** Every hook, guardrail and lifecycle function a plugin gives must be a function, named as core knows them. */
 function checkHooks(id: string, definition: PluginDefinition<unknown>): void {
+  for (const key of ['start', 'stop', 'permissions'] as const) {
+    if (definition[key] !== undefined && typeof definition[key] !== 'function') {
+      throw invalid(id, `${key} must be a function.`);
+    }
+  }
   const groups: [string, unknown, readonly string[]][] = [
     ['hooks', definition.hooks, HOOKS],
     ['guardrails', definition.guardrails, ['input', 'output']],
   ];
   for (const [group, value, names] of groups) {
     if (value === undefined) continue;
-    if (typeof value !== 'object' || value === null) {
-      throw new DefinitionError(`Plugin '${id}': ${group} must be an object of functions.`);
-    }
+    if (typeof value !== 'object' || value === null)
+      throw invalid(id, `${group} must be an object of functions.`);
     for (const [name, hook] of Object.entries(value)) {
-      if (!names.includes(name)) {
-        throw new DefinitionError(`Plugin '${id}': ${group}.${name} is not one of ${names.join(', ')}.`);
-      }
-      if (hook !== undefined && typeof hook !== 'function') {
-        throw new DefinitionError(`Plugin '${id}': ${group}.${name} must be a function.`);
-      }
+      if (!names.includes(name)) throw invalid(id, `${group}.${name} is not one of ${names.join(', ')}.`);
+      if (hook !== undefined && typeof hook !== 'function')
+        throw invalid(id, `${group}.${name} must be a function.`);
     }
-  }
-  if (definition.permissions !== undefined && typeof definition.permissions !== 'function') {
-    throw new DefinitionError(`Plugin '${id}': permissions must be a function.`);
   }
 }
 
@@ -271,28 +278,17 @@ const isSemverRange = (range: unknown): boolean =>
 export function definePlugin<TState = Record<string, never>>(
   definition: PluginDefinition<TState>,
 ): Plugin<TState> {
-  const { id } = definition;
-  if (typeof id !== 'string' || !PLUGIN_ID.test(id)) {
-    throw new DefinitionError(
-      `Plugin id '${String(id)}' is not valid: use 1-64 lowercase letters, digits, '_', '-' or '.', starting with a letter.`,
-    );
-  }
+  const id = checkPluginId(definition.id);
   if (definition.core !== undefined && !isSemverRange(definition.core)) {
-    throw new DefinitionError(
-      `Plugin '${id}': core '${String(definition.core)}' is not a semver range (e.g. '^0.1.0').`,
-    );
-  }
-  for (const hook of ['start', 'stop'] as const) {
-    if (definition[hook] !== undefined && typeof definition[hook] !== 'function') {
-      throw new DefinitionError(`Plugin '${id}': ${hook} must be a function.`);
-    }
+    throw invalid(id, `core '${String(definition.core)}' is not a semver range (e.g. '^0.1.0').`);
   }
   checkHooks(id, definition as PluginDefinition<unknown>);
   const requires = checkRequires(id, definition.requires);
   const { schema, version, migrate } = stateOf(id, definition.state);
   if (!schema.safeParse(undefined).success) {
-    throw new DefinitionError(
-      `Plugin '${id}': its state schema must accept a missing state; add a default, e.g. z.object({...}).default({...}).`,
+    throw invalid(
+      id,
+      'its state schema must accept a missing state; add a default, e.g. z.object({...}).default({...}).',
     );
   }
   const tools =
@@ -300,7 +296,7 @@ export function definePlugin<TState = Record<string, never>>(
       ? definition.tools({ tool: bindCreateTool(schema) })
       : (definition.tools ?? []);
   if (!Array.isArray(tools)) {
-    throw new DefinitionError(`Plugin '${id}': tools must be an array, or a function that returns one.`);
+    throw invalid(id, 'tools must be an array, or a function that returns one.');
   }
   const seen = new Set<string>();
   for (const tool of tools as readonly AnyTool[]) {
@@ -402,7 +398,7 @@ export type ToolCallDecision = {
   input?: unknown;
 };
 
-/** A decision on a pause (a repeated loop of calls, a plugin's `betweenRounds`, or a budget reached). */
+/** A decision on a pause (a plugin's `betweenRounds`, or a budget reached). */
 export type PauseDecision = {
   /** Who decides; only the prompt's own user can. */
   userId: string;
@@ -662,8 +658,8 @@ export interface Platform {
   reject(toolCallId: string, by: { userId: string; reason?: string }): Promise<Prompt>;
 
   /**
-   * Decides a pause (`pause` output, `prompt.pause-requested`): `continue` resumes the loop (the doom-loop
-   * check counts afresh from here, it is not turned off), `stop` ends the prompt. Resolves, like `approve`,
+   * Decides a pause (`pause` output, `prompt.pause-requested`): `continue` resumes the loop (`betweenRounds`
+   * hooks run again from the next boundary on), `stop` ends the prompt. Resolves, like `approve`,
    * with the prompt when the resumed loop stops (`decide(pauseId, decision)` resolves once the decision is
    * recorded, with the run). Past a budget, continue with a larger one:
    *

@@ -104,7 +104,7 @@ async function matchTranscript(
   return (await ownConversation(platform, id, userId)) ? id : undefined;
 }
 
-async function ownConversation(platform: Platform, id: string, userId: string): Promise<boolean> {
+export async function ownConversation(platform: Platform, id: string, userId: string): Promise<boolean> {
   try {
     await platform.conversations.get(id, userId);
     return true;

@@ -127,13 +127,13 @@ export async function beginTurn(platform: Platform, request: TurnRequest): Promi
 }
 
 /** The conversation's latest prompt (the only one that can wait: a waiting prompt keeps the conversation busy). */
-async function latestPrompt(platform: Platform, conversationId: string, userId: string) {
+export async function latestPrompt(platform: Platform, conversationId: string, userId: string) {
   const { promptIds } = await platform.conversations.get(conversationId, userId);
   const id = promptIds.at(-1);
   return id === undefined ? undefined : platform.getPrompt(id, userId);
 }
 
-function decisionFor(waiting: Waiting, decision: 'approve' | 'reject') {
+export function decisionFor(waiting: Waiting, decision: 'approve' | 'reject') {
   if (waiting.type === 'tool') return { approve: decision === 'approve' };
   if (decision === 'reject') return { choice: 'stop' as const };
   const budgets = doubledBudget(waiting);
@@ -233,7 +233,7 @@ function ending(prompt: Prompt, before: Before, feed: TextFeed, links: Links): T
 }
 
 /** The tokens used since `before` (a resumed prompt's usage counts its earlier runs too). */
-function usageSince(after: PromptUsage, before: PromptUsage | undefined): TurnUsage | undefined {
+export function usageSince(after: PromptUsage, before: PromptUsage | undefined): TurnUsage | undefined {
   const calls = after.modelCalls - (before?.modelCalls ?? 0);
   if (calls <= 0) return undefined;
   const minus = (key: keyof TurnUsage) => after[key] - (before?.[key] ?? 0);

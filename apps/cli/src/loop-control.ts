@@ -128,7 +128,8 @@ export async function pendingPauses(
 /** The lines `pending` prints for a pause, with the commands that decide it. */
 export function pauseLines(pause: Pause, command: string): string {
   const by =
-    pause.source === 'doom_loop'
+    // The doom-loop plugin's pause, or core's own from before the check was a plugin.
+    pause.source === 'doom_loop' || (pause.source === 'plugin' && pause.plugin === 'doom-loop')
       ? 'repeating itself'
       : pause.budget
         ? `reached its ${pause.budget.name} budget`

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyPlugin } from '@tessera/core';
 import { blueprintsPlugin } from '@tessera/plugin-blueprints';
+import { doomLoopPlugin } from '@tessera/plugin-doom-loop';
 import { filesPlugin } from '@tessera/plugin-files';
 import { createSkillsPlugin, type SkillsPlugin } from '@tessera/plugin-skills';
 import { triggersPlugin } from '@tessera/plugin-triggers';
@@ -33,6 +34,8 @@ async function builtInPlugins(config: ServerConfig, log: Logger | undefined): Pr
     skills.plugin,
     blueprintsPlugin(),
     instructionsPlugin,
+    // Pauses a prompt whose model repeats the same calls (3 times), as core itself did before it was a plugin.
+    doomLoopPlugin(),
   ];
   return { plugins, skills };
 }

@@ -265,6 +265,7 @@ describe('the tessera-server command', () => {
         'skills',
         'blueprints',
         'instructions',
+        'doom-loop',
         'notes',
         'greet',
         'demo',

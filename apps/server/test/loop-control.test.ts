@@ -197,12 +197,21 @@ describe('loop control over HTTP', () => {
       body: { input: 'weather' },
     });
     const requested = (await paused).at(-1)!;
-    expect(requested.data).toMatchObject({ type: 'prompt.pause-requested', source: 'doom_loop' });
+    expect(requested.data).toMatchObject({
+      type: 'prompt.pause-requested',
+      source: 'plugin',
+      plugin: 'doom-loop',
+    });
     const pauseId = String(requested.data.outputId);
 
     const listed = await t.request('GET', '/api/pauses');
     expect(listed.body.items).toEqual([
-      expect.objectContaining({ pauseId, promptId: sent.body.prompt.id, source: 'doom_loop' }),
+      expect.objectContaining({
+        pauseId,
+        promptId: sent.body.prompt.id,
+        source: 'plugin',
+        plugin: 'doom-loop',
+      }),
     ]);
     expect((await t.request('GET', '/api/pauses', { token: BOB })).body.items).toEqual([]);
     const resume = (choice: unknown, token?: string) =>

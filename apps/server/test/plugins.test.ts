@@ -75,6 +75,7 @@ describe('a server with an app’s own plugins', () => {
       'skills',
       'blueprints',
       'instructions',
+      'doom-loop',
       'inventory',
     ]);
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
@@ -144,6 +145,7 @@ describe('a server with an app’s own plugins', () => {
       'skills',
       'blueprints',
       'instructions',
+      'doom-loop',
       'files',
     ]);
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
@@ -222,7 +224,15 @@ describe('the demo tools', () => {
     t = await testServer('demo model', { openai: options.openai });
     const me = await t.request('GET', '/api/me', { token: ALICE });
     expect(me.body.model.demo).toBe(false);
-    expect(me.body.plugins).toEqual(['widgets', 'files', 'triggers', 'skills', 'blueprints', 'instructions']);
+    expect(me.body.plugins).toEqual([
+      'widgets',
+      'files',
+      'triggers',
+      'skills',
+      'blueprints',
+      'instructions',
+      'doom-loop',
+    ]);
   });
 
   it('need the widgets and files plugins: without them (defaultPlugins: false) the demo model comes alone', async () => {

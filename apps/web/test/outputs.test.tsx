@@ -472,6 +472,20 @@ describe('a budget pause', () => {
     expect(proposedLimit({ name: 'maxConsecutiveToolErrors', limit: 1, used: 1 })).toBe(2);
   });
 
+  it("is titled by what paused: the doom-loop plugin's pause, core's own from before, another plugin's", () => {
+    const titled = (extra: Record<string, unknown>) => {
+      cleanup();
+      render(<PauseCard output={pause({ budget: undefined, ...extra })} onDecide={async () => {}} />);
+      return screen.getByRole('region').getAttribute('aria-label');
+    };
+    expect(titled({ source: 'plugin', plugin: 'doom-loop' })).toBe(
+      'The assistant seems to be repeating itself',
+    );
+    expect(titled({ source: 'doom_loop' })).toBe('The assistant seems to be repeating itself');
+    expect(titled({ source: 'plugin', plugin: 'review' })).toBe('Paused for your decision');
+    expect(titled({ source: 'constructor' })).toBe('Paused for your decision');
+  });
+
   it("words a budget's limit by its own names only: a record naming 'constructor' reads as an amount", () => {
     expect(budgetAmount('maxRounds', 50)).toBe('50 model calls');
     expect(budgetAmount('constructor', 3)).toBe('a cost of 3');

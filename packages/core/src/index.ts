@@ -10,7 +10,6 @@ export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
 export {
   type Budgets,
   DEFAULT_BUDGETS,
-  type DoomLoopOptions,
   type LoopOptions,
   type Runtime,
 } from './loop/runtime.ts';

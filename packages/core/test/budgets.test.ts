@@ -263,7 +263,7 @@ describe('budget pauses', () => {
 });
 
 describe('consecutive tool errors', () => {
-  /** A tool per letter that fails; `ok` succeeds. Different calls, so the doom-loop check sees no repeat. */
+  /** A tool per letter that fails; `ok` succeeds. */
   const flaky = () => {
     const failing = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) =>
       createTool({

@@ -92,7 +92,6 @@ describe('plugins', () => {
     const t = await createTestPlatform({
       plugins: [plugin],
       script: [callTool('t.b'), callTool('t.c'), callTool('t.c'), callTool('t.c'), reply('Done.')],
-      doomLoop: false, // t.c three times in a row is the point here, not a loop to stop
     });
     const prompt = await t.send('go');
     expect(t.model.requests.map((r) => r.tools.map((definition) => definition.name))).toEqual(

@@ -1,12 +1,10 @@
 import { callTool, callTools, createTestPlatform, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
-import { definePlugin, type PauseOutput, type TesseraEvent, type ToolOutput } from '../src/index.ts';
+import { definePlugin, type TesseraEvent, type ToolOutput } from '../src/index.ts';
 import { toolbox } from './helpers.ts';
 
 const calls = (prompt: { output: { type: string }[] }) =>
   prompt.output.filter((o): o is ToolOutput => o.type === 'tool');
-const pauseOf = (prompt: { output: { type: string }[] }) =>
-  prompt.output.find((o): o is PauseOutput => o.type === 'pause' && !(o as PauseOutput).decision);
 
 function eventsOf(t: Awaited<ReturnType<typeof createTestPlatform>>) {
   const events: TesseraEvent[] = [];
@@ -129,68 +127,5 @@ describe('permission policy', () => {
     expect(pay?.result).toMatchObject({ error: { code: 'denied' } });
     expect(echo?.result).toMatchObject({ type: 'pending', reason: expect.stringContaining('broken') });
     expect(ran).toEqual([]);
-  });
-});
-
-describe('doom loops', () => {
-  it('pauses after the same call three times in a row; continue counts afresh and asks again, stop ends', async () => {
-    const { plugin, ran } = toolbox();
-    const same = () => callTool('demo.echo', { text: 'again' });
-    const t = await createTestPlatform({
-      plugins: [plugin],
-      script: [same(), same(), same(), same(), same(), same(), reply('never')],
-    });
-    const events = eventsOf(t);
-    const paused = await t.send('go');
-    expect(paused.state).toBe('waiting_for_approval');
-    expect(ran).toHaveLength(3);
-    const pause = pauseOf(paused)!;
-    expect(pause).toMatchObject({ source: 'doom_loop', reason: expect.stringContaining("'demo.echo'") });
-    expect(events.at(-1)).toMatchObject({
-      type: 'prompt.pause-requested',
-      source: 'doom_loop',
-      outputId: pause.id,
-    });
-    const again = await t.platform.resume(pause.id, { userId: t.userId, choice: 'continue' });
-    expect(ran).toHaveLength(6);
-    expect(again.state).toBe('waiting_for_approval'); // not switched off by "continue"
-    const second = pauseOf(again)!;
-    // decide() takes a pause's decision too, and resolves with the run once the decision is recorded.
-    const run = await t.platform.decide(second.id, { userId: t.userId, choice: 'stop' });
-    expect(run.prompt.output.find((o) => o.id === second.id)).toMatchObject({ decision: 'stop' });
-    const stopped = await run.done;
-    expect(stopped.state).toBe('completed');
-    expect(stopped.stopReason?.code).toBe('stopped_by_user');
-    expect(ran).toHaveLength(6);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'prompt.pause-decided', choice: 'stop' }));
-  });
-
-  it('detects a cycle (A, B, A, B, A, B) across rounds, and can be turned off', async () => {
-    const { plugin } = toolbox();
-    const a = () => callTool('demo.echo', { text: 'a' });
-    const b = () => callTool('demo.echo', { text: 'b' });
-    const script = () => [a(), b(), a(), b(), a(), b(), reply('done')];
-    const t = await createTestPlatform({ plugins: [plugin], script: script() });
-    const paused = await t.send('go');
-    expect(pauseOf(paused)?.reason).toMatch(/cycle/);
-    expect(calls(paused)).toHaveLength(6);
-    const stopped = await t.resumePending('stop');
-    expect(stopped.stopReason?.code).toBe('stopped_by_user');
-    const off = await createTestPlatform({ plugins: [plugin], script: script(), doomLoop: false });
-    expect((await off.send('go')).state).toBe('completed');
-  });
-
-  it('cancelling a paused prompt closes the pause', async () => {
-    const { plugin } = toolbox();
-    const same = () => callTool('demo.echo', { text: 'x' });
-    const t = await createTestPlatform({
-      plugins: [plugin],
-      script: [same(), same(), same()],
-      doomLoop: { repeats: 3 },
-    });
-    const paused = await t.send('go');
-    const cancelled = await t.platform.cancel(paused.id, { userId: t.userId });
-    expect(cancelled.state).toBe('cancelled');
-    expect(cancelled.output.find((o) => o.type === 'pause')).toMatchObject({ decision: 'stop' });
   });
 });

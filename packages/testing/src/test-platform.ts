@@ -74,7 +74,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}) {
     approvePending: async ({ toolId }: { toolId?: string } = {}) =>
       platform.approve(pendingCall(await waitingPrompt(), toolId).id, { userId }),
     /**
-     * Decides the pause the conversation's prompt waits on (a doom loop, a plugin's `betweenRounds`, a budget
+     * Decides the pause the conversation's prompt waits on (a plugin's `betweenRounds`, a budget
      * reached: continue it with larger `budgets`, e.g. `{ maxRounds: 50 }`) and resolves with the prompt when
      * the resumed loop stops.
      */

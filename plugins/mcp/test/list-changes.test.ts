@@ -97,7 +97,7 @@ describe('tool list changes over Streamable HTTP', () => {
     const { server, t } = await platformWith();
     expect(server.requests('tools/list')).toBe(1); // on connecting
     t.model.push(
-      // Two, not three: a third call with the same arguments is a doom loop, which pauses.
+      // Two, not three: a third call with the same arguments would be a doom loop, which pauses with the plugin.
       callTools({ name: 'box.grow' }, { name: 'box.grow' }),
       reply('Two more.'),
     );

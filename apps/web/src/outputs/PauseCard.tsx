@@ -10,21 +10,31 @@ export type DecidePause = (
   budgets?: BudgetRaise,
 ) => Promise<void>;
 
+const REPEATING = 'The assistant seems to be repeating itself';
+
 const SOURCE_TITLE: Record<string, string> = {
-  doom_loop: 'The assistant seems to be repeating itself',
+  // Recorded by core itself before the doom-loop check became a plugin.
+  doom_loop: REPEATING,
   plugin: 'Paused for your decision',
   budget: 'The assistant reached its budget',
 };
 
+/** The card's title: the doom-loop plugin's pause says what it is; a source the UI does not know reads as a plugin's. */
+function titleOf(output: Output): string {
+  if (output.source === 'plugin' && output.plugin === 'doom-loop') return REPEATING;
+  const source = String(output.source);
+  return Object.hasOwn(SOURCE_TITLE, source) ? SOURCE_TITLE[source]! : SOURCE_TITLE.plugin!;
+}
+
 /**
- * A pause outside any tool call: the model repeating the same calls (a doom loop), a plugin asking, or a
- * budget reached. While pending it offers Continue (past a budget: with a larger one, double what was
+ * A pause outside any tool call: a plugin asking (the doom-loop plugin: the model repeating the same calls),
+ * or a budget reached. While pending it offers Continue (past a budget: with a larger one, double what was
  * reached) and Stop; once decided it says what was chosen.
  */
 export function PauseCard({ output, onDecide }: { output: Output; onDecide: DecidePause }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const title = SOURCE_TITLE[String(output.source)] ?? SOURCE_TITLE.plugin;
+  const title = titleOf(output);
   const decision = output.decision as 'continue' | 'stop' | undefined;
   const reached = reachedBudgetOf(output);
   const raise = reached && { [reached.name]: proposedLimit(reached) };

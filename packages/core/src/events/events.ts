@@ -36,8 +36,9 @@ export type TesseraEvent = Scope &
     /** A guardrail tripped: the prompt ends at once (`stopReason.code: 'guardrail'`). */
     | { type: 'prompt.guardrail-tripped'; plugin: string; guardrail: 'input' | 'output'; reason: string }
     /**
-     * The prompt paused for the user's decision (continue or stop): a repeated tool-call loop, a plugin, or a
-     * budget reached (`budget`: which, its limit and what was used; continue with a larger one).
+     * The prompt paused for the user's decision (continue or stop): a plugin, or a budget reached (`budget`:
+     * which, its limit and what was used; continue with a larger one). `doom_loop` is a pause recorded before
+     * the doom-loop check left core for a plugin, published again when its prompt is resumed.
      */
     | {
         type: 'prompt.pause-requested';

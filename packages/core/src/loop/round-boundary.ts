@@ -4,7 +4,6 @@ import type { StopReason } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import type { ToolCallView } from '../plugins/hooks.ts';
 import { runInput } from './approval.ts';
-import { detectDoomLoop } from './doom-loop.ts';
 import { callHook, type HookEntry, type HookScope } from './hook-table.ts';
 import type { ModelTurn } from './model-call.ts';
 import type { PromptRecord } from './prompt-record.ts';
@@ -13,8 +12,7 @@ import type { ToolBatch } from './tool-batch.ts';
 
 /**
  * What happens between rounds, where nothing is half done (every call of the last round has its result):
- * steering messages reach the prompt, the doom-loop check and plugins' `betweenRounds` hooks may pause or
- * stop it; and the checks around a model call: guardrails and `afterModelCall`.
+ * steering messages reach the prompt, and plugins' `betweenRounds` hooks may pause or stop it; and the checks around a model call: guardrails and `afterModelCall`.
  */
 export class RoundBoundary {
   readonly #runtime: Runtime;
@@ -35,42 +33,24 @@ export class RoundBoundary {
 
   /**
    * Before a model call: steering delivered, then `'paused'`, a reason to stop, or nothing (go on). Returns
-   * no promise when there is nothing to do, as at most boundaries: no steering, no hooks, no loop.
+   * no promise when there is nothing to do, as at most boundaries: no steering, no hooks.
    */
   check(signal: AbortSignal): Promise<'paused' | StopReason | undefined> | undefined {
     const { caches, hooks, store } = this.#runtime;
     const conversationId = this.#record.prompt.conversationId;
     const steering = !!store.messages && (!this.#askedStore || caches.steering.has(conversationId));
-    if (!steering && hooks.betweenRounds.length === 0) {
-      const looping = this.#doomLoop();
-      return looping ? this.#pauseFor({ source: 'doom_loop', reason: looping }) : undefined;
-    }
+    if (!steering && hooks.betweenRounds.length === 0) return undefined;
     return this.#check(steering, signal);
-  }
-
-  /** What the doom-loop check finds repeating, unless the user just decided at this boundary. */
-  #doomLoop(): string | undefined {
-    const prompt = this.#record.prompt;
-    const { doomLoop } = this.#runtime.options;
-    if (!doomLoop || this.#justDecided()) return undefined;
-    const looping = detectDoomLoop(prompt.output, doomLoop.repeats, this.#runtime.caches.callKeys);
-    return looping && `${looping} Continue, or stop?`;
-  }
-
-  /** Before the first model call, or right after the user let a pause continue, nothing is asked. */
-  #justDecided(): boolean {
-    const prompt = this.#record.prompt;
-    const last = prompt.output.at(-1);
-    return prompt.usage.modelCalls === 0 || (last?.type === 'pause' && last.decision === 'continue');
   }
 
   async #check(steering: boolean, signal: AbortSignal): Promise<'paused' | StopReason | undefined> {
     const tripped = steering ? await this.#deliverSteering(signal) : undefined;
     if (tripped) return tripped;
     const prompt = this.#record.prompt;
-    const looping = this.#doomLoop();
-    if (looping) return this.#pauseFor({ source: 'doom_loop', reason: looping });
-    if (this.#justDecided()) return undefined;
+    // Before the first model call, or right after the user let a pause continue, nothing is asked.
+    const last = prompt.output.at(-1);
+    if (prompt.usage.modelCalls === 0 || (last?.type === 'pause' && last.decision === 'continue'))
+      return undefined;
     for (const entry of this.#runtime.hooks.betweenRounds) {
       const context = { ...this.#scope.contextFor(entry.plugin), round: prompt.usage.modelCalls };
       const result = await callHook(entry, context, signal);
@@ -80,19 +60,13 @@ export class RoundBoundary {
           code: 'stopped_by_plugin',
           message: `Stopped by plugin '${entry.plugin.id}': ${String(result.stop)}`,
         };
-      if ('pause' in result)
-        return this.#pauseFor({ source: 'plugin', plugin: entry.plugin.id, reason: String(result.pause) });
+      if ('pause' in result) {
+        const reason = String(result.pause);
+        await this.#record.append({ type: 'pause', source: 'plugin', plugin: entry.plugin.id, reason });
+        return 'paused';
+      }
     }
     return undefined;
-  }
-
-  async #pauseFor(pause: {
-    source: 'doom_loop' | 'plugin';
-    plugin?: string;
-    reason: string;
-  }): Promise<'paused'> {
-    await this.#record.append({ type: 'pause', ...pause });
-    return 'paused';
   }
 
   /**

@@ -29,8 +29,6 @@ export class RoundCaches {
   lastOffer: Offer | undefined;
   /** Each plugin's bound `tool` helper for `prepare()`. */
   readonly helpers = new WeakMap<AnyPlugin, BoundCreateTool<unknown>>();
-  /** Each recorded call's key for the doom-loop check (see doom-loop.ts). */
-  readonly callKeys = new WeakMap<object, string>();
   /**
    * Conversations that may have steering messages waiting: marked when one is sent (here, or in another
    * process through the relay), so that a round boundary asks the store only then, and once per run.

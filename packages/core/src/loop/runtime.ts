@@ -33,7 +33,7 @@ export type Budgets = {
    */
   maxCost: number;
   /**
-   * Tool calls failing one after another (errors of any tools, which the doom-loop check does not see) before
+   * Tool calls failing one after another (errors of any tools, different calls too) before
    * the prompt pauses; a success resets the count, and calls the user rejected or a policy denied, skipped
    * or cancelled ones neither count nor reset it (default 5).
    */
@@ -54,17 +54,6 @@ export type LoopOptions = {
   maxResultChars: number;
   /** Fit the conversation history into this many estimated tokens (default: no limit). */
   historyTokens?: number;
-  /** Pause for the user when the model repeats a call, or a cycle of calls, this often; `false`: never. */
-  doomLoop: DoomLoopOptions | false;
-};
-
-export type DoomLoopOptions = {
-  /**
-   * How many times in a row the same call (same tool, same arguments), or the same cycle of calls (A, B, A,
-   * B, ...), may come before the prompt pauses for the user to continue or stop.
-   * @default 3
-   */
-  repeats: number;
 };
 
 export const DEFAULT_BUDGETS: Budgets = {

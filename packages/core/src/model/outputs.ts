@@ -149,13 +149,15 @@ export const ReasoningOutput = OutputBase.extend({
 export type ReasoningOutput = z.infer<typeof ReasoningOutput>;
 
 /**
- * A pause for the user's decision, outside any tool call: a repeated tool-call loop (`source: 'doom_loop'`),
- * a plugin's `betweenRounds` hook (`source: 'plugin'`) or a budget the prompt reached (`source: 'budget'`).
+ * A pause for the user's decision, outside any tool call: a plugin's `betweenRounds` hook (`source:
+ * 'plugin'`) or a budget the prompt reached (`source: 'budget'`).
  * Without `decision` it is pending and the prompt waits (`waiting_for_approval`); `platform.resume(id, {
  * choice })` records the decision in place (with `raised`, the larger budgets to continue with).
  */
 export const PauseOutput = OutputBase.extend({
   type: z.literal('pause'),
+  // 'doom_loop': core's own doom-loop check, now @tessera/plugin-doom-loop (`source: 'plugin'`). Core no
+  // longer records it; it stays so that records written before still parse.
   source: z.enum(['doom_loop', 'plugin', 'budget']),
   /** The plugin whose hook paused, for `source: 'plugin'`. */
   plugin: z.string().optional(),

@@ -119,7 +119,6 @@ function runtimeOf(
       toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
       maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS,
       historyTokens: options.historyTokens,
-      doomLoop: options.doomLoop === false ? false : { repeats: 3, ...options.doomLoop },
     },
   };
 }

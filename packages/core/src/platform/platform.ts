@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { PluginError } from '../errors.ts';
 import type { EventRelay } from '../events/relay.ts';
-import type { Budgets, DoomLoopOptions } from '../loop/runtime.ts';
+import type { Budgets } from '../loop/runtime.ts';
 import type { ModelClass } from '../model/prompt.ts';
 import type { AnyPlugin } from '../plugins/define-plugin.ts';
 import type { ModelProvider } from '../provider/provider.ts';
@@ -108,11 +108,4 @@ export type PlatformOptions = {
    * @default `console.error`
    */
   onRecoveryError?: (error: unknown) => void;
-  /**
-   * Doom-loop detection: the prompt pauses for the user (continue or stop, `platform.resume`) when the model
-   * calls the same tool with the same arguments `repeats` times in a row, or repeats a cycle of calls (A, B,
-   * A, B, ...) that often, across rounds. After "continue" it counts again from there. `false` turns it off.
-   * @default { repeats: 3 }
-   */
-  doomLoop?: Partial<DoomLoopOptions> | false;
 };

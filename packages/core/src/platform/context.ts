@@ -12,7 +12,7 @@ import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts
 import { MemoryStore } from '../store/memory-store.ts';
 import type { Store } from '../store/store.ts';
 import { checkComposition } from './check-composition.ts';
-import { FollowUps } from './follow-ups.ts';
+import { startNextMessage } from './follow-ups.ts';
 import { LocalRuns } from './local-runs.ts';
 import { MessageDeliveries } from './message-deliveries.ts';
 import type { PlatformOptions } from './platform.ts';
@@ -21,7 +21,6 @@ import { createServiceContainer } from './services.ts';
 /** What the parts of a platform share: its runtime, its runs in this process, and a few helpers. */
 export type PlatformContext = {
   options: PlatformOptions;
-  plugins: readonly AnyPlugin[];
   /** Plugins in the order they start (after those they require). */
   startOrder: readonly AnyPlugin[];
   store: Store;
@@ -29,7 +28,8 @@ export type PlatformContext = {
   runtime: Runtime;
   runs: LocalRuns;
   relay: EventRelay | undefined;
-  followUps: FollowUps;
+  /** Starts the conversation's next waiting message, if nothing of it is active (see follow-ups.ts). */
+  nextMessage(conversationId: string): Promise<PromptRun | undefined>;
   /** What became of the messages sent from here: settled as they run, reach a prompt, or are removed. */
   deliveries: MessageDeliveries;
   reportRecoveryError: (error: unknown) => void;
@@ -51,31 +51,51 @@ export function createContext(
   const startOrder = checkComposition(plugins, outputs);
   const store: Store = options.store ?? new MemoryStore();
   const events = new EventBus({ onHandlerError: options.onSubscriberError });
-  const runtime = runtimeOf(options, { plugins, outputs, store, events });
+  // Everything a prompt's loop needs, built once per platform.
+  const runtime: Runtime = {
+    store,
+    provider: options.model,
+    plugins,
+    outputs,
+    bus: events,
+    services: createServiceContainer(options.services),
+    projectionCache: new ProjectionCache(),
+    caches: new RoundCaches(),
+    hooks: new HookTable(plugins),
+    options: {
+      budgets: { ...DEFAULT_BUDGETS, ...options.budgets },
+      models: { normal: 'normal', high: 'high', ...options.models },
+      instructions: options.instructions,
+      toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
+      maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS,
+      historyTokens: options.historyTokens,
+      doomLoop: options.doomLoop === false ? false : { repeats: 3, ...options.doomLoop },
+    },
+  };
   const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));
   const deliveries = new MessageDeliveries();
-  const followUps = new FollowUps(store, async (message) => {
-    const run = await start({
-      conversationId: message.conversationId,
-      userId: message.userId,
-      input: message.input,
-      promptId: message.id,
-      model: message.model,
-      metadata: message.metadata,
+  const nextMessage = (conversationId: string) =>
+    startNextMessage(store, conversationId, async (message) => {
+      const run = await start({
+        conversationId: message.conversationId,
+        userId: message.userId,
+        input: message.input,
+        promptId: message.id,
+        model: message.model,
+        metadata: message.metadata,
+      });
+      deliveries.settle(message.id, { type: 'prompt', run });
+      return run;
     });
-    deliveries.settle(message.id, { type: 'prompt', run });
-    return run;
-  });
   return {
     options,
-    plugins,
     startOrder,
     store,
     events,
     runtime,
     runs: new LocalRuns(),
     relay: options.relay ?? store.relay,
-    followUps,
+    nextMessage,
     deliveries,
     reportRecoveryError,
     async conversationOf(conversationId, userId) {
@@ -92,33 +112,8 @@ export function createContext(
     },
     track: (done) =>
       done.then((prompt) => {
-        if (isFinalState(prompt.state)) void followUps.next(prompt.conversationId).catch(reportRecoveryError);
+        if (isFinalState(prompt.state)) void nextMessage(prompt.conversationId).catch(reportRecoveryError);
         return prompt;
       }),
-  };
-}
-
-/** Everything a prompt's loop needs, built once per platform. */
-function runtimeOf(
-  options: PlatformOptions,
-  parts: Pick<Runtime, 'plugins' | 'outputs' | 'store'> & { events: EventBus },
-): Runtime {
-  const { events, ...rest } = parts;
-  return {
-    ...rest,
-    provider: options.model,
-    bus: events,
-    services: createServiceContainer(options.services),
-    projectionCache: new ProjectionCache(),
-    caches: new RoundCaches(),
-    hooks: new HookTable(rest.plugins),
-    options: {
-      budgets: { ...DEFAULT_BUDGETS, ...options.budgets },
-      models: { normal: 'normal', high: 'high', ...options.models },
-      instructions: options.instructions,
-      toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
-      maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS,
-      historyTokens: options.historyTokens,
-    },
   };
 }

@@ -51,11 +51,11 @@ export const platformConversations = (ctx: PlatformContext): PlatformConversatio
   },
 
   async delete(conversationId: string, userId: string): Promise<void> {
-    const { runs, plugins, runtime, store } = ctx;
+    const { runs, runtime, store } = ctx;
     const conversation = await ctx.conversationOf(conversationId, userId);
     await Promise.all(conversation.promptIds.map((id) => runs.abort(id)));
     // Plugins first: if one fails, the conversation is still there and the deletion can be retried.
-    for (const plugin of plugins) {
+    for (const plugin of runtime.plugins) {
       await plugin.conversationDeleted?.({
         conversationId,
         userId: conversation.userId,

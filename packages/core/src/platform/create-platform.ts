@@ -32,8 +32,8 @@ import { PlatformToken, StoreToken } from './services.ts';
  */
 export function createPlatform(options: PlatformOptions): Platform {
   const ctx: PlatformContext = createContext(options, (send) => startPrompt(ctx, send));
-  const { store, events, runs, runtime, relay, plugins } = ctx;
-  const { services } = runtime;
+  const { store, events, runs, runtime, relay } = ctx;
+  const { services, plugins } = runtime;
   const unbridge =
     relay && bridgeRelay(relay, events, (promptId) => void runs.abort(promptId).catch(() => {}));
   // Stops the periodic recovery (watchOrphans) when the platform closes.

@@ -78,7 +78,7 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
       }
       if (queued.mode === 'steer') ctx.runtime.caches.steering.add(queued.conversationId);
       ctx.events.publish({ type: 'message.queued', ...eventScope(queued), message: queued });
-      const run = await ctx.followUps.next(message.conversationId);
+      const run = await ctx.nextMessage(message.conversationId);
       return run ? { message: queued, run, delivery } : { message: queued, delivery };
     },
 

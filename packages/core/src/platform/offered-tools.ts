@@ -18,7 +18,7 @@ export async function offeredTools(
   const conversation = await ctx.conversationOf(conversationId, userId);
   const history = (await ctx.store.prompts.listByConversation(conversationId)) as Prompt[];
   const states = new ConversationStates(ctx.store, conversation);
-  await states.migrate(ctx.plugins);
+  await states.migrate(ctx.runtime.plugins);
   const prompt = newPrompt(ctx, { conversationId, userId, metadata: options.metadata });
   const signal = options.signal ?? new AbortController().signal;
   const round = await prepareRound(ctx.runtime, states, { prompt, history, round: 0, signal });

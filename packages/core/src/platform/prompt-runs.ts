@@ -120,7 +120,7 @@ export async function recoverPrompts(ctx: PlatformContext): Promise<PromptRun[]>
   );
   // Messages that waited for a conversation whose prompt ended in a process that stopped.
   for (const conversationId of (await store.messages?.conversationsWithMessages()) ?? []) {
-    const run = await ctx.followUps.next(conversationId);
+    const run = await ctx.nextMessage(conversationId);
     if (run) resumed.push(run);
   }
   return resumed.filter((run) => run !== undefined);

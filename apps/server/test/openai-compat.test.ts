@@ -77,10 +77,12 @@ describe('GET /v1/models', () => {
     const client = clientOf(t.url);
     const models = await client.models.list();
     expect(models.data.map((model) => model.id)).toEqual(['normal', 'high']);
-    expect((await client.models.retrieve('high')).owned_by).toBe('tessera');
-    const error = await client.models.retrieve('gpt-4o').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((error as InstanceType<typeof OpenAI.NotFoundError>).code).toBe('model_not_found');
+    expect(models.data.map((model) => model.owned_by)).toEqual(['tessera', 'tessera']);
+    const unknown = await refusal(
+      client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hi' }] }),
+    );
+    expect(unknown).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(unknown.code).toBe('model_not_found');
   });
 });
 
@@ -322,6 +324,7 @@ describe('POST /v1/chat/completions', () => {
     );
     expect(whole).toBeInstanceOf(OpenAI.InternalServerError);
     expect(whole.error).toMatchObject({ type: 'server_error', code: 'prompt_failed' });
+    expect(whole.headers?.get('x-should-retry')).toBe('false');
     const streamed = await client.chat.completions.create({
       model: 'normal',
       messages: [{ role: 'user', content: 'Hi again' }],
@@ -335,6 +338,40 @@ describe('POST /v1/chat/completions', () => {
     const conversations = (await t.server.platform.conversations.list('alice')).items;
     const prompts = await Promise.all(conversations.map((c) => promptsOf(t!.server.platform, c.id)));
     expect(prompts.flat().map((p) => p.state)).toEqual(['failed', 'failed']);
+  });
+
+  it('refuses a message to a conversation whose prompt runs (409, not retried by the SDK)', async () => {
+    t = await server([{ text: 'Slow answer.', delayMs: 60_000 }]);
+    const client = new OpenAI({ baseURL: `${t.url}/v1`, apiKey: ALICE, maxRetries: 2 });
+    const slow = client.chat.completions.create({
+      model: 'normal',
+      messages: [{ role: 'user', content: 'Take your time' }],
+    });
+    slow.catch(() => {}); // answered once the prompt is cancelled below
+    const running = async () => {
+      for (;;) {
+        const [conversation] = (await t!.server.platform.conversations.list('alice')).items;
+        const [prompt] = conversation ? await promptsOf(t!.server.platform, conversation.id) : [];
+        if (prompt?.state === 'running') return prompt;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const prompt = await running();
+    const busy = await refusal(
+      client.chat.completions.create(
+        { model: 'normal', messages: [{ role: 'user', content: 'approve' }] },
+        { headers: { 'X-Tessera-Conversation': prompt.conversationId } },
+      ),
+    );
+    expect(busy).toBeInstanceOf(OpenAI.ConflictError);
+    expect(busy.code).toBe('conversation_busy');
+    expect(busy.headers?.get('x-should-retry')).toBe('false');
+    await t.server.platform.cancel(prompt.id, { userId: 'alice' });
+    expect((await slow).choices[0]!.message.content).toContain('cancelled');
+    // Neither message ran again: one prompt, cancelled.
+    expect((await promptsOf(t.server.platform, prompt.conversationId)).map((p) => p.state)).toEqual([
+      'cancelled',
+    ]);
   });
 
   it("counts as a prompt send for the rate limit (429, the SDK's RateLimitError)", async () => {

@@ -668,26 +668,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/models/{model}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a model
-         * @description One model class (`normal` or `high`) as an OpenAI model; another id is a 404 `model_not_found`.
-         */
-        get: operations["openaiGetModel"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/chat/completions": {
         parameters: {
             query?: never;
@@ -5009,74 +4989,6 @@ export interface operations {
             };
             /** @description Missing or invalid API key (your Tessera token) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OpenAIError"];
-                };
-            };
-            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    openaiGetModel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                model: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The model */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "normal",
-                     *       "object": "model",
-                     *       "created": 1795837767,
-                     *       "owned_by": "tessera"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Model"];
-                };
-            };
-            /** @description Invalid request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OpenAIError"];
-                };
-            };
-            /** @description Missing or invalid API key (your Tessera token) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OpenAIError"];
-                };
-            };
-            /** @description No such model (`model_not_found`), conversation or response of yours */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,8 +29,10 @@ const typeOf = (status: number) =>
 const PARAMS: Readonly<Record<string, string>> = { model_not_found: 'model' };
 
 /**
- * Read by the OpenAI SDKs before they retry a 5xx: a failed prompt (or anything else that failed here) is not
- * sent again by the client on its own, since the retry would run the prompt again.
+ * Read by the OpenAI SDKs before they retry a 5xx or a 409: a failed prompt (or anything else that failed here)
+ * is not sent again by the client on its own, since the retry would run the prompt again; nor is a message to
+ * a busy conversation, which a retry could send once the prompt ended (an "approve" meant for a call already
+ * decided would then run as a prompt of its own).
  */
 const NO_RETRY = 'x-should-retry';
 
@@ -64,7 +66,7 @@ export const openAIErrors: MiddlewareHandler = async (c, next) => {
     return;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
-  if (res.status >= 500) headers.set(NO_RETRY, 'false');
+  if (res.status >= 500 || res.status === 409) headers.set(NO_RETRY, 'false');
   c.res = undefined; // else Hono copies the old response's headers onto the new one
   c.res = new Response(JSON.stringify(openAIError(res.status, error.code, error.message)), {
     status: res.status as ContentfulStatusCode,

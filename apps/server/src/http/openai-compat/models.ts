@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { type ModelClass, ModelClass as ModelClasses } from '@tessera/core';
-import { z } from 'zod';
 import { type Api, json } from '../routes/shared.ts';
 import { modelNotFound, OpenAIErrorSchema } from './errors.ts';
-import { ModelList, ModelObject } from './schemas.ts';
+import { ModelList } from './schemas.ts';
 
 /** The model ids an OpenAI client may ask for: the app's model classes, which it maps to its models. */
 export function modelClassOf(model: string): ModelClass {
@@ -45,24 +44,5 @@ export function modelRoutes(app: Api): void {
       },
     }),
     (c) => c.json({ object: 'list' as const, data: ModelClasses.options.map(modelObject) }, 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/v1/models/{model}',
-      operationId: 'openaiGetModel',
-      tags: [TAG],
-      summary: 'Read a model',
-      description:
-        'One model class (`normal` or `high`) as an OpenAI model; another id is a 404 `model_not_found`.',
-      request: { params: z.object({ model: z.string().max(200) }) },
-      responses: {
-        200: json(ModelObject, 'The model', MODEL_EXAMPLE),
-        400: openAIErrorResponses[400],
-        401: openAIErrorResponses[401],
-        404: openAIErrorResponses[404],
-      },
-    }),
-    (c) => c.json(modelObject(modelClassOf(c.req.valid('param').model)), 200),
   );
 }

@@ -470,6 +470,48 @@ describe('POST /v1/responses', () => {
   });
 });
 
+describe('pauses and failures through the Responses API', () => {
+  it('asks at a budget pause; "approve" continues with double the limit reached', async () => {
+    t = await server(
+      [{ toolCalls: [{ name: 'notes.add', args: { text: 'one' } }] }, { text: 'Done after the pause.' }],
+      {
+        plugins: [notes],
+        budgets: { maxRounds: 1 },
+      },
+    );
+    const client = clientOf(t.url);
+    const paused = await client.responses.create({ model: 'normal', input: 'Add a note' });
+    expect(paused.output_text).toContain('**Paused:**');
+    expect(paused.output_text).toContain('maxRounds 2');
+    const resumed = await client.responses.create({
+      model: 'normal',
+      input: 'ok',
+      previous_response_id: paused.id,
+    });
+    expect(resumed.output_text).toBe('Done after the pause.');
+    const [conversation] = (await t.server.platform.conversations.list('alice')).items;
+    const [prompt] = await promptsOf(t.server.platform, conversation!.id);
+    expect(prompt!.state).toBe('completed');
+    expect(prompt!.output.find((o) => o.type === 'pause')).toMatchObject({
+      decision: 'continue',
+      raised: { maxRounds: 2 },
+    });
+  });
+
+  it('answers a failed prompt with response.failed when streamed', async () => {
+    t = await server([{ error: 'the provider is down' }]);
+    const events = await clientOf(t.url).responses.create({ model: 'normal', input: 'Hi', stream: true });
+    const types: string[] = [];
+    let failed: OpenAI.Responses.Response | undefined;
+    for await (const event of events) {
+      types.push(event.type);
+      if (event.type === 'response.failed') failed = event.response;
+    }
+    expect(types.at(-1)).toBe('response.failed');
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'server_error' } });
+  });
+});
+
 describe('the demo model through an OpenAI client (the default server, no API key of a provider)', () => {
   it("answers with a plugin's tool, and asks for approval before deleting", async () => {
     t = await testServer('demo model'); // the default server: the embedded database too

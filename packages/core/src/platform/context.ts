@@ -69,7 +69,6 @@ export function createContext(
       toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
       maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS,
       historyTokens: options.historyTokens,
-      doomLoop: options.doomLoop === false ? false : { repeats: 3, ...options.doomLoop },
     },
   };
   const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));

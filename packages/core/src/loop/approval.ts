@@ -4,7 +4,7 @@ import type { PromptOutputToolResult, ToolApproval, ToolOutput } from '../model/
 import type { AnyPlugin, OfferedTool } from '../plugins/define-plugin.ts';
 import type { PermissionVerdict, ToolCallView } from '../plugins/hooks.ts';
 import type { AnyTool } from '../tools/create-tool.ts';
-import { callHook, type HookScope, type HookTable } from './hook-table.ts';
+import type { HookScope, HookTable } from './hook-table.ts';
 import type { Round } from './round-caches.ts';
 import { toolError } from './tool-result.ts';
 
@@ -38,7 +38,6 @@ export type DecideContext = {
   stateOf: (offered: OfferedTool) => unknown;
   hooks: HookTable;
   scope: HookScope;
-  signal: AbortSignal;
   /** Publishes a hook's failure; what it leads to is in the decision. */
   hookFailed: (error: HookError, toolCallId: string) => void;
 };
@@ -177,11 +176,7 @@ async function runBeforeToolCall(
   for (const entry of context.hooks.beforeToolCall) {
     const view: ToolCallView = { id: call.id, toolId: call.toolId, input };
     try {
-      const result = await callHook(
-        entry,
-        { ...context.scope.contextFor(entry.plugin), call: view },
-        context.signal,
-      );
+      const result = await context.scope.call(entry, { call: view });
       if (!result) continue;
       if ('skip' in result) {
         const skipped: PromptOutputToolResult =
@@ -229,11 +224,7 @@ async function permission(
   for (const entry of context.hooks.permissions) {
     let verdict: PermissionVerdict | undefined;
     try {
-      verdict = await callHook(
-        entry,
-        { ...context.scope.contextFor(entry.plugin), call: { id: call.id, toolId: call.toolId, input } },
-        context.signal,
-      );
+      verdict = await context.scope.call(entry, { call: { id: call.id, toolId: call.toolId, input } });
     } catch (error) {
       if (!HookError.is(error)) throw error;
       context.hookFailed(error, call.id);

@@ -3,7 +3,7 @@ import type { Prompt } from '../model/prompt.ts';
 import type { HistoryView, HookModel } from '../plugins/hooks.ts';
 import { promptsToMessages } from '../projection/prompts-to-messages.ts';
 import { estimateTokens, estimatorFor } from '../provider/provider.ts';
-import { callHook, type HookScope } from './hook-table.ts';
+import type { HookScope } from './hook-table.ts';
 import { messagesFault } from './model-call.ts';
 import type { PromptRecord } from './prompt-record.ts';
 import type { Runtime } from './runtime.ts';
@@ -22,8 +22,7 @@ export async function beforeFirstModelCall(
     promptsToMessages(prompts, { outputs, maxResultChars: options.maxResultChars, cache: projectionCache });
   const recordOutput = (output: Parameters<PromptRecord['append']>[0]) => record.append(output);
   for (const entry of runtime.hooks.beforeFirstModelCall) {
-    const context = { ...scope.contextFor(entry.plugin), history, model, project, record: recordOutput };
-    await callHook(entry, context, signal);
+    await scope.call(entry, { history, model, project, record: recordOutput });
   }
 }
 
@@ -36,12 +35,11 @@ export async function historyView(
   runtime: Runtime,
   history: readonly Prompt[],
   scope: HookScope,
-  signal: AbortSignal,
 ): Promise<HistoryView | undefined> {
   let view: HistoryView | undefined;
   for (const entry of runtime.hooks.historyView) {
     const current = view?.prompts ?? history;
-    const result = await callHook(entry, { ...scope.contextFor(entry.plugin), history: current }, signal);
+    const result = await scope.call(entry, { history: current });
     if (!result) continue;
     const fault = viewFault(result, current);
     if (fault) throw new HookError(entry.plugin.id, entry.name, fault);

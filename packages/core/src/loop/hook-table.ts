@@ -11,6 +11,17 @@ type Guardrails = Required<PluginGuardrails<unknown>>;
 /** One plugin's function for one hook point. */
 export type HookEntry<F> = { plugin: AnyPlugin; name: string; fn: F };
 
+/** The hook points of `PluginHooks`, each a list of the same name here. */
+const HOOK_POINTS = [
+  'beforeFirstModelCall',
+  'historyView',
+  'beforeModelCall',
+  'afterModelCall',
+  'beforeToolCall',
+  'afterToolCall',
+  'betweenRounds',
+] as const satisfies readonly (keyof Hooks)[];
+
 /**
  * Every plugin's hooks, guardrails and permission policies, grouped by hook point in plugin order. Built
  * once per platform: with no plugin using a hook point its list is empty, and the loop pays one length check.
@@ -30,23 +41,10 @@ export class HookTable {
   constructor(plugins: readonly AnyPlugin[]) {
     for (const plugin of plugins) {
       const { hooks, guardrails, permissions } = plugin;
-      if (hooks?.beforeFirstModelCall)
-        this.beforeFirstModelCall.push({
-          plugin,
-          name: 'beforeFirstModelCall',
-          fn: hooks.beforeFirstModelCall,
-        });
-      if (hooks?.historyView) this.historyView.push({ plugin, name: 'historyView', fn: hooks.historyView });
-      if (hooks?.beforeModelCall)
-        this.beforeModelCall.push({ plugin, name: 'beforeModelCall', fn: hooks.beforeModelCall });
-      if (hooks?.afterModelCall)
-        this.afterModelCall.push({ plugin, name: 'afterModelCall', fn: hooks.afterModelCall });
-      if (hooks?.beforeToolCall)
-        this.beforeToolCall.push({ plugin, name: 'beforeToolCall', fn: hooks.beforeToolCall });
-      if (hooks?.afterToolCall)
-        this.afterToolCall.push({ plugin, name: 'afterToolCall', fn: hooks.afterToolCall });
-      if (hooks?.betweenRounds)
-        this.betweenRounds.push({ plugin, name: 'betweenRounds', fn: hooks.betweenRounds });
+      for (const name of HOOK_POINTS) {
+        const fn = hooks?.[name];
+        if (fn) (this[name] as HookEntry<typeof fn>[]).push({ plugin, name, fn });
+      }
       if (guardrails?.input)
         this.inputGuardrails.push({ plugin, name: 'input guardrail', fn: guardrails.input });
       if (guardrails?.output)
@@ -89,13 +87,19 @@ export class HookScope {
       signal: this.signal ?? AbortSignal.abort(),
     };
   }
+
+  /** Calls one plugin's hook (see `callHook`) with its context and `extra`, under the run's signal. */
+  call<X, R>(entry: HookEntry<(context: HookContext<unknown> & X) => R>, extra: X): Promise<Awaited<R>> {
+    const context = { ...this.contextFor(entry.plugin), ...extra };
+    return callHook(entry, context, context.signal);
+  }
 }
 
 /**
  * Calls one hook. What it throws becomes a `HookError` naming the plugin and the hook; a hook still waiting
  * when the run is aborted is abandoned (the abort's reason is thrown), so no hook can hold a prompt forever.
  */
-export async function callHook<C, R>(
+async function callHook<C, R>(
   entry: HookEntry<(context: C) => R>,
   context: C,
   signal: AbortSignal,

@@ -16,7 +16,7 @@ import {
 } from '../provider/provider.ts';
 import { immutableOwn } from '../store/frozen.ts';
 import type { CallIds } from './call-ids.ts';
-import { callHook, type HookScope } from './hook-table.ts';
+import type { HookScope } from './hook-table.ts';
 import { ModelResponse, type ResponseSink } from './model-response.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
 import type { Round } from './round-caches.ts';
@@ -139,16 +139,11 @@ export class ModelCalls {
   }
 
   /** The request after every `beforeModelCall` hook in plugin order; `skip` when one skipped the call. */
-  async hooked(prepared: Prepared, scope: HookScope, signal: AbortSignal): Promise<Request> {
+  async hooked(prepared: Prepared, scope: HookScope): Promise<Request> {
     let { request } = prepared;
     const { round } = prepared;
     for (const entry of this.#runtime.hooks.beforeModelCall) {
-      const context = {
-        ...scope.contextFor(entry.plugin),
-        round: this.#record.prompt.usage.modelCalls,
-        request,
-      };
-      const result = await callHook(entry, context, signal);
+      const result = await scope.call(entry, { round: this.#record.prompt.usage.modelCalls, request });
       if (!result) continue;
       if ('skip' in result) return { skip: String(result.skip?.text ?? ''), round };
       const fault = requestFault(result, round);

@@ -1,7 +1,7 @@
 import { errorMessage, HookError, ModelError, NotFoundError, TesseraError } from '../errors.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { PauseOutput, PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
-import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
+import type { Prompt, StopReason } from '../model/prompt.ts';
 import type { FinishReason } from '../provider/provider.ts';
 import { budgetPause } from './budgets.ts';
 import { CallIds } from './call-ids.ts';
@@ -104,20 +104,18 @@ export class PromptCompletion {
   async #loop(signal: AbortSignal, approved: string | undefined): Promise<Prompt> {
     // Plugins' stored state of an older version is migrated (and written back) before anything reads it.
     await this.#states.migrate(this.#runtime.plugins);
-    // The executor: each step planned from the record alone (plan.ts), then carried out.
+    // The executor: each step planned from the record alone (plan.ts), then carried out. What waits for the
+    // user (a pending call, a pause) is recorded first, and the next step pauses on it.
     for (;;) {
       const step = planStep(this.#record.prompt, this.#runtime.options.budgets);
       if (step.kind === 'pause') return this.#pause(step.pending);
       if (step.kind === 'end') return this.#end('completed', step.stop);
-      if (step.kind === 'budget') {
-        await this.#record.append(budgetPause(step.reached));
-        return this.#pause();
-      }
-      if (step.kind === 'calls') {
+      if (step.kind === 'budget') await this.#record.append(budgetPause(step.reached));
+      else if (step.kind === 'calls') {
         // The open calls belong to the last model call's round: prepared again for it, not for the next.
         const round = await this.#prepare(signal, Math.max(0, this.#record.prompt.usage.modelCalls - 1));
         const calls = step.open.map((output) => ({ output, recorded: true }));
-        if (await this.#tools.process(calls, round, signal, approved)) return this.#pause();
+        await this.#tools.process(calls, round, signal, approved);
       } else {
         const ended = await this.#modelRound(signal);
         if (ended) return ended;
@@ -126,24 +124,23 @@ export class PromptCompletion {
     }
   }
 
-  /** Round boundary checks, then one model call and its calls; the prompt if the loop stops. */
+  /** Round boundary checks, then one model call and its calls; the prompt if the loop ends. */
   async #modelRound(signal: AbortSignal): Promise<Prompt | undefined> {
     const { hooks } = this.#runtime;
     if (!this.#inputChecked && this.#record.prompt.usage.modelCalls === 0) {
       this.#inputChecked = true;
-      const trip =
-        hooks.inputGuardrails.length > 0 ? await this.#boundary.inputGuardrails(signal) : undefined;
+      const trip = await this.#boundary.inputGuardrails();
       if (trip) return this.#end('failed', trip);
     }
     // Most boundaries have nothing to do, and cost no await (see RoundBoundary.check).
     const checking = this.#boundary.check(signal);
     const boundary = checking && (await checking);
-    if (boundary === 'paused') return this.#pause();
+    if (boundary === 'paused') return undefined;
     if (boundary) return this.#end(boundary.code === 'guardrail' ? 'failed' : 'completed', boundary);
     await this.#historyHooks(signal);
     const unhooked = this.#model.request(await this.#prepare(signal));
     const prepared =
-      hooks.beforeModelCall.length > 0 ? await this.#model.hooked(unhooked, this.#scope, signal) : unhooked;
+      hooks.beforeModelCall.length > 0 ? await this.#model.hooked(unhooked, this.#scope) : unhooked;
     if ('skip' in prepared) {
       this.#model.addUsage([]);
       if (prepared.skip) await this.#record.append({ type: 'text', text: prepared.skip });
@@ -155,16 +152,17 @@ export class PromptCompletion {
     // What the call left staged is written before hooks run (they may take long, or read the store).
     if (hooks.afterModelCall.length > 0) {
       await this.#record.flush();
-      await this.#boundary.afterModelCall(turn, signal);
+      await this.#boundary.afterModelCall(turn);
     }
     // Every response passes the output guardrails whole before any of its calls runs (not only the last).
     if (hooks.outputGuardrails.length > 0) {
       await this.#record.flush();
-      const trip = await this.#boundary.outputGuardrails(turn, signal);
+      const trip = await this.#boundary.outputGuardrails(turn);
       if (trip) return this.#end('failed', trip);
     }
-    if (turn.calls.length === 0) return this.#end('completed', finishStop(turn.finish));
-    return (await this.#tools.process(turn.calls, prepared.round, signal)) ? this.#pause() : undefined;
+    if (turn.calls.length === 0) return this.#end('completed', FINISH_STOPS.get(turn.finish));
+    await this.#tools.process(turn.calls, prepared.round, signal);
+    return undefined;
   }
 
   /** Plugins' hooks over the history, before the run's first model call: see `history-hooks.ts`. */
@@ -175,7 +173,7 @@ export class PromptCompletion {
     if (hooks.beforeFirstModelCall.length > 0 && this.#record.prompt.usage.modelCalls === 0)
       await beforeFirstModelCall(this.#runtime, this.#record, this.#history, this.#scope, signal);
     if (hooks.historyView.length > 0)
-      this.#model.setView(await historyView(this.#runtime, this.#history, this.#scope, signal));
+      this.#model.setView(await historyView(this.#runtime, this.#history, this.#scope));
   }
 
   #prepare(signal: AbortSignal, round = this.#record.prompt.usage.modelCalls): Promise<Round> {
@@ -187,9 +185,9 @@ export class PromptCompletion {
   // ---- ending ---------------------------------------------------------------------------------------
 
   /** Pauses for the user: the pending call's approval, or a pending pause's decision. */
-  async #pause(pending = pendingOf(this.#record.prompt)): Promise<Prompt> {
+  async #pause(pending: ToolOutput | PauseOutput): Promise<Prompt> {
     await this.#record.setState('waiting_for_approval');
-    if (pending?.type === 'tool') {
+    if (pending.type === 'tool') {
       this.#record.publish({
         type: 'prompt.approval-requested',
         toolCallId: pending.id,
@@ -198,7 +196,7 @@ export class PromptCompletion {
         input: pending.editedInput !== undefined ? pending.editedInput : pending.input,
         reason: (pending.result as { reason: string }).reason,
       });
-    } else if (pending) {
+    } else {
       this.#record.publish({
         type: 'prompt.pause-requested',
         outputId: pending.id,
@@ -212,7 +210,7 @@ export class PromptCompletion {
   }
 
   async #end(
-    state: PromptState,
+    state: keyof typeof END_EVENTS,
     stopReason?: StopReason,
     openResult?: PromptOutputToolResult,
   ): Promise<Prompt> {
@@ -228,13 +226,7 @@ export class PromptCompletion {
     }
     await this.#record.setState(state, stopReason);
     const prompt = this.#record.prompt;
-    const type =
-      state === 'completed'
-        ? 'prompt.completed'
-        : state === 'cancelled'
-          ? 'prompt.cancelled'
-          : 'prompt.failed';
-    this.#record.publish({ type, prompt });
+    this.#record.publish({ type: END_EVENTS[state], prompt });
     return prompt;
   }
 
@@ -263,14 +255,12 @@ export class PromptCompletion {
 const isOpenTool = (output: Prompt['output'][number]): output is ToolOutput =>
   output.type === 'tool' && !output.result;
 
-/** The pending call or pause the prompt waits on. */
-function pendingOf(prompt: Prompt): ToolOutput | PauseOutput | undefined {
-  for (const output of prompt.output) {
-    if (output.type === 'tool' && output.result?.type === 'pending') return output;
-    if (output.type === 'pause' && !output.decision) return output;
-  }
-  return undefined;
-}
+/** The event each state the loop ends in publishes. */
+const END_EVENTS = {
+  completed: 'prompt.completed',
+  cancelled: 'prompt.cancelled',
+  failed: 'prompt.failed',
+} as const;
 
 /** A call that never started, closed because the loop ended (e.g. its model call failed after it). */
 const notRun = (stop: StopReason | undefined): PromptOutputToolResult =>
@@ -279,15 +269,23 @@ const notRun = (stop: StopReason | undefined): PromptOutputToolResult =>
     `Not run: the prompt ended before this call could run${stop ? ` (${stop.message})` : ''}.`,
   );
 
-function finishStop(finish: FinishReason | undefined): StopReason | undefined {
-  if (finish === 'length') {
-    return {
+/**
+ * How an answer the model did not finish ends the prompt, by finish reason (a map: the provider names it).
+ * Frozen, as they are shared by every prompt that ends so.
+ */
+const FINISH_STOPS = new Map<FinishReason | undefined, StopReason>([
+  [
+    'length',
+    Object.freeze({
       code: 'max_output_tokens',
       message: "The model's answer was cut off at its output token limit.",
-    };
-  }
-  if (finish === 'content_filter') {
-    return { code: 'content_filter', message: "The model's answer was stopped by its content filter." };
-  }
-  return undefined;
-}
+    }),
+  ],
+  [
+    'content_filter',
+    Object.freeze({
+      code: 'content_filter',
+      message: "The model's answer was stopped by its content filter.",
+    }),
+  ],
+]);

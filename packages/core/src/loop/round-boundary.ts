@@ -2,9 +2,9 @@ import { errorMessage, HookError } from '../errors.ts';
 import type { GuardrailOutput } from '../model/outputs.ts';
 import type { StopReason } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
-import type { ToolCallView } from '../plugins/hooks.ts';
+import type { GuardrailResult, ToolCallView } from '../plugins/hooks.ts';
 import { runInput } from './approval.ts';
-import { callHook, type HookEntry, type HookScope } from './hook-table.ts';
+import type { HookEntry, HookScope } from './hook-table.ts';
 import type { ModelTurn } from './model-call.ts';
 import type { PromptRecord } from './prompt-record.ts';
 import type { Runtime } from './runtime.ts';
@@ -12,7 +12,8 @@ import type { ToolBatch } from './tool-batch.ts';
 
 /**
  * What happens between rounds, where nothing is half done (every call of the last round has its result):
- * steering messages reach the prompt, and plugins' `betweenRounds` hooks may pause or stop it; and the checks around a model call: guardrails and `afterModelCall`.
+ * steering messages reach the prompt, and plugins' `betweenRounds` hooks may pause or stop it; and the
+ * checks around a model call: guardrails and `afterModelCall`.
  */
 export class RoundBoundary {
   readonly #runtime: Runtime;
@@ -52,8 +53,7 @@ export class RoundBoundary {
     if (prompt.usage.modelCalls === 0 || (last?.type === 'pause' && last.decision === 'continue'))
       return undefined;
     for (const entry of this.#runtime.hooks.betweenRounds) {
-      const context = { ...this.#scope.contextFor(entry.plugin), round: prompt.usage.modelCalls };
-      const result = await callHook(entry, context, signal);
+      const result = await this.#scope.call(entry, { round: prompt.usage.modelCalls });
       if (!result || result === 'continue') continue;
       if ('stop' in result)
         return {
@@ -102,14 +102,11 @@ export class RoundBoundary {
       if (!this.#unread.some((unread) => unread.message.id === message.id))
         this.#unread.push({ message, outputId });
       // What the user says while the prompt runs passes the same input guardrails as what started it.
-      const hooks = this.#runtime.hooks.inputGuardrails;
-      const trip =
-        hooks.length > 0
-          ? await this.#guard(hooks, 'input', { input: message.input }, signal, {
-              target: 'steering',
-              targetId: outputId,
-            })
-          : undefined;
+      const trip = await this.#guard(
+        'input',
+        { input: message.input },
+        { target: 'steering', targetId: outputId },
+      );
       if (trip) {
         // Blocked is handled: it never runs, as steering or as a prompt.
         this.#unread = this.#unread.filter((unread) => unread.message.id !== message.id);
@@ -163,9 +160,8 @@ export class RoundBoundary {
   }
 
   /** The input guardrails, before the prompt's first model call: the first trip, or nothing. */
-  inputGuardrails(signal: AbortSignal): Promise<StopReason | undefined> {
-    const input = this.#record.prompt.input;
-    return this.#guard(this.#runtime.hooks.inputGuardrails, 'input', { input }, signal, { target: 'input' });
+  inputGuardrails(): Promise<StopReason | undefined> {
+    return this.#guard('input', { input: this.#record.prompt.input }, { target: 'input' });
   }
 
   /**
@@ -173,16 +169,18 @@ export class RoundBoundary {
    * before any of its calls runs. A trip withholds the response from the model from then on; its calls are
    * recorded, never run.
    */
-  async outputGuardrails(turn: ModelTurn, signal: AbortSignal): Promise<StopReason | undefined> {
-    const hooks = this.#runtime.hooks.outputGuardrails;
-    if (hooks.length === 0) return undefined;
+  outputGuardrails(turn: ModelTurn): Promise<StopReason | undefined> {
     const { text, calls } = this.#responseView(turn);
-    return this.#guard(hooks, 'output', { text, calls, final: calls.length === 0 }, signal, {
-      target: 'response',
-      ...(turn.responseId !== undefined && { targetId: turn.responseId }),
-      // Its calls are recorded before the trip (they are part of the response), and get a result when it ends.
-      before: () => this.#record.recordUnrecorded(turn.calls),
-    });
+    return this.#guard(
+      'output',
+      { text, calls, final: calls.length === 0 },
+      {
+        target: 'response',
+        ...(turn.responseId !== undefined && { targetId: turn.responseId }),
+        // Its calls are recorded before the trip (they are part of the response), and get a result when it ends.
+        before: () => this.#record.recordUnrecorded(turn.calls),
+      },
+    );
   }
 
   /** A response as hooks and guardrails see it: its text, and its calls with the arguments they run with. */
@@ -199,21 +197,19 @@ export class RoundBoundary {
     return { text, calls };
   }
 
-  async #guard<C>(
-    hooks: HookEntry<(context: never) => unknown>[],
+  /** The `guardrail` guardrails in plugin order, each given `extra`: the first trip, recorded, or nothing. */
+  async #guard(
     guardrail: 'input' | 'output',
-    extra: C,
-    signal: AbortSignal,
+    extra: object,
     trip: Pick<GuardrailOutput, 'target' | 'targetId'> & { before?: () => Promise<void> },
   ): Promise<StopReason | undefined> {
-    for (const entry of hooks) {
+    const { hooks } = this.#runtime;
+    const entries: HookEntry<(context: never) => GuardrailResult | Promise<GuardrailResult>>[] =
+      guardrail === 'input' ? hooks.inputGuardrails : hooks.outputGuardrails;
+    for (const entry of entries) {
       let reason: string | undefined;
       try {
-        const result = (await callHook(
-          entry,
-          { ...this.#scope.contextFor(entry.plugin), ...extra } as never,
-          signal,
-        )) as { trip?: unknown } | undefined;
+        const result = await this.#scope.call(entry, extra as never);
         if (result && result.trip !== undefined) reason = String(result.trip);
       } catch (error) {
         if (!HookError.is(error)) throw error;
@@ -239,19 +235,12 @@ export class RoundBoundary {
   }
 
   /** Each plugin's `afterModelCall`, with what the model answered; calls not yet run are recorded if one throws. */
-  async afterModelCall(turn: ModelTurn, signal: AbortSignal): Promise<void> {
+  async afterModelCall(turn: ModelTurn): Promise<void> {
     const hooks = this.#runtime.hooks.afterModelCall;
-    if (hooks.length === 0) return;
     const response = { ...this.#responseView(turn), ...(turn.finish && { finish: turn.finish }) };
     try {
-      for (const entry of hooks) {
-        const context = {
-          ...this.#scope.contextFor(entry.plugin),
-          round: this.#record.prompt.usage.modelCalls - 1,
-          response,
-        };
-        await callHook(entry, context, signal);
-      }
+      const round = this.#record.prompt.usage.modelCalls - 1;
+      for (const entry of hooks) await this.#scope.call(entry, { round, response });
     } catch (error) {
       await this.#record.recordUnrecorded(turn.calls);
       throw error;

@@ -4,7 +4,7 @@ import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { OfferedTool } from '../plugins/define-plugin.ts';
 import { approvedInput, type DecideContext, type Decision, decide } from './approval.ts';
 import { budgetPause, budgetsOf, type ReachedBudget, startedCalls } from './budgets.ts';
-import { callHook, type HookScope } from './hook-table.ts';
+import type { HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
 import type { Round } from './round-caches.ts';
@@ -30,21 +30,29 @@ export class ToolBatch {
   readonly #scope: HookScope;
   /** The tool calls that run: their timeouts, and stopping them when the run is aborted. */
   readonly watch = new CallWatch();
-  /** What `decide` is given, made once per run (its signal) rather than once per call. */
-  #decideContext: DecideContext | undefined;
+  /** What `decide` is given, made once rather than once per call. */
+  readonly #decideContext: DecideContext;
 
   constructor(runtime: Runtime, record: PromptRecord, states: ConversationStates, scope: HookScope) {
     this.#runtime = runtime;
     this.#record = record;
     this.#states = states;
     this.#scope = scope;
+    this.#decideContext = {
+      userId: record.prompt.userId,
+      stateOf: (offered) => states.for(offered.plugin).get(),
+      hooks: runtime.hooks,
+      scope,
+      hookFailed: (error, toolCallId) => this.hookFailed(error, toolCallId),
+    };
   }
 
   /**
-   * Processes the calls; returns true when one waits for approval. Every call is in the record after it.
-   * `approved` is the id of the call whose approval was just claimed: it is run once, with its approved input.
+   * Processes the calls, up to one that waits for approval or a budget pause. Every call is in the record
+   * after it. `approved` is the id of the call whose approval was just claimed: it is run once, with its
+   * approved input.
    */
-  process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
+  process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<void> {
     return this.#process(calls, round, signal, approved).catch(async (error: unknown) => {
       // Whatever stopped the batch, each call is recorded, to be given its result when the loop ends.
       await this.#record.recordUnrecorded(calls);
@@ -52,14 +60,14 @@ export class ToolBatch {
     });
   }
 
-  async #process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
+  async #process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<void> {
     // Each call is decided once, when first needed (a read-only group looks one call ahead, and keeps it).
     let ahead: Decision | Promise<Decision> | undefined;
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       if (call.output.startedAt && !(await this.#restart(call, round, signal, approved))) continue;
       signal.throwIfAborted();
-      const deciding = ahead ?? this.#decide(call.output, round, signal);
+      const deciding = ahead ?? decide(call.output, round, this.#decideContext);
       // Hooks decide (a promise): what the model call staged is written first (see PromptRecord).
       const decision = deciding instanceof Promise ? await this.#record.flushThen(deciding) : deciding;
       ahead = undefined;
@@ -68,24 +76,25 @@ export class ToolBatch {
         await this.#record.record(call, { input: decision.input, ...edit, endedAt: now() }, decision.result);
         continue;
       }
-      if (!this.#mayStartTool()) {
+      const reached = this.#toolBudgetReached();
+      if (reached) {
         // The calls from here stay open behind a budget pause: a larger budget runs them (decided again).
         await this.#record.recordUnrecorded(calls.slice(i));
-        await this.#record.append(budgetPause(this.#toolBudget()));
-        return true;
+        await this.#record.append(budgetPause(reached));
+        return;
       }
       if (decision.kind === 'pending') {
         const changes = { input: decision.input, ...edit, approval: { reason: decision.reason } };
         await this.#record.record(call, changes, { type: 'pending', reason: decision.reason });
         await this.#record.recordUnrecorded(calls.slice(i + 1));
-        return true;
+        return;
       }
       const group: Invocation[] = [{ call, input: decision.runWith, offered: decision.offered, decision }];
       if (decision.offered.tool.readOnly) {
         while (i + 1 < calls.length && !calls[i + 1]!.output.startedAt) {
-          ahead = this.#decide(calls[i + 1]!.output, round, signal);
+          ahead = decide(calls[i + 1]!.output, round, this.#decideContext);
           const next = ahead instanceof Promise ? await this.#record.flushThen(ahead) : ahead;
-          if (next.kind !== 'invoke' || !next.offered.tool.readOnly || !this.#mayStartTool(group.length))
+          if (next.kind !== 'invoke' || !next.offered.tool.readOnly || this.#toolBudgetReached(group.length))
             break;
           ahead = undefined;
           group.push({ call: calls[++i]!, input: next.runWith, offered: next.offered, decision: next });
@@ -93,23 +102,6 @@ export class ToolBatch {
       }
       await this.#invokeGroup(group, signal);
     }
-    return false;
-  }
-
-  #decide(output: ToolOutput, round: Round, signal: AbortSignal): Decision | Promise<Decision> {
-    let context = this.#decideContext;
-    if (context?.signal !== signal || context.userId !== this.#record.prompt.userId) {
-      context = {
-        userId: this.#record.prompt.userId,
-        stateOf: (offered) => this.#states.for(offered.plugin).get(),
-        hooks: this.#runtime.hooks,
-        scope: this.#scope,
-        signal,
-        hookFailed: (error, toolCallId) => this.hookFailed(error, toolCallId),
-      };
-      this.#decideContext = context;
-    }
-    return decide(output, round, context);
   }
 
   hookFailed(error: HookError, toolCallId?: string): void {
@@ -146,19 +138,15 @@ export class ToolBatch {
     return true;
   }
 
-  #mayStartTool(alsoStarting = 0): boolean {
-    const started = startedCalls(this.#record.prompt.output) + alsoStarting;
-    return started < this.#maxToolCalls();
-  }
-
-  /** The prompt's tool-call budget: the platform's, or the larger one the user continued with. */
-  #maxToolCalls(): number {
-    return budgetsOf(this.#record.prompt, this.#runtime.options.budgets).maxToolCalls;
-  }
-
-  #toolBudget(): ReachedBudget {
-    const used = startedCalls(this.#record.prompt.output);
-    return { name: 'maxToolCalls', limit: this.#maxToolCalls(), used };
+  /**
+   * The tool-call budget, if starting one more call (besides `alsoStarting`) would pass it: the platform's,
+   * or the larger one the user continued with.
+   */
+  #toolBudgetReached(alsoStarting = 0): ReachedBudget | undefined {
+    const prompt = this.#record.prompt;
+    const used = startedCalls(prompt.output);
+    const limit = budgetsOf(prompt, this.#runtime.options.budgets).maxToolCalls;
+    return used + alsoStarting < limit ? undefined : { name: 'maxToolCalls', limit, used };
   }
 
   async #invokeGroup(group: Invocation[], signal: AbortSignal): Promise<void> {
@@ -187,7 +175,7 @@ export class ToolBatch {
     const result = await this.#invoke(call.output, offered, input, signal);
     const rewritten =
       this.#runtime.hooks.afterToolCall.length > 0
-        ? await this.#afterToolCall(call.output, input, result, signal)
+        ? await this.#afterToolCall(call.output, input, result)
         : undefined;
     // Object literals without spreads: this runs for every call.
     const changes: Partial<ToolOutput> = { endedAt: now() };
@@ -200,18 +188,13 @@ export class ToolBatch {
     output: ToolOutput,
     input: unknown,
     result: PromptOutputToolResult,
-    signal: AbortSignal,
   ): Promise<PromptOutputToolResult | undefined> {
     let shown = result;
     let rewritten: PromptOutputToolResult | undefined;
     for (const entry of this.#runtime.hooks.afterToolCall) {
       const call = { id: output.id, toolId: output.toolId, input };
       try {
-        const changed = await callHook(
-          entry,
-          { ...this.#scope.contextFor(entry.plugin), call, result: shown },
-          signal,
-        );
+        const changed = await this.#scope.call(entry, { call, result: shown });
         if (!changed?.result) continue;
         shown =
           'error' in changed.result

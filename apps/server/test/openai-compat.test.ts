@@ -167,7 +167,7 @@ describe('POST /v1/chat/completions', () => {
     const completion = await stream.finalChatCompletion();
     const text = completion.choices[0]!.message.content!;
     expect(text).toContain('buy milk'); // the widget's fallback text
-    expect(text.endsWith('Noted.')).toBe(true);
+    expect(text.endsWith('\n\nNoted.')).toBe(true); // the answer in a paragraph of its own, after the widget's
     const [conversation] = (await t.server.platform.conversations.list('alice')).items;
     const [prompt] = await promptsOf(t.server.platform, conversation!.id);
     expect(prompt!.output.find((o) => o.type === 'tool')).toMatchObject({

@@ -26,6 +26,8 @@ import {
 /** The text of a turn as it grows: read whole once it ends, or piece by piece (all that came since the last). */
 export class TextFeed {
   #text = '';
+  /** Whether a block came last: text after it starts on a paragraph of its own. */
+  #afterBlock = false;
   #ended = false;
   #wake: (() => void) | undefined;
 
@@ -33,18 +35,25 @@ export class TextFeed {
     return this.#text;
   }
 
+  /** Text of the model's, as it streams. */
   append(text: string): void {
     if (!text) return;
-    this.#text += text;
-    this.#wake?.();
+    this.#add(this.#afterBlock ? `\n\n${text}` : text);
+    this.#afterBlock = false;
   }
 
-  /** A block of its own (a widget's text, a link, a question), after a blank line. */
+  /** A block of its own (a widget's text, a link, a question), between blank lines. */
   block(text: string): void {
-    const text_ = this.#text;
-    this.append(
-      `${text_ === '' || text_.endsWith('\n\n') ? '' : text_.endsWith('\n') ? '\n' : '\n\n'}${text}`,
+    const before = this.#text;
+    this.#add(
+      `${before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n'}${text}`,
     );
+    this.#afterBlock = true;
+  }
+
+  #add(text: string): void {
+    this.#text += text;
+    this.#wake?.();
   }
 
   end(): void {

@@ -213,6 +213,29 @@ describe('POST /v1/chat/completions', () => {
     });
   });
 
+  it('leaves the prompt running when the client stops reading the stream: it completes, recorded', async () => {
+    t = await server([{ text: ['First words, ', 'then the rest.'], streamMs: 300 }]);
+    const stream = await clientOf(t.url).chat.completions.create({
+      model: 'normal',
+      messages: [{ role: 'user', content: 'Tell me' }],
+      stream: true,
+    });
+    for await (const chunk of stream) if (chunk.choices[0]?.delta.content) break; // leaves: the SDK aborts
+    const [conversation] = (await t.server.platform.conversations.list('alice')).items;
+    const completed = async () => {
+      for (;;) {
+        const [prompt] = await promptsOf(t!.server.platform, conversation!.id);
+        if (prompt!.state !== 'running') return prompt!;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const prompt = await completed();
+    expect(prompt.state).toBe('completed');
+    expect(prompt.output.find((o) => o.type === 'text')).toMatchObject({
+      text: 'First words, then the rest.',
+    });
+  });
+
   it('keeps any other message while a call waits as steering, and says the call still waits', async () => {
     t = await server(
       [
@@ -521,6 +544,21 @@ describe('the demo model through an OpenAI client (the default server, no API ke
       messages: [{ role: 'user', content: 'weather in Paris' }],
     });
     expect(weather.choices[0]!.message.content).toContain('Paris');
+
+    // A file reaches the client as a link to its download, which the same token opens.
+    const report = await client.chat.completions.create({
+      model: 'normal',
+      messages: [{ role: 'user', content: 'make a sales report' }],
+    });
+    const link = /\]\((http:\/\/[^)]+\/api\/conversations\/[\w-]+\/files\/file_[\w-]+)\)/.exec(
+      report.choices[0]!.message.content!,
+    );
+    expect(link).not.toBeNull();
+    const download = await fetch(link![1]!, { headers: { authorization: `Bearer ${ALICE}` } });
+    expect([download.status, download.headers.get('content-type')]).toEqual([
+      200,
+      expect.stringContaining('csv'),
+    ]);
 
     const messages: OpenAI.ChatCompletionMessageParam[] = [
       { role: 'user', content: 'delete records alpha and beta' },

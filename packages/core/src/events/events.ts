@@ -4,6 +4,13 @@ import type { QueuedMessage } from '../model/queued-message.ts';
 
 type Scope = { promptId: string; conversationId: string; userId: string };
 
+/** The scope of a prompt's events (or a message's: `promptId` is its id). */
+export const eventScope = (of: { id: string; conversationId: string; userId: string }): Scope => ({
+  promptId: of.id,
+  conversationId: of.conversationId,
+  userId: of.userId,
+});
+
 /** Everything the platform publishes. Each event is scoped to one prompt of one conversation. */
 export type TesseraEvent = Scope &
   (
@@ -67,8 +74,6 @@ export const isPromptEndEvent = (event: TesseraEvent): boolean =>
 
 /** Events after which a prompt's loop is no longer running (it ended, or paused for approval). */
 export const isLoopEndEvent = (event: TesseraEvent): boolean =>
-  event.type === 'prompt.completed' ||
-  event.type === 'prompt.failed' ||
-  event.type === 'prompt.cancelled' ||
+  isPromptEndEvent(event) ||
   event.type === 'prompt.approval-requested' ||
   event.type === 'prompt.pause-requested';

@@ -1,11 +1,12 @@
 import { ConflictError } from '../errors.ts';
+import { eventScope } from '../events/events.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import { toolError } from '../loop/tool-result.ts';
 import type { PromptOutput } from '../model/outputs.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { PlatformContext } from './context.ts';
-import { eventScope, runHere } from './prompt-runs.ts';
+import { runHere } from './prompt-runs.ts';
 
 /**
  * `platform.cancel()`: a prompt running here is aborted; one whose process died is claimed and ended here at

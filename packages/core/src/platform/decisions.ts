@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, TesseraError } from '../errors.ts';
+import { eventScope } from '../events/events.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { decidedCall, staticTool } from '../loop/approval.ts';
 import { checkRaise } from '../loop/budgets.ts';
@@ -7,7 +8,7 @@ import type { OutputBase, PauseOutput, PromptOutput, ToolOutput } from '../model
 import type { Prompt } from '../model/prompt.ts';
 import type { PauseDecision, PromptRun, ToolCallDecision } from '../plugins/define-plugin.ts';
 import type { PlatformContext } from './context.ts';
-import { eventScope, runHere } from './prompt-runs.ts';
+import { runHere } from './prompt-runs.ts';
 
 // The user's decisions on a waiting prompt: a pending call (approve, with or without edited arguments, or
 // reject) and a pause (continue, past a budget with a larger one, or stop). Each is claimed with one

@@ -1,4 +1,5 @@
 import { NotFoundError, TesseraError } from '../errors.ts';
+import { eventScope } from '../events/events.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { ModelClass } from '../model/prompt.ts';
@@ -6,7 +7,6 @@ import type { QueuedMessage } from '../model/queued-message.ts';
 import type { MessageOptions, PlatformMessages, SentMessage } from '../plugins/define-plugin.ts';
 import type { MessageStore } from '../store/store.ts';
 import type { PlatformContext } from './context.ts';
-import { eventScope } from './prompt-runs.ts';
 
 /** Steering and follow-up messages (see `PlatformMessages`): kept in `Store.messages` until delivered. */
 export function platformMessages(ctx: PlatformContext): PlatformMessages {

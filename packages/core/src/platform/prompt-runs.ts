@@ -1,4 +1,5 @@
 import { ConflictError, TesseraError } from '../errors.ts';
+import { eventScope } from '../events/events.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
@@ -6,13 +7,6 @@ import type { OutputBase } from '../model/outputs.ts';
 import { emptyUsage, type Prompt } from '../model/prompt.ts';
 import type { PromptRun, SendOptions, StartedPrompt } from '../plugins/define-plugin.ts';
 import type { PlatformContext } from './context.ts';
-
-/** The scope of a prompt's events (or a message's: `promptId` is its id). */
-export const eventScope = (of: { id: string; conversationId: string; userId: string }) => ({
-  promptId: of.id,
-  conversationId: of.conversationId,
-  userId: of.userId,
-});
 
 /** Ids chosen by callers stay safe in URLs, paths and logs. */
 const PROMPT_ID = /^[\w-]{1,100}$/;

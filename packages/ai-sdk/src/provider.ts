@@ -28,7 +28,8 @@ const cost = (usage: ModelUsage, price: ModelPrice): number => {
 };
 
 function settingsOf(given: AISDKLanguageModel | AISDKModelSettings, modelClass: string): AISDKModelSettings {
-  const settings = 'model' in given ? given : { model: given };
+  const settings: AISDKModelSettings =
+    typeof given === 'object' && given !== null && 'model' in given ? given : { model: given };
   const version = (settings.model as { specificationVersion?: unknown } | undefined)?.specificationVersion;
   if (version !== 'v3' && version !== 'v4') {
     throw new DefinitionError(

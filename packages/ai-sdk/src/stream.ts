@@ -81,13 +81,14 @@ export async function* fromStreamParts(
       }
       case 'finish':
         for (const id of [...open.keys()]) yield* close(id);
-        yield { type: 'usage', usage: usageOf(part.usage) };
+        // Thrown before its usage, which would count as output and keep the call from being retried.
         if (part.finishReason?.unified === 'interrupted') {
           throw new ModelError('The model stream ended before the answer was complete.', {
             kind: 'connection',
             retryable: true,
           });
         }
+        yield { type: 'usage', usage: usageOf(part.usage) };
         yield { type: 'finish', reason: finishReasonOf(part.finishReason) };
         return;
       case 'error':

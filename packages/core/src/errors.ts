@@ -54,7 +54,7 @@ function isInstance(errorClass: abstract new (...args: never[]) => TesseraError,
 }
 
 /** What `messageError` makes: a `TesseraError` class constructed with a message. */
-interface MessageErrorClass extends Pick<typeof TesseraError, 'is'> {
+export interface MessageErrorClass extends Pick<typeof TesseraError, 'is'> {
   new (message: string, options?: ErrorOptions): TesseraError;
 }
 

@@ -7,12 +7,7 @@ export { newId } from './ids.ts';
 export { budgetsOf, type ReachedBudget } from './loop/budgets.ts';
 export { type LoopStep, planStep } from './loop/plan.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
-export {
-  type Budgets,
-  DEFAULT_BUDGETS,
-  type LoopOptions,
-  type Runtime,
-} from './loop/runtime.ts';
+export { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from './loop/runtime.ts';
 export { type BudgetRaise, RAISABLE_BUDGETS, type RaisableBudget } from './model/budgets.ts';
 export { Conversation } from './model/conversation.ts';
 export {

@@ -75,6 +75,11 @@ export const API_TAGS = [
     description:
       "The OpenAI protocols, for OpenAI clients (the `openai` SDKs, chat apps, editors): the API key is your Tessera token, each message runs as a prompt with the app's tools.",
   },
+  {
+    name: 'AI SDK',
+    description:
+      "The AI SDK's UI message stream, for `useChat` (`@ai-sdk/react` and the other AI SDK UIs): a chat is a conversation, its tool calls and approvals live, answered from the client.",
+  },
 ] as const;
 
 export type ApiTag = (typeof API_TAGS)[number]['name'];

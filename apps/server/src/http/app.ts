@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { RateLimiters } from '../rate-limiters.ts';
+import { aiSdkChatRoutes } from './ai-sdk/chat-route.ts';
 import { API_INTRODUCTION, tagsInUse } from './api-reference.ts';
 import { type AuthOptions, authenticate } from './auth.ts';
 import { docsRoutes } from './docs.ts';
@@ -135,6 +136,7 @@ export function createApp(options: AppOptions) {
   eventRoutes(app, platform, options);
   pluginRoutes(app, platform, { plugins, skills: options.skills });
   openAICompatRoutes(app, platform, { guards: [jsonLimit, ...authenticated], maxInputChars });
+  aiSdkChatRoutes(app, platform, { maxInputChars, keepAliveMs: options.heartbeatMs ?? 15_000 });
 
   // Any operation may be refused for its rate limit: documented once for all, plugin routes included.
   if (options.rateLimits) {

@@ -5,6 +5,7 @@ import { HttpError } from '../errors.ts';
 import { type Api, json } from '../routes/shared.ts';
 import { CONVERSATION_HEADER } from './conversation-match.ts';
 import { OpenAIErrorSchema, openAIError } from './errors.ts';
+import { keepAlive } from './keep-alive.ts';
 import { openAIErrorResponses, TAG } from './models.ts';
 import { startTurn } from './request.ts';
 import { ChatCompletion, ChatCompletionRequest, ConversationHeader } from './schemas.ts';
@@ -126,10 +127,14 @@ export function chatCompletionRoutes(
       const send = (data: object | string) =>
         stream.writeSSE({ data: typeof data === 'string' ? data : JSON.stringify(data) });
       await send(chunk({ role: 'assistant', content: '', refusal: null }, null));
+      // Remembered when the prompt stops, whether or not this client still reads.
+      const finished = turn.finish();
+      const stopPings = keepAlive(stream);
+      finished.then(stopPings, stopPings);
       // A client that left stops reading; the prompt goes on and is recorded (and its transcript remembered).
       for await (const piece of turn.feed.pieces())
         if (!stream.aborted) await send(chunk({ content: piece }, null));
-      const end = await turn.finish();
+      const end = await finished;
       if (end.failure) return void (await send(openAIError(500, 'prompt_failed', end.failure)));
       await send(chunk({}, end.finish));
       if (body.stream_options?.include_usage)

@@ -5,6 +5,7 @@ import { HttpError } from '../errors.ts';
 import { type Api, json } from '../routes/shared.ts';
 import { CONVERSATION_HEADER, responseIdOf } from './conversation-match.ts';
 import { OpenAIErrorSchema } from './errors.ts';
+import { keepAlive } from './keep-alive.ts';
 import { openAIErrorResponses, TAG } from './models.ts';
 import { startTurn } from './request.ts';
 import { ConversationHeader, ResponseObject, ResponseRequest } from './schemas.ts';
@@ -165,10 +166,14 @@ export function responseRoutes(app: Api, platform: Platform, { maxInputChars }: 
         item: messageItem(messageId, '', 'in_progress'),
       });
       await send('response.content_part.added', { ...at, part: textPart('') });
+      // Remembered when the prompt stops, whether or not this client still reads.
+      const finished = turn.finish();
+      const stopPings = keepAlive(stream);
+      finished.then(stopPings, stopPings);
       // A client that left stops reading; the prompt goes on and is recorded (and its transcript remembered).
       for await (const delta of turn.feed.pieces())
         if (!stream.aborted) await send('response.output_text.delta', { ...at, delta, logprobs: [] });
-      const end = await turn.finish();
+      const end = await finished;
       const text = turn.feed.text;
       await send('response.output_text.done', { ...at, text, logprobs: [] });
       await send('response.content_part.done', { ...at, part: textPart(text) });

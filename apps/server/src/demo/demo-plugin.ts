@@ -119,6 +119,18 @@ export const demoPlugin = definePlugin({
 const phrase = (text: string | undefined, fallback: string) =>
   text?.trim().replace(/[.!?]+$/, '') || fallback;
 
+/** A rule's `say`: the sentence for a tool's output of the shape `schema` describes (else none: the raw output). */
+const sentence =
+  <T>(schema: z.ZodType<T>, say: (output: T) => string) =>
+  (output: unknown) => {
+    const read = schema.safeParse(output);
+    return read.success ? say(read.data) : undefined;
+  };
+
+/** "a", "a and b", "a, b and c" */
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
 /** What the demo model understands, one rule per feature; only rules whose tool is offered apply. */
 export const demoRules: DemoRule[] = [
   {
@@ -126,12 +138,22 @@ export const demoRules: DemoRule[] = [
     example: '"weather in Paris" (a card and a chart widget)',
     match: /\b(weather|forecast)\b(?:\s+(?:in|for)\s+([\p{L} .'-]{1,40}))?/iu,
     args: (_, match) => ({ city: phrase(match[2], 'Paris') }),
+    say: sentence(
+      z.object({ city: z.string(), now: z.number(), high: z.number(), low: z.number() }),
+      ({ city, now, high, low }) =>
+        `It is ${now} °C in ${city} now, with a high of ${high} °C and a low of ${low} °C today (the numbers are made up).`,
+    ),
   },
   {
     tool: 'demo.report',
     example: '"make a sales report" (a table widget and a CSV file)',
     match: /\breport\b/i,
     args: () => ({ products: 8 }),
+    say: sentence(
+      z.object({ products: z.number(), totalRevenue: z.number() }),
+      ({ products, totalRevenue }) =>
+        `Here is the sales report: ${products} products, $${totalRevenue.toLocaleString('en-US')} of revenue in all (the numbers are made up). The table is above, and the same data is in the CSV file.`,
+    ),
   },
   {
     tool: 'demo.delete_records',
@@ -145,9 +167,18 @@ export const demoRules: DemoRule[] = [
         .slice(0, 10);
       return { names: names.length > 0 ? names : ['example'] };
     },
+    say: sentence(
+      z.object({ deleted: z.array(z.string()) }),
+      ({ deleted }) => `Deleted ${listed(deleted)} from the pretend database.`,
+    ),
   },
   {
     tool: 'demo.transfer',
+    say: sentence(
+      z.object({ transferred: z.number(), to: z.string(), reference: z.string() }),
+      ({ transferred, to, reference }) =>
+        `Sent $${transferred} to ${to} (pretend money, reference ${reference}).`,
+    ),
     example: '"transfer $50 to Ada" (no approval) or "transfer $500 to Ada" (approval)',
     // One run of spaces before the amount, "$" or not: two (`\s*\$?\s*`) backtrack quadratically over many spaces.
     match: /\b(transfer|send|pay)\b\s*(?:\$\s*)?(\d+(?:\.\d+)?)\s*(?:dollars\s*)?(?:to\s+(\w+))?/i,
@@ -158,12 +189,22 @@ export const demoRules: DemoRule[] = [
     example: '"use the meeting-notes skill" (activates a skill: its instructions join the context)',
     match: /\b(?:use|activate)\s+(?:the\s+)?([a-z0-9-]+)\s+skill\b/i,
     args: (_, match) => ({ name: match[1]!.toLowerCase() }),
+    say: sentence(
+      z.object({ active: z.array(z.string()) }),
+      ({ active }) =>
+        `Active skills in this conversation: ${listed(active)}. Their instructions are part of my context from now on.`,
+    ),
   },
   {
     tool: 'blueprints.search',
     example: '"find blueprints about refunds" (searches saved procedures)',
     match: /\bfind\s+(?:a\s+)?blueprints?\s+(?:about|for|on)\s+(.+)/i,
     args: (_, match) => ({ query: phrase(match[1], 'status') }),
+    say: sentence(z.array(z.object({ title: z.string(), summary: z.string() })), (found) =>
+      found.length === 0
+        ? 'No blueprint matches that.'
+        : `I found ${found.length === 1 ? 'one blueprint' : `${found.length} blueprints`}: ${found.map((b) => `“${b.title}” (${phrase(b.summary, '')})`).join('; ')}.`,
+    ),
   },
   {
     tool: 'blueprints.save',
@@ -180,6 +221,7 @@ export const demoRules: DemoRule[] = [
         .join('\n'),
       tags: ['demo'],
     }),
+    say: sentence(z.object({ title: z.string() }), ({ title }) => `Saved the blueprint “${title}”.`),
   },
   {
     tool: 'trigger.create',
@@ -193,5 +235,9 @@ export const demoRules: DemoRule[] = [
       schedule: { kind: 'interval', everyMinutes: Number(match[2]) },
       ...(match[1]?.toLowerCase() === 'in' && { maxRuns: 1 }),
     }),
+    say: sentence(
+      z.object({ name: z.string(), when: z.string() }),
+      ({ name, when }) => `I set up the trigger “${name}”: ${phrase(when, 'as you asked')}.`,
+    ),
   },
 ];

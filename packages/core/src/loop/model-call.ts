@@ -17,7 +17,7 @@ import {
 import { immutableOwn } from '../store/frozen.ts';
 import type { CallIds } from './call-ids.ts';
 import type { HookScope } from './hook-table.ts';
-import { ModelResponse, type ResponseSink } from './model-response.ts';
+import { ModelResponse } from './model-response.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
 import type { Round } from './round-caches.ts';
 import type { Runtime } from './runtime.ts';
@@ -45,8 +45,6 @@ export class ModelCalls {
   #projection?: PromptProjection;
   /** Rejects the read of the model's stream in progress, when the run is aborted. */
   #stopRead: ((reason: unknown) => void) | undefined;
-  /** Where responses record what the model said: one per run, not three closures per model call. */
-  #sink: RecordSink | undefined;
 
   constructor(runtime: Runtime, record: PromptRecord, history: readonly Prompt[], callIds: CallIds) {
     this.#runtime = runtime;
@@ -157,8 +155,7 @@ export class ModelCalls {
     const { provider, options } = this.#runtime;
     const prompt = this.#record.prompt;
     // What the model streams is recorded in stream order (see ModelResponse).
-    this.#sink ??= new RecordSink(this.#record);
-    const response = new ModelResponse(this.#sink);
+    const response = new ModelResponse(this.#record);
     const turn: ModelTurn = { calls: [], responseId: response.id };
     const usage: ModelUsage[] = [];
     let stream: AsyncIterator<ModelStreamEvent> | undefined;
@@ -185,17 +182,12 @@ export class ModelCalls {
       // What the model said is recorded even when the call failed halfway; so are the calls it made, which
       // then get a result saying they were not run when the loop ends. What it said last is staged, written
       // with the usage by the record's next write (see PromptRecord).
-      this.#sink.staging = true;
-      try {
-        turn.calls = await response.finish({
-          model: options.models[prompt.model],
-          usage,
-          finish: turn.finish,
-          ...this.#estimateOf(prepared.request),
-        });
-      } finally {
-        this.#sink.staging = false;
-      }
+      turn.calls = await response.finish({
+        model: options.models[prompt.model],
+        usage,
+        finish: turn.finish,
+        ...this.#estimateOf(prepared.request),
+      });
       if (failed) await this.#record.recordUnrecorded(turn.calls);
     }
     return turn;
@@ -241,27 +233,6 @@ export class ModelCalls {
 }
 
 type Prepared = { request: ModelCallRequest; round: Round };
-
-/** A response's outputs go to the prompt's record; streamed text is published as it comes. */
-class RecordSink implements ResponseSink {
-  readonly #record: PromptRecord;
-  /** While the response finishes: what it records then is staged (see PromptRecord). */
-  staging = false;
-  constructor(record: PromptRecord) {
-    this.#record = record;
-  }
-  record(output: Parameters<ResponseSink['record']>[0]): Promise<unknown> | undefined {
-    if (!this.staging) return this.#record.append(output);
-    this.#record.stage(output);
-    return undefined;
-  }
-  stream(outputId: string, delta: string): void {
-    this.#record.publish({ type: 'prompt.text-delta', outputId, delta });
-  }
-  replace(output: Parameters<NonNullable<ResponseSink['replace']>>[0]): Promise<unknown> {
-    return this.#record.replace(output);
-  }
-}
 
 const withBefore = (before: readonly ModelMessage[] | undefined, messages: readonly ModelMessage[]) =>
   before?.length ? [...before, ...messages] : messages;

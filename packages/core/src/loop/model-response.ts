@@ -3,22 +3,11 @@ import { isoNow } from '../iso-now.ts';
 import type { ModelCallFacts, ReasoningOutput, TextOutput, ToolOutput } from '../model/outputs.ts';
 import type { FinishReason, ModelStreamEvent, ModelUsage } from '../provider/provider.ts';
 import { immutableOwn } from '../store/frozen.ts';
+import type { OpenCall, PromptRecord } from './prompt-record.ts';
 import { parseArguments } from './tool-calls.ts';
-
-/** A call the model made, and whether it is in the record yet. */
-export type ResponseCall = { output: ToolOutput; recorded: boolean };
 
 type Said = TextOutput | ReasoningOutput;
 type Segment = { kind: 'text' | 'refusal' | 'reasoning'; id: string; chunks: string[] };
-
-export type ResponseSink = {
-  /** Appends a complete output to the record (or stages it: no promise then). */
-  record: (output: Said | ToolOutput) => Promise<unknown> | undefined;
-  /** Shows streamed text (or refusal) of the output that will be recorded with `outputId`. */
-  stream: (outputId: string, delta: string) => void;
-  /** Replaces an output already recorded (to add the call's facts when every output was recorded early). */
-  replace?: (output: Said) => Promise<unknown>;
-};
 
 /** What the caller knows of the call when its stream ends; the response adds the times it saw. */
 export type CallEnd = {
@@ -35,11 +24,14 @@ export type CallEnd = {
  * new one whenever the stream turns to something else); tool calls are parsed. What the model says before
  * its first call is recorded as soon as it is complete. From the first call on, outputs wait for the end of
  * the stream: calls are recorded only when they are processed, so text that follows them is recorded after
- * them, with them, at the end (the common answer, text and then calls, records nothing early).
+ * them, with them, at the end (the common answer, text and then calls, records nothing early). Streamed
+ * text is published as it comes.
  */
 export class ModelResponse {
   readonly id = newId('rsp');
-  readonly #sink: ResponseSink;
+  readonly #record: PromptRecord;
+  /** From `finish` on, what the response records is staged: written with the record's next write (see PromptRecord). */
+  #finishing = false;
   #segment: Segment | undefined;
   /** From the first call on, in stream order. */
   readonly #after: (Said | ToolOutput)[] = [];
@@ -52,8 +44,8 @@ export class ModelResponse {
   /** The last output recorded before the end, in case none is left to carry the facts. */
   #lastRecorded: Said | undefined;
 
-  constructor(sink: ResponseSink) {
-    this.#sink = sink;
+  constructor(record: PromptRecord) {
+    this.#record = record;
   }
 
   /** Takes the next event; returns a promise only when it records something (most events record nothing). */
@@ -104,8 +96,9 @@ export class ModelResponse {
    * The stream ended, or failed: records what is left and returns the calls in order. They stay out of the
    * record (to be recorded as they are processed) unless the model said something after them.
    */
-  finish(end?: CallEnd): ResponseCall[] | Promise<ResponseCall[]> {
-    if (end) this.#facts = this.#callFacts(end);
+  finish(end: CallEnd): OpenCall[] | Promise<OpenCall[]> {
+    this.#finishing = true;
+    this.#facts = this.#callFacts(end);
     const closing = this.#close();
     if (this.#facts && this.#calls > 0) {
       // The last output of the response is not recorded yet: it carries the facts.
@@ -118,10 +111,8 @@ export class ModelResponse {
     // Everything was recorded while the stream ran (or nothing was said): the last output gets the facts.
     const facts = this.#facts;
     const last = this.#lastRecorded;
-    this.#facts = undefined;
-    if (facts && last && this.#sink.replace)
-      return this.#sink.replace({ ...last, modelCall: facts }).then(() => calls);
-    return calls;
+    if (!facts || !last) return calls;
+    return this.#record.replace({ ...last, modelCall: facts } as Said).then(() => calls);
   }
 
   #callFacts(end: CallEnd): ModelCallFacts {
@@ -138,12 +129,12 @@ export class ModelResponse {
     return immutableOwn(facts);
   }
 
-  async #recordAll(closing: Promise<void> | undefined): Promise<ResponseCall[]> {
+  async #recordAll(closing: Promise<void> | undefined): Promise<OpenCall[]> {
     await closing;
-    const calls: ResponseCall[] = [];
+    const calls: OpenCall[] = [];
     const recordAll = this.#after.length > this.#calls;
     for (const output of this.#after) {
-      if (recordAll) await this.#sink.record(output);
+      if (recordAll) await this.#save(output);
       if (output.type === 'tool') calls.push({ output, recorded: recordAll });
     }
     return calls;
@@ -158,7 +149,8 @@ export class ModelResponse {
     }
     const segment = this.#segment!;
     segment.chunks.push(delta);
-    if (kind !== 'reasoning') this.#sink.stream(segment.id, delta);
+    if (kind !== 'reasoning')
+      this.#record.publish({ type: 'prompt.text-delta', outputId: segment.id, delta });
     return undefined;
   }
 
@@ -186,7 +178,14 @@ export class ModelResponse {
     this.#facts = undefined;
     const recorded = facts ? { ...output, modelCall: facts } : output;
     this.#lastRecorded = recorded;
-    return this.#sink.record(recorded)?.then(() => {});
+    return this.#save(recorded);
+  }
+
+  /** Appends a complete output to the record, or stages it once the response finishes (no promise then). */
+  #save(output: Said | ToolOutput): Promise<void> | undefined {
+    if (!this.#finishing) return this.#record.append(output).then(() => {});
+    this.#record.stage(output);
+    return undefined;
   }
 }
 

@@ -50,10 +50,6 @@ export class PromptRecord {
     return this.#prompt;
   }
 
-  set prompt(prompt: Prompt) {
-    this.#prompt = prompt;
-  }
-
   publish(event: PromptEvent): void {
     const { id: promptId, conversationId, userId } = this.#prompt;
     this.#runtime.bus.publish({ ...event, promptId, conversationId, userId } as TesseraEvent);
@@ -153,7 +149,7 @@ export class PromptRecord {
    * An approval is still parsed: its reason may come from a plugin's policy.
    */
   async record(call: OpenCall, changes: Partial<ToolOutput>, result?: PromptOutputToolResult): Promise<void> {
-    const current = call.recorded ? this.find(call.output.id) : call.output;
+    const current = call.recorded ? this.#prompt.output.find((o) => o.id === call.output.id) : call.output;
     const next = { ...current, ...changes, ...(result && { result }) } as ToolOutput;
     const known = changes.approval === undefined;
     call.output = next;
@@ -173,20 +169,12 @@ export class PromptRecord {
     }
   }
 
-  find(outputId: string): ToolOutput {
-    return this.#prompt.output.find((o) => o.id === outputId) as ToolOutput;
-  }
-
   /**
    * Takes out the outputs a call emitted (before a crash). Until its result is recorded the call still counts
    * as started, so a crash before then removes what a later run emitted again, and nothing is ever doubled.
    */
-  async removeEmitted(toolCallId: string): Promise<void> {
-    const emitted = this.#prompt.output.filter((o) => o.toolCallId === toolCallId).map((o) => o.id);
-    if (emitted.length === 0) return;
-    await this.#write({ removeOutputs: emitted });
-    this.#prompt = { ...this.#prompt, output: this.#prompt.output.filter((o) => !emitted.includes(o.id)) };
-    for (const outputId of emitted) this.publish({ type: 'prompt.output-removed', outputId });
+  removeEmitted(toolCallId: string): Promise<void> {
+    return this.remove(this.#prompt.output.filter((o) => o.toolCallId === toolCallId).map((o) => o.id));
   }
 
   /** Takes these outputs out of the record (steering the model never read: it waits again). */

@@ -17,6 +17,20 @@ export type Offer = {
   definitions: readonly ModelToolDefinition[];
 };
 
+/** The value kept under `key`, made by `make` the first time. */
+export function cached<K, V>(
+  cache: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
 /** What rounds keep between them, owned by one platform's runtime (nothing is cached at module level). */
 export class RoundCaches {
   /** Each tool's definition for the model. */

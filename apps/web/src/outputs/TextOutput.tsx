@@ -1,27 +1,12 @@
-import Markdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
-import remarkGfm from 'remark-gfm';
-import { CodeBlock } from './CodeBlock.tsx';
-import { MarkdownImage } from './MarkdownImage.tsx';
+import { lazy, Suspense } from 'react';
 import './outputs.css';
-import './highlight.css';
 
-/** Links leave the app in a new tab, without telling the other site where they came from. */
-const components: Components = {
-  img: ({ src, alt }) => <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
-  pre: CodeBlock,
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
-};
+/** Loaded with the first text shown: the parser and the highlighter stay out of the first paint's script. */
+const Markdown = lazy(() => import('./Markdown.tsx'));
 
 /**
- * The model's text as Markdown. No raw HTML: react-markdown escapes it unless told otherwise, and its URL
- * filter drops `javascript:` and other unsafe schemes. Images from other sites wait for the user (see
- * MarkdownImage). Fenced code is highlighted by class names (no inline script or style). A refusal (the model
- * declined to answer) is marked as such.
+ * The model's text as Markdown (see ./Markdown.tsx). Until the renderer has loaded, the text shows as it is,
+ * so nothing waits for it. A refusal (the model declined to answer) is marked as such.
  */
 export function TextOutput({
   text,
@@ -35,13 +20,9 @@ export function TextOutput({
   return (
     <div className={`text-output${streaming ? ' streaming' : ''}${refused ? ' refused' : ''}`}>
       {refused && <span className="refused-label">Refused</span>}
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[[rehypeHighlight, { detect: false, ignoreMissing: true }]]}
-        components={components}
-      >
-        {text}
-      </Markdown>
+      <Suspense fallback={<p className="plain-text">{text}</p>}>
+        <Markdown text={text} />
+      </Suspense>
     </div>
   );
 }

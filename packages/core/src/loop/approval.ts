@@ -76,23 +76,16 @@ export function decide(call: ToolOutput, round: Round, context: DecideContext): 
       `The arguments are not valid JSON: ${call.arguments.slice(0, 200)}`,
     );
   }
-  const parsed = offered.tool.input.safeParse(call.input);
-  if (!parsed.success) {
-    const problems = z.prettifyError(parsed.error);
-    return refuse(
-      call,
-      'invalid_arguments',
-      `The arguments do not match the schema of '${call.toolId}':\n${problems}`,
-    );
+  const checked = schemaProblems(offered.tool, call.input);
+  if (checked.problems !== undefined) {
+    const message = `The arguments do not match the schema of '${call.toolId}':\n${checked.problems}`;
+    return refuse(call, 'invalid_arguments', message);
   }
   const { hooks } = context;
-  // Without plugins' hooks and policies (most apps), nothing more to ask than the tool itself.
-  if (hooks.beforeToolCall.length === 0 && hooks.permissions.length === 0) {
-    if (!offered.tool.requireApproval)
-      return { kind: 'invoke', input: parsed.data, runWith: parsed.data, offered };
-    return requireApproval(call, offered, parsed.data, parsed.data, undefined, context);
-  }
-  return decideWithPlugins(call, offered, parsed.data, context);
+  // Without plugins' hooks and policies (most apps), and a tool that asks for no approval, nothing to ask.
+  if (hooks.beforeToolCall.length === 0 && hooks.permissions.length === 0 && !offered.tool.requireApproval)
+    return { kind: 'invoke', input: checked.data, runWith: checked.data, offered };
+  return decideWithPlugins(call, offered, checked.data, context);
 }
 
 /** `beforeToolCall` hooks, then permission policies, then (if they leave it open) the tool's own check. */
@@ -102,61 +95,47 @@ async function decideWithPlugins(
   valid: unknown,
   context: DecideContext,
 ): Promise<Decision> {
-  let input = valid;
-  let edit: Edit | undefined;
-  let ask: string | undefined;
-  if (context.hooks.beforeToolCall.length > 0) {
-    const hooked = await runBeforeToolCall(call, offered, input, context);
-    if (hooked.kind === 'record') return hooked;
-    ({ input, edit, ask } = hooked);
-  }
+  const hooked: Hooked =
+    context.hooks.beforeToolCall.length > 0
+      ? await runBeforeToolCall(call, offered, valid, context)
+      : { kind: 'hooked', input: valid };
+  if (hooked.kind === 'record') return hooked;
+  const { input, edit } = hooked;
   const verdict = context.hooks.permissions.length > 0 ? await permission(call, input, context) : undefined;
   if (verdict?.decision === 'deny') {
     const because = verdict.reason ? `: ${verdict.reason}` : '.';
     const result = toolError('denied', `Not run: a permission policy denies '${call.toolId}'${because}`);
     return { kind: 'record', input: valid, edit, result };
   }
-  const reason = ask ?? (verdict?.decision === 'ask' ? (verdict.reason ?? '') : undefined);
-  if (reason !== undefined) {
-    return {
-      kind: 'pending',
-      reason: reason || defaultReason(call),
-      input: valid,
-      runWith: input,
-      offered,
-      edit,
-    };
-  }
-  if (verdict?.decision === 'allow') return { kind: 'invoke', input: valid, runWith: input, offered, edit };
-  return requireApproval(call, offered, valid, input, edit, context);
+  let reason = hooked.ask ?? (verdict?.decision === 'ask' ? (verdict.reason ?? '') : undefined);
+  if (reason === undefined && verdict?.decision !== 'allow')
+    reason = await approvalReason(call, offered, input, context);
+  const ready = { input: valid, runWith: input, offered, edit };
+  return reason === undefined
+    ? { kind: 'invoke', ...ready }
+    : { kind: 'pending', reason: reason || defaultReason(call), ...ready };
 }
 
 const defaultReason = (call: ToolOutput) => `'${call.toolId}' needs your approval before it runs.`;
 
-/** The tool's own `requireApproval`, with the input the call would run with. */
-async function requireApproval(
+/** The tool's own `requireApproval`, with the input the call would run with: why it needs approval, if it does. */
+async function approvalReason(
   call: ToolOutput,
   offered: OfferedTool,
-  valid: unknown,
   input: unknown,
-  edit: Edit | undefined,
   context: DecideContext,
-): Promise<Decision> {
+): Promise<string | undefined> {
   const check = offered.tool.requireApproval;
-  if (!check) return { kind: 'invoke', input: valid, runWith: input, offered, edit };
-  let reason: string | undefined;
+  if (!check) return undefined;
   try {
     const requirement =
       typeof check === 'function'
         ? await check({ input, userId: context.userId, state: context.stateOf(offered) })
         : check;
-    if (requirement.required) reason = requirement.reason || defaultReason(call);
+    return requirement.required ? (requirement.reason ?? '') : undefined;
   } catch (error) {
-    reason = `${defaultReason(call)} (The approval check failed: ${errorMessage(error)})`;
+    return `${defaultReason(call)} (The approval check failed: ${errorMessage(error)})`;
   }
-  return reason === undefined
-    ? { kind: 'invoke', input: valid, runWith: input, offered, edit }
-    : { kind: 'pending', reason, input: valid, runWith: input, offered, edit };
 }
 
 type Hooked =

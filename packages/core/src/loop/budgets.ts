@@ -38,26 +38,16 @@ export function budgetsOf(prompt: Prompt, defaults: Budgets): Budgets {
   return budgets;
 }
 
-/** What the prompt has used of a budget; `undefined` for a cost its provider never reported. */
-export function budgetUsed(prompt: Prompt, name: RaisableBudget): number | undefined {
-  const { usage } = prompt;
-  switch (name) {
-    case 'maxRounds':
-      return usage.modelCalls;
-    case 'maxToolCalls':
-      return startedCalls(prompt.output);
-    case 'maxTokens':
-      return usage.totalTokens;
-    case 'maxInputTokens':
-      return usage.inputTokens;
-    case 'maxOutputTokens':
-      return usage.outputTokens;
-    case 'maxCost':
-      return usage.cost;
-    case 'maxConsecutiveToolErrors':
-      return consecutiveToolErrors(prompt.output);
-  }
-}
+/** What the prompt has used of each budget; `undefined` for a cost its provider never reported. */
+const USED: Record<RaisableBudget, (prompt: Prompt) => number | undefined> = {
+  maxRounds: (prompt) => prompt.usage.modelCalls,
+  maxToolCalls: (prompt) => startedCalls(prompt.output),
+  maxTokens: (prompt) => prompt.usage.totalTokens,
+  maxInputTokens: (prompt) => prompt.usage.inputTokens,
+  maxOutputTokens: (prompt) => prompt.usage.outputTokens,
+  maxCost: (prompt) => prompt.usage.cost,
+  maxConsecutiveToolErrors: (prompt) => consecutiveToolErrors(prompt.output),
+};
 
 /**
  * The first budget (other than the tool calls', checked as calls start) the prompt has reached, checked
@@ -66,7 +56,7 @@ export function budgetUsed(prompt: Prompt, name: RaisableBudget): number | undef
 export function reachedBudget(prompt: Prompt, budgets: Budgets): ReachedBudget | undefined {
   for (const name of RAISABLE_BUDGETS) {
     if (name === 'maxToolCalls') continue;
-    const used = budgetUsed(prompt, name);
+    const used = USED[name](prompt);
     if (used !== undefined && used >= budgets[name]) return { name, limit: budgets[name], used };
   }
   return undefined;
@@ -152,7 +142,7 @@ export function checkRaise(
       throw invalid(`${budget} is a positive finite number.`);
     }
     if (WHOLE.has(budget) && !Number.isInteger(value)) throw invalid(`${budget} is a whole number.`);
-    const used = budgetUsed(prompt, budget);
+    const used = USED[budget](prompt);
     if (used !== undefined && value <= used) {
       throw invalid(`${budget} must be larger than what this prompt has used (${used}).`);
     }

@@ -5,18 +5,18 @@ import type { ToolInputBase } from '../plugins/define-plugin.ts';
 type Writable = Omit<ToolInputBase, 'signal'>;
 
 /**
- * A tool call's ways to write (emit, update, its plugin's state), closed once the call has its result. A
- * tool that outlives its call (it ignored its signal after a timeout or a cancel) must not add to a record
- * that already says how the call ended: its writes then throw, and nothing is written.
+ * A tool call's input, with its ways to write (emit, update, its plugin's state) closed once the call has its
+ * result (`settled`). A tool that outlives its call (it ignored its signal after a timeout or a cancel) must
+ * not add to a record that already says how the call ended: its writes then throw, and nothing is written.
  */
-export function callWrites(
+export function callInput(
   base: Writable,
   toolId: string,
   signal: AbortSignal,
-): { input: ToolInputBase; close: () => void } {
-  let closed = false;
+  settled: () => boolean,
+): ToolInputBase {
   const refuse = (what: string) => {
-    if (closed) {
+    if (settled()) {
       throw new ConflictError(
         `The call ${base.toolCallId} of '${toolId}' already has its result, so it can no longer ${what}.`,
       );
@@ -33,23 +33,18 @@ export function callWrites(
       return base.state.update(change);
     },
   };
+  // Made in one copy (its own signal in it).
   return {
-    // The tool's input, made in one copy (its own signal in it).
-    input: {
-      ...base,
-      state,
-      emit: async (output) => {
-        refuse('emit outputs');
-        return base.emit(output);
-      },
-      update: async (outputId, output) => {
-        refuse('update outputs');
-        return base.update(outputId, output);
-      },
-      signal,
+    ...base,
+    state,
+    emit: async (output) => {
+      refuse('emit outputs');
+      return base.emit(output);
     },
-    close: () => {
-      closed = true;
+    update: async (outputId, output) => {
+      refuse('update outputs');
+      return base.update(outputId, output);
     },
+    signal,
   };
 }

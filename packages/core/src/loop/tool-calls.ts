@@ -2,7 +2,7 @@ import { errorMessage } from '../errors.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { AnyPlugin, OfferedTool, ToolInputBase } from '../plugins/define-plugin.ts';
 import { immutableJson } from '../store/frozen.ts';
-import { callWrites } from './call-writes.ts';
+import { callInput } from './call-writes.ts';
 import { toolError } from './tool-result.ts';
 
 /** The model's argument text as JSON; what cannot be parsed is kept as text for the record. */
@@ -106,7 +106,7 @@ class RunningCall implements Watched {
   /** The tool's own signal: aborted on a timeout or the prompt's abort. */
   readonly controller = new AbortController();
   /** The tool's input, with ways to write that close when the call settles. */
-  readonly writes: ReturnType<typeof callWrites>;
+  readonly input: ToolInputBase;
   readonly #options: InvokeOptions;
   readonly #resolve: (result: PromptOutputToolResult) => void;
   #done = false;
@@ -118,7 +118,7 @@ class RunningCall implements Watched {
     resolve: (result: PromptOutputToolResult) => void,
   ) {
     this.at = Date.now() + options.timeoutMs;
-    this.writes = callWrites(base, toolId, this.controller.signal);
+    this.input = callInput(base, toolId, this.controller.signal, () => this.#done);
     this.#options = options;
     this.#resolve = resolve;
   }
@@ -146,8 +146,7 @@ class RunningCall implements Watched {
 
   settle(result: PromptOutputToolResult): void {
     if (this.#done) return;
-    this.#done = true;
-    this.writes.close(); // the call has its result: a tool still running writes nothing more
+    this.#done = true; // the call has its result: a tool still running writes nothing more
     this.#options.watch.unwatch(this);
     this.#resolve(result);
   }
@@ -180,7 +179,7 @@ export function invokeTool(
     options.watch.watch(call);
     let running: unknown;
     try {
-      const { input } = call.writes;
+      const { input } = call;
       const extension = toolInputExtensions(plugins, input);
       running = offered.tool.invoke((extension ? { ...input, ...extension } : input) as never);
     } catch (error) {

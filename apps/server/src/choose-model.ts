@@ -1,4 +1,4 @@
-import type { ModelProvider } from '@tessera/core';
+import type { ModelClass, ModelProvider } from '@tessera/core';
 import { createOpenAIProvider } from '@tessera/openai';
 import type { ServerConfig } from './config.ts';
 import { DEMO_LABEL, DemoModel } from './demo/demo-model.ts';
@@ -22,4 +22,22 @@ export function chooseModel(
     return info(createOpenAIProvider({ apiKey, baseURL, api }));
   }
   return info(new DemoModel(demoRules), true);
+}
+
+/**
+ * The concrete model name of each class, which the platform records on every call: the configured `models`,
+ * else the names a provider gives for its own classes (`createAISDKProvider` names its models' ids, e.g.
+ * `claude-sonnet-4-5`), else the defaults.
+ */
+export function modelNames(
+  config: ServerConfig,
+  configured: boolean,
+  model: ModelProvider,
+): Record<ModelClass, string> {
+  const named = (model as { models?: unknown }).models;
+  if (configured || typeof named !== 'object' || named === null) return config.models;
+  const { normal, high } = named as Partial<Record<ModelClass, unknown>>;
+  return typeof normal === 'string' && typeof high === 'string' && normal && high
+    ? { normal, high }
+    : config.models;
 }

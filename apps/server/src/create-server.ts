@@ -6,7 +6,7 @@ import { compactionPlugin, compactionThreshold } from '@tessera/plugin-compactio
 import { estimatorFor } from '@tessera/reports';
 import { tracePrompts } from '@tessera/telemetry';
 import type { Logger } from 'pino';
-import { chooseModel, type ModelInfo } from './choose-model.ts';
+import { chooseModel, type ModelInfo, modelNames } from './choose-model.ts';
 import { type Composition, composePlugins } from './compose-plugins.ts';
 import { parseServerConfig, type ServerConfig, type ServerSettings } from './config.ts';
 import { createApp } from './http/app.ts';
@@ -82,10 +82,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     webDir,
     ...settings
   } = options;
-  const config = parseServerConfig(settings, 'the options of createServer');
+  const parsed = parseServerConfig(settings, 'the options of createServer');
   checkPlugins(own, 'plugins');
-  await mkdir(config.dataDir, { recursive: true });
-  const { model, info } = chooseModel(config, givenModel);
+  await mkdir(parsed.dataDir, { recursive: true });
+  const { model, info } = chooseModel(parsed, givenModel);
+  const config = { ...parsed, models: modelNames(parsed, settings.models !== undefined, model) };
   const { plugins, skills } = await composePlugins({
     config,
     plugins: own,

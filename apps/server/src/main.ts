@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { resolve } from 'node:path';
-import pino from 'pino';
 import { ConfigError } from './config.ts';
 import { createServer, type TesseraServer } from './create-server.ts';
 import { listenProblem } from './listen-problem.ts';
 import { loadConfig } from './load-config.ts';
+import { createLog, logFormat } from './log-output.ts';
 import { startTelemetry, type Telemetry } from './telemetry.ts';
 
-const log = pino({ name: 'tessera' });
+// JSON lines for log collectors; at a terminal, one short line per request around the banner.
+const log = createLog(logFormat(process.env, process.stdout), { env: process.env });
 
 // Ctrl-C (SIGINT) and SIGTERM stop the server cleanly and exit 0, so a runner (pnpm start) reports no
 // failure; a second Ctrl-C exits at once. Handled from the start: a signal during start-up stops once started.

@@ -50,7 +50,7 @@ export class PromptCompletion {
     this.#scope = new HookScope(runtime, this.#record, this.#states);
     this.#model = new ModelCalls(runtime, this.#record, history, new CallIds(history, this.#record));
     this.#tools = new ToolBatch(runtime, this.#record, this.#states, this.#scope);
-    this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope, this.#tools);
+    this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope);
   }
 
   /** Loads a prompt with its conversation and history from the store alone. */
@@ -242,7 +242,7 @@ export class PromptCompletion {
     if (signal.aborted) {
       return this.#end('cancelled', { code: 'cancelled', message: 'Cancelled.' }, abortedResult(signal));
     }
-    if (HookError.is(error)) this.#tools.hookFailed(error);
+    if (HookError.is(error)) this.#record.hookFailed(error);
     const stop: StopReason = ModelError.is(error)
       ? { code: 'model_error', message: `The model call failed: ${error.message}` }
       : TesseraError.is(error)

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../errors.ts';
+import { type HookError, NotFoundError } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import { newId } from '../ids.ts';
@@ -53,6 +53,12 @@ export class PromptRecord {
   publish(event: PromptEvent): void {
     const { id: promptId, conversationId, userId } = this.#prompt;
     this.#runtime.bus.publish({ ...event, promptId, conversationId, userId } as TesseraEvent);
+  }
+
+  /** A plugin's hook failed; what that leads to is recorded by whoever called it. */
+  hookFailed(error: HookError, toolCallId?: string): void {
+    const { pluginId: plugin, hook, message } = error;
+    this.publish({ type: 'prompt.hook-failed', plugin, hook, message, ...(toolCallId && { toolCallId }) });
   }
 
   /** `known`: a tool output the loop made from typed parts (see `record`), whose schema needs no parse. */

@@ -8,7 +8,6 @@ import type { HookEntry, HookScope } from './hook-table.ts';
 import type { ModelTurn } from './model-call.ts';
 import type { PromptRecord } from './prompt-record.ts';
 import type { Runtime } from './runtime.ts';
-import type { ToolBatch } from './tool-batch.ts';
 
 /**
  * What happens between rounds, where nothing is half done (every call of the last round has its result):
@@ -19,17 +18,15 @@ export class RoundBoundary {
   readonly #runtime: Runtime;
   readonly #record: PromptRecord;
   readonly #scope: HookScope;
-  readonly #tools: ToolBatch;
   /** Whether this run asked the store for steering messages yet (after a restart, nobody marked them). */
   #askedStore = false;
   /** Steering recorded in this prompt that no model call has answered yet. */
   #unread: { message: QueuedMessage; outputId: string }[] = [];
 
-  constructor(runtime: Runtime, record: PromptRecord, scope: HookScope, tools: ToolBatch) {
+  constructor(runtime: Runtime, record: PromptRecord, scope: HookScope) {
     this.#runtime = runtime;
     this.#record = record;
     this.#scope = scope;
-    this.#tools = tools;
   }
 
   /**
@@ -213,7 +210,7 @@ export class RoundBoundary {
         if (result && result.trip !== undefined) reason = String(result.trip);
       } catch (error) {
         if (!HookError.is(error)) throw error;
-        this.#tools.hookFailed(error);
+        this.#record.hookFailed(error);
         // Failing closed: a check that cannot tell lets nothing through.
         reason = `The ${guardrail} guardrail of '${entry.plugin.id}' failed: ${errorMessage(error.cause)}`;
       }

@@ -15,7 +15,7 @@ import { toolError } from './tool-result.ts';
 export const INTERRUPTED =
   'The call was interrupted before it finished; it may or may not have taken effect.';
 
-type Invocation = { call: OpenCall; input: unknown; offered: OfferedTool; decision: Decision };
+type Invocation = { call: OpenCall; decision: Extract<Decision, { kind: 'invoke' }> };
 
 /**
  * Runs a batch of tool calls in order: each is decided (see approval.ts), then recorded, run, or left
@@ -43,7 +43,7 @@ export class ToolBatch {
       stateOf: (offered) => states.for(offered.plugin).get(),
       hooks: runtime.hooks,
       scope,
-      hookFailed: (error, toolCallId) => this.hookFailed(error, toolCallId),
+      hookFailed: (error, toolCallId) => record.hookFailed(error, toolCallId),
     };
   }
 
@@ -89,7 +89,7 @@ export class ToolBatch {
         await this.#record.recordUnrecorded(calls.slice(i + 1));
         return;
       }
-      const group: Invocation[] = [{ call, input: decision.runWith, offered: decision.offered, decision }];
+      const group: Invocation[] = [{ call, decision }];
       if (decision.offered.tool.readOnly) {
         while (i + 1 < calls.length && !calls[i + 1]!.output.startedAt) {
           ahead = decide(calls[i + 1]!.output, round, this.#decideContext);
@@ -97,21 +97,11 @@ export class ToolBatch {
           if (next.kind !== 'invoke' || !next.offered.tool.readOnly || this.#toolBudgetReached(group.length))
             break;
           ahead = undefined;
-          group.push({ call: calls[++i]!, input: next.runWith, offered: next.offered, decision: next });
+          group.push({ call: calls[++i]!, decision: next });
         }
       }
       await this.#invokeGroup(group, signal);
     }
-  }
-
-  hookFailed(error: HookError, toolCallId?: string): void {
-    this.#record.publish({
-      type: 'prompt.hook-failed',
-      plugin: error.pluginId,
-      hook: error.hook,
-      message: error.message,
-      ...(toolCallId && { toolCallId }),
-    });
   }
 
   /**
@@ -163,11 +153,11 @@ export class ToolBatch {
     await Promise.all(Array.from({ length: workers }, worker));
   }
 
-  async #start({ call, decision, input, offered }: Invocation, signal: AbortSignal): Promise<void> {
+  async #start({ call, decision }: Invocation, signal: AbortSignal): Promise<void> {
     const changes: Partial<ToolOutput> = { input: decision.input, startedAt: now() };
     if (decision.edit) Object.assign(changes, decision.edit);
     await this.#record.record(call, changes);
-    await this.#finish(call, input, offered, signal);
+    await this.#finish(call, decision.runWith, decision.offered, signal);
   }
 
   /** Runs a started call, lets `afterToolCall` hooks rewrite what the model reads, and records the result. */
@@ -203,7 +193,7 @@ export class ToolBatch {
         rewritten = shown;
       } catch (error) {
         if (!HookError.is(error)) throw error;
-        this.hookFailed(error, output.id);
+        this.#record.hookFailed(error, output.id);
         // Failing closed: the rewrite may have been a redaction, so the model does not read the raw result.
         return toolError('hook_failed', `The result is withheld: ${error.message}`);
       }

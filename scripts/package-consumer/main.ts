@@ -1,5 +1,6 @@
 // An app that installed the packed packages from their tarballs (see ../check-packages.ts): it must type-check
 // against their published declarations (strict, skipLibCheck off) and run one prompt on the scripted model.
+import * as aiSdk from '@tessera/ai-sdk';
 import * as core from '@tessera/core';
 import { createPlatform, createTool, definePlugin } from '@tessera/core';
 import * as openai from '@tessera/openai';
@@ -44,7 +45,17 @@ await platform.close();
 
 // `o.widget` type-checks only if the plugin's output variant joined core's `PromptOutputTypes`.
 const outputs = prompt.output.map((o) => (o.type === 'widget' ? `widget:${o.widget}` : o.type)).join(', ');
-const empty = Object.entries({ core, openai, blueprints, files, skills, triggers, storePostgres, testing })
+const empty = Object.entries({
+  aiSdk,
+  core,
+  openai,
+  blueprints,
+  files,
+  skills,
+  triggers,
+  storePostgres,
+  testing,
+})
   .filter(([, module]) => Object.keys(module).length === 0)
   .map(([name]) => name);
 if (prompt.state !== 'completed' || outputs !== 'tool, widget:table, text' || empty.length > 0) {

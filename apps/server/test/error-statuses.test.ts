@@ -15,10 +15,7 @@ async function sources(dir: string): Promise<string[]> {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/**
- * Every code that core, the stores and the built-in plugins throw: `new TesseraError('code'`, `super('code'`,
- * and core's classes made by `messageError('Name', 'code')`.
- */
+/** Every code that core, the stores and the built-in plugins throw: `new TesseraError('code'`, `super('code'`. */
 async function thrownCodes(): Promise<Map<string, string>> {
   const codes = new Map<string, string>();
   for (const folder of ['packages', 'plugins']) {
@@ -26,9 +23,7 @@ async function thrownCodes(): Promise<Map<string, string>> {
       const src = join(ROOT, folder, pkg, 'src');
       for (const file of await sources(src).catch(() => [])) {
         const text = await readFile(file, 'utf8');
-        for (const [, code] of text.matchAll(
-          /(?:TesseraError\(|super\(|messageError\(\s*'\w+',)\s*'([a-z_]+)'/g,
-        ))
+        for (const [, code] of text.matchAll(/(?:TesseraError|super)\(\s*'([a-z_]+)'/g))
           codes.set(code!, `${folder}/${pkg}`);
       }
     }

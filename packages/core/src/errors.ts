@@ -53,37 +53,26 @@ function isInstance(errorClass: abstract new (...args: never[]) => TesseraError,
   return false;
 }
 
-/** What `messageError` makes: a `TesseraError` class constructed with a message. */
-export interface MessageErrorClass extends Pick<typeof TesseraError, 'is'> {
-  new (message: string, options?: ErrorOptions): TesseraError;
-}
-
-/**
- * A Tessera error class whose errors carry only a message (and `cause`): `code` is the class's, and `name`,
- * `instanceof` and `is()` work as for a class written out.
- */
-function messageError(name: string, code: string): MessageErrorClass {
-  // A class defined as a computed property takes that property's name, which `is()` compares.
-  return {
-    [name]: class extends TesseraError {
-      constructor(message: string, options?: ErrorOptions) {
-        super(code, message, options);
-      }
-    },
-  }[name]!;
-}
-
 /** A plugin or tool is defined wrongly (bad id, bad schema, duplicate). Thrown at start-up where possible. */
-export const DefinitionError = messageError('DefinitionError', 'definition_error');
-export type DefinitionError = InstanceType<typeof DefinitionError>;
+export class DefinitionError extends TesseraError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('definition_error', message, options);
+  }
+}
 
 /** Something asked for does not exist (or belongs to another user, which looks the same from outside). */
-export const NotFoundError = messageError('NotFoundError', 'not_found');
-export type NotFoundError = InstanceType<typeof NotFoundError>;
+export class NotFoundError extends TesseraError {
+  constructor(message: string) {
+    super('not_found', message);
+  }
+}
 
 /** The request conflicts with the current state: a busy conversation, an already-decided approval. */
-export const ConflictError = messageError('ConflictError', 'conflict');
-export type ConflictError = InstanceType<typeof ConflictError>;
+export class ConflictError extends TesseraError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
 
 /** A second prompt was sent while one is running or waiting for approval in the same conversation. */
 export class ConversationBusyError extends TesseraError {
@@ -136,8 +125,11 @@ export class PluginError extends TesseraError {
 }
 
 /** An output did not match the schema of its registered variant, or its variant is not registered. */
-export const OutputValidationError = messageError('OutputValidationError', 'output_invalid');
-export type OutputValidationError = InstanceType<typeof OutputValidationError>;
+export class OutputValidationError extends TesseraError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('output_invalid', message, options);
+  }
+}
 
 export type ModelErrorKind =
   | 'rate_limit'

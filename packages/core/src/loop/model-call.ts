@@ -118,11 +118,12 @@ export class ModelCalls {
   }
 
   #view?: HistoryView;
-  /** What the model reads of the history this run, as plugins' `historyView` hooks chose (see history-hooks). */
+  /**
+   * What the model reads of the history this run, as plugins' `historyView` hooks chose (see history-hooks):
+   * set before the run's first request, so before anything of the history is projected or counted.
+   */
   setView(view: HistoryView | undefined): void {
     this.#view = view;
-    this.#historyMessages = undefined;
-    this.#historyTokens = undefined;
   }
 
   /** The request as the record and the round make it, before any hook. */

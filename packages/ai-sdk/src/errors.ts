@@ -71,11 +71,22 @@ export function toModelError(error: unknown): ModelError {
   return made({ kind: 'other', retryable: false });
 }
 
-/** How long the server asked us to wait, from `retry-after-ms` or `retry-after` (seconds or a date). */
+/**
+ * How long the server asked us to wait: `retry-after-ms` or `retry-after` (seconds or a date), else Gemini's
+ * `RetryInfo` in the error body (`"retryDelay": "34.4s"`).
+ */
 export function retryAfterMs(error: ModelError): number | undefined {
   const cause = error.cause;
-  const headers = APICallError.isInstance(cause) ? cause.responseHeaders : undefined;
-  if (!headers) return undefined;
+  if (!APICallError.isInstance(cause)) return undefined;
+  return fromHeaders(cause.responseHeaders ?? {}) ?? fromRetryInfo(cause.responseBody);
+}
+
+function fromRetryInfo(body: string | undefined): number | undefined {
+  const seconds = body?.match(/"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/)?.[1];
+  return seconds === undefined ? undefined : Math.round(Number(seconds) * 1000);
+}
+
+function fromHeaders(headers: Record<string, string>): number | undefined {
   const header = (name: string) =>
     Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? undefined;
   const ms = Number(header('retry-after-ms'));

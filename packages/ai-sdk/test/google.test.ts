@@ -1,8 +1,15 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import type { ReasoningOutput, TextOutput, ToolOutput } from '@tessera/core';
+import {
+  ModelError,
+  type ModelRequest,
+  type ReasoningOutput,
+  type TextOutput,
+  type ToolOutput,
+} from '@tessera/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { retryAfterMs } from '../src/errors.ts';
 import { createAISDKProvider } from '../src/index.ts';
-import { cassette, replayServer } from './replay-server.ts';
+import { cassette, recorded, replayServer } from './replay-server.ts';
 import { weatherPlatform } from './weather.ts';
 
 let server: Awaited<ReturnType<typeof replayServer>> | undefined;
@@ -106,5 +113,51 @@ describe('Google Gemini through @ai-sdk/google, on recorded traffic', () => {
         thoughtSignature: recorded[1]!.parts[0]!.thoughtSignature,
       }),
     ]);
+  });
+});
+
+describe('a Gemini quota error (429 RESOURCE_EXHAUSTED with RetryInfo)', () => {
+  const request: ModelRequest = {
+    model: 'gemini-2.5-flash',
+    modelClass: 'normal',
+    instructions: '',
+    messages: [{ type: 'message', role: 'user', content: 'Hi' }],
+    tools: [],
+  };
+  const quota = { status: 429, body: recorded('google-429-retry-info.json') };
+  const answer = () =>
+    cassette('fantasy--TestGoogleThinking--gemini-2.5-flash--thinking-streaming.yaml')[1]!.body;
+  const providerAt = (url: string, options: { maxRetries: number }) =>
+    createAISDKProvider({
+      models: {
+        normal: createGoogleGenerativeAI({ baseURL: `${url}/v1beta`, apiKey: 'test' })('gemini-2.5-flash'),
+      },
+      retryBaseDelayMs: 1,
+      retryMaxDelayMs: 1, // the recorded retryDelay is 34.4 s; the test does not wait it
+      ...options,
+    });
+
+  it('is a retryable rate limit whose wait is the RetryInfo delay', async () => {
+    server = await replayServer([quota]);
+    const events = providerAt(server.url, { maxRetries: 0 }).stream(request, new AbortController().signal);
+    const error = await (async () => {
+      for await (const _ of events);
+    })().catch((e: unknown) => e);
+    expect(ModelError.is(error)).toBe(true);
+    expect(error).toMatchObject({ kind: 'rate_limit', retryable: true, status: 429 });
+    expect(retryAfterMs(error as ModelError)).toBe(34_400);
+  });
+
+  it('is retried, and the answer that follows streams', async () => {
+    server = await replayServer([quota, { body: answer() }]);
+    let text = '';
+    for await (const event of providerAt(server.url, { maxRetries: 2 }).stream(
+      request,
+      new AbortController().signal,
+    )) {
+      if (event.type === 'text-delta') text += event.delta;
+    }
+    expect(text).toBe('The weather in Florence, Italy is 40 C.');
+    expect(server.requests).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import mime from 'mime';
 import { type ApproveEdit, applySets } from './approve-input.ts';
-import type { TesseraClient } from './client.ts';
+import { ApiError, type TesseraClient } from './client.ts';
 import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
 import { pauseLines, pendingPauses, waitingItems } from './loop-control.ts';
 import { brief, type Io, Renderer } from './render.ts';
@@ -96,7 +96,8 @@ export async function decide(
   const edited = sets.length > 0 || 'input' in edit;
   const body = approve ? (edited ? { input } : undefined) : { reason };
   const decision = approve ? 'Approved' : 'Rejected';
-  const post = async () => (await client.request<{ prompt: Prompt }>('POST', path, body)).prompt;
+  const post = async () =>
+    (await client.request<{ prompt: Prompt }>('POST', path, body).catch(hintAtSet(edit))).prompt;
   if (!waiting) {
     // Not in the list (decided already, or unknown): the server's answer says which.
     const prompt = await post();
@@ -110,6 +111,23 @@ export async function decide(
     return prompt;
   });
 }
+
+/** A refused `--input` says how to change one argument instead: it replaced them all. */
+const hintAtSet = (edit: ApproveEdit) => (error: unknown) => {
+  if (
+    error instanceof ApiError &&
+    error.code === 'invalid_approval_input' &&
+    'input' in edit &&
+    !edit.set?.length
+  ) {
+    throw new ApiError(
+      error.status,
+      error.code,
+      `${error.message}\n(--input replaces all the arguments: to change one, keep the others with --set key=value.)`,
+    );
+  }
+  throw error;
+};
 
 export async function pending(client: TesseraClient, io: Io, format: Format): Promise<number> {
   const items = await waitingItems<Approval>(client, '/api/approvals');

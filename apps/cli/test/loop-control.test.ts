@@ -120,6 +120,9 @@ describe('loop control from the command line', () => {
     const partial = await tessera(['approve', id, '--input', '{"amount": 50}']);
     expect(partial.code).toBe(1);
     expect(partial.stderr).toContain('invalid_approval_input');
+    expect(partial.stderr).toContain(
+      '--input replaces all the arguments: to change one, keep the others with --set',
+    );
     expect(partial.stderr).not.toContain('Approved');
     const malformed = await tessera(['approve', id, '--set', 'amount']);
     expect([malformed.code, malformed.stderr]).toEqual([1, expect.stringContaining('--set takes key=value')]);

@@ -138,3 +138,26 @@ it('reports cached input tokens and passes over the tools the provider ran itsel
   });
   expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
 });
+
+it('cancels a prompt while Claude is thinking: the request is aborted and the prompt ends cancelled', async () => {
+  const [first] = cassette('fantasy--TestAnthropicThinking--claude-sonnet-4--thinking-streaming.yaml');
+  // The recorded answer up to the middle of its thinking, then nothing more.
+  server = await replayServer([{ body: first!.body, stallAfter: first!.body.indexOf('" have"') }]);
+  const model = createAISDKProvider({
+    models: { normal: anthropicAt(server.url)('claude-sonnet-4-20250514') },
+  });
+  const { platform, calls } = weatherPlatform(model);
+  const { id } = await platform.conversations.create({ userId: 'u' });
+  const run = await platform.start({
+    conversationId: id,
+    userId: 'u',
+    input: "What's the weather in Florence, Italy?",
+  });
+  // The request is out and part of the thinking has been sent (the platform publishes no reasoning deltas).
+  await expect.poll(() => server!.requests.length).toBe(1);
+  const cancelled = await platform.cancel(run.prompt.id, { userId: 'u' });
+  expect(cancelled.state).toBe('cancelled');
+  expect((await run.done).state).toBe('cancelled');
+  expect(calls).toEqual([]);
+  await expect.poll(() => server!.abandoned()).toBe(1);
+});

@@ -30,7 +30,14 @@ export const anthropicSse = (name: string): string =>
     .map((line) => `event: ${JSON.parse(line).type}\ndata: ${line}\n\n`)
     .join('');
 
-export type Reply = { status?: number; body: string; contentType?: string; headers?: Record<string, string> };
+export type Reply = {
+  status?: number;
+  body: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** Send only this many bytes of the body, then hang (a model that stalls mid-answer). */
+  stallAfter?: number;
+};
 
 /**
  * A local server that answers each request with the next reply, in 97-byte writes (so the provider's parser
@@ -38,6 +45,9 @@ export type Reply = { status?: number; body: string; contentType?: string; heade
  */
 export async function replayServer(replies: Reply[]) {
   const requests: { path: string; body: Record<string, unknown> }[] = [];
+  const stalled: import('node:http').ServerResponse[] = [];
+  /** Requests whose client went away before the answer ended (an aborted call). */
+  let abandoned = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
@@ -57,8 +67,13 @@ export async function replayServer(replies: Reply[]) {
         ...reply.headers,
       });
       const bytes = Buffer.from(reply.body);
-      for (let i = 0; i < bytes.length; i += 97) res.write(bytes.subarray(i, i + 97));
-      res.end();
+      const end = reply.stallAfter ?? bytes.length;
+      for (let i = 0; i < end; i += 97) res.write(bytes.subarray(i, Math.min(i + 97, end)));
+      if (reply.stallAfter === undefined) res.end();
+      else {
+        stalled.push(res);
+        res.on('close', () => abandoned++);
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -66,6 +81,10 @@ export async function replayServer(replies: Reply[]) {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    abandoned: () => abandoned,
+    close: () => {
+      for (const res of stalled) res.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

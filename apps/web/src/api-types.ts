@@ -708,6 +708,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai-sdk/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat (AI SDK UI message stream)
+         * @description For the AI SDK's `useChat` with `DefaultChatTransport({ api: '/api/ai-sdk/chat', headers: { Authorization: 'Bearer <token>' } })`. The chat `id` is your Tessera conversation (made on its first message); the last message is what is new: the user's text runs as a prompt, or the assistant's message with tool parts in `approval-responded` state (`addToolApprovalResponse`) approves or rejects the call that waits. The answer streams as UI message chunks (text, reasoning, dynamic tool parts with approval requests, `data-<type>` parts for widgets and plugins' outputs, file links) and ends with `finish`, its metadata the conversation, prompt, state and usage. See the server's README.
+         */
+        post: operations["aiSdkChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1458,6 +1478,33 @@ export interface components {
             stream?: boolean | null;
             /** @description Ignored: Tessera keeps every conversation (`store` is `true` in the response). */
             store?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The body the AI SDK's `DefaultChatTransport` sends. */
+        AiSdkChatRequest: {
+            /** @description The chat's id (`useChat`'s `id`, any string the client chose): your chat of that id is one Tessera conversation. An id of one of your conversations continues it. */
+            id: string;
+            messages: ({
+                id: string;
+                /** @enum {string} */
+                role: "system" | "user" | "assistant";
+                parts: ({
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @enum {string} */
+            trigger: "submit-message" | "regenerate-message";
+            messageId?: string;
+            /**
+             * @description The model class (`normal` or `high`): send it in the transport's `body`.
+             * @enum {string}
+             */
+            model?: "normal" | "high";
         } & {
             [key: string]: unknown;
         };
@@ -5273,6 +5320,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    aiSdkChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "chat-4f9a2c",
+                 *       "messages": [
+                 *         {
+                 *           "id": "msg-1",
+                 *           "role": "user",
+                 *           "parts": [
+                 *             {
+                 *               "type": "text",
+                 *               "text": "transfer $500 to Ada"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "trigger": "submit-message"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AiSdkChatRequest"];
+            };
+        };
+        responses: {
+            /** @description The UI message stream (Server-Sent Events, `x-vercel-ai-ui-message-stream: v1`), one JSON chunk per event; the `X-Tessera-Conversation` header names the conversation */
+            200: {
+                headers: {
+                    /** @description The conversation of the chat */
+                    "x-tessera-conversation"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An approval answered in a chat that has no conversation of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A prompt of the conversation runs or waits (`conversation_busy`: answer its approval first), or nothing waits for the approval answered (`not_waiting`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -62,6 +62,7 @@ const route = createRoute({
         'A prompt of the conversation runs or waits (`conversation_busy`: answer its approval first), or nothing waits for the approval answered (`not_waiting`)',
     },
     413: errors[413],
+    415: errors[415],
   },
 });
 

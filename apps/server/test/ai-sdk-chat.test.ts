@@ -9,6 +9,7 @@ import {
 } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { demoPlugin } from '../src/index.ts';
 import { ALICE, BOB, testServer } from './harness.ts';
 
 /**
@@ -171,6 +172,43 @@ describe('POST /api/ai-sdk/chat', () => {
     const { body } = await t.request('GET', `/api/conversations/${conversationId}`);
     expect(body.prompts.map((prompt: { id: string }) => prompt.id)).toEqual([message.id]);
     expect(body.prompts[0]).toMatchObject({ input: 'note: buy milk', state: 'completed' });
+  });
+
+  it('sends reasoning as a reasoning part, a widget updated in place as one data part, and a file as a link', async () => {
+    t = await server(
+      [
+        {
+          events: [{ type: 'reasoning', summary: 'A report has a table and a file.' }],
+          toolCalls: [{ name: 'demo.report', args: { products: 3 } }],
+        },
+        { text: 'Here it is.' },
+      ],
+      { plugins: [demoPlugin] },
+    );
+    const { chunks, message, conversationId } = await send(t.url, 'report', [userMessage('a sales report')]);
+    expect(message.parts.find((part) => part.type === 'reasoning')).toMatchObject({
+      text: 'A report has a table and a file.',
+    });
+    // The progress widget was sent twice (shown, then done), and is one part, as it ended.
+    const progress = chunks.filter(
+      (chunk) => chunk.type === 'data-widget' && (chunk.data as { widget: string }).widget === 'progress',
+    );
+    expect(progress).toHaveLength(2);
+    const widgets = message.parts.filter((part) => part.type === 'data-widget');
+    expect(widgets.map((part) => (part.data as { widget: string }).widget)).toEqual(['progress', 'table']);
+    expect(widgets[0]).toMatchObject({ data: { data: { status: 'done' } } });
+    const file = message.parts.find((part) => part.type === 'file');
+    expect(file).toMatchObject({ mediaType: 'text/csv' });
+    expect(file?.type === 'file' && file.url).toMatch(
+      new RegExp(`^${t.url}/api/conversations/${conversationId}/files/file_`),
+    );
+    const download = await fetch((file as { url: string }).url, {
+      headers: { authorization: `Bearer ${ALICE}` },
+    });
+    expect(await download.text()).toMatch(/^product,units,revenue\n/);
+    expect(
+      (await fetch((file as { url: string }).url, { headers: { authorization: `Bearer ${BOB}` } })).status,
+    ).toBe(404);
   });
 
   it('asks for approval with tool-approval-request; the answer runs the call and the stream goes on', async () => {

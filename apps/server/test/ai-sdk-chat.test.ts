@@ -194,8 +194,10 @@ describe('POST /api/ai-sdk/chat', () => {
       (chunk) => chunk.type === 'data-widget' && (chunk.data as { widget: string }).widget === 'progress',
     );
     expect(progress).toHaveLength(2);
-    const widgets = message.parts.filter((part) => part.type === 'data-widget');
-    expect(widgets.map((part) => (part.data as { widget: string }).widget)).toEqual(['progress', 'table']);
+    const widgets = message.parts.filter((part) => part.type === 'data-widget') as {
+      data: { widget: string };
+    }[];
+    expect(widgets.map((part) => part.data.widget)).toEqual(['progress', 'table']);
     expect(widgets[0]).toMatchObject({ data: { data: { status: 'done' } } });
     const file = message.parts.find((part) => part.type === 'file');
     expect(file).toMatchObject({ mediaType: 'text/csv' });

@@ -127,6 +127,7 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
         key: conversationId,
         lastEventId,
         reload: 'the conversation',
+        logged: { conversationId },
       });
     },
   );
@@ -150,7 +151,13 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
     async (c) => {
       const lastEventId = c.req.valid('header')['last-event-id'] ?? c.req.valid('query').lastEventId;
       // The caller's own key: no id from the client picks whose events these are.
-      return serve(c, { events: options.userEvents, key: c.var.userId, lastEventId, reload: 'the list' });
+      return serve(c, {
+        events: options.userEvents,
+        key: c.var.userId,
+        lastEventId,
+        reload: 'the list',
+        logged: { stream: 'user' },
+      });
     },
   );
 }
@@ -160,6 +167,8 @@ type Followed = {
   key: string;
   lastEventId?: string;
   reload: string;
+  /** What the stream's log lines say it follows. */
+  logged: object;
 };
 
 /** Answers a request with a stream of `followed`, within the caller's number of open streams. */
@@ -168,7 +177,7 @@ function streamServer(options: EventStreamOptions) {
   /** The streams open per user in this process, of both kinds. */
   const open = new Map<string, number>();
   const wakes = new Wakes();
-  return (c: Context<Env>, { events, key, lastEventId, reload }: Followed): Response => {
+  return (c: Context<Env>, { events, key, lastEventId, reload, logged }: Followed): Response => {
     const { userId } = c.var;
     const streams = open.get(userId) ?? 0;
     if (streams >= perUser) {
@@ -198,7 +207,7 @@ function streamServer(options: EventStreamOptions) {
       outgoing: nodeResponse(c),
       onClose: release,
       log: options.log,
-      logContext: { key, userId },
+      logContext: { ...logged, userId },
     });
     c.header('Content-Type', 'text/event-stream');
     c.header('Cache-Control', 'no-cache');

@@ -1,3 +1,5 @@
+// Node's own web stream (core runs on Node): its type has values(), which DOM's lib lacks without DOM.AsyncIterable.
+import { ReadableStream } from 'node:stream/web';
 import { EventStreamOverflowError } from '../errors.ts';
 import { isLoopEndEvent, isPromptEndEvent, type TesseraEvent } from './events.ts';
 

@@ -5167,6 +5167,15 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
+            /** @description A body that is not JSON (`Content-Type: application/json`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
             /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
             429: {
                 headers: {
@@ -5295,6 +5304,15 @@ export interface operations {
             };
             /** @description The body or the new message is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description A body that is not JSON (`Content-Type: application/json`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

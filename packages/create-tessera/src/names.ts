@@ -6,7 +6,17 @@ const PACKAGE_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 /** A plugin id a scaffold makes (core's PLUGIN_ID, without dots: the id also names a folder and an export). */
 const PLUGIN_ID = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/;
 /** The server's own plugins: a plugin of the app with one of these ids would replace it. */
-const BUILT_IN_IDS = ['widgets', 'files', 'triggers', 'skills', 'blueprints', 'instructions', 'mcp', 'demo'];
+const BUILT_IN_IDS = [
+  'widgets',
+  'files',
+  'triggers',
+  'skills',
+  'blueprints',
+  'instructions',
+  'mcp',
+  'doom-loop',
+  'demo',
+];
 
 export class UsageError extends Error {
   override name = 'UsageError';

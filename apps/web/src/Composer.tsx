@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { AttachButton } from './AttachButton.tsx';
 import { AttachmentChips } from './AttachmentChips.tsx';
 import { SendIcon, StopIcon, WrenchIcon } from './icons.tsx';
+import { fileSize } from './outputs/file-size.ts';
 import { SendModePicker } from './SendModePicker.tsx';
 import { useFileDrop } from './use-file-drop.ts';
 import './outputs/outputs.css';
@@ -18,13 +19,32 @@ const placeholderOf = (whileBusy: boolean, mode: SendMode) =>
     : 'Message Tessera… (try "help")';
 
 /**
- * Writes a message with attachments (chosen, dropped or pasted; each removable before sending; files alone
- * are a message too), sends it, or stops the running answer: while one runs the send button is a stop button.
- * A send that fails keeps the text and the files, and says why.
+ * Splits added files into those that fit the server's upload limit (with those already attached) and the
+ * reason the first refused one is refused: a refused file never becomes a chip.
  */
-export function Composer(props: {
+export function fitting(attached: readonly File[], added: readonly File[], maxBytes: number | undefined) {
+  let total = attached.reduce((sum, file) => sum + file.size, 0);
+  const accepted: File[] = [];
+  let refusal: string | undefined;
+  for (const file of added) {
+    const limit = maxBytes === undefined ? '' : fileSize(maxBytes);
+    if (maxBytes !== undefined && file.size > maxBytes)
+      refusal ??= `${file.name} (${fileSize(file.size)}) is over the server's limit of ${limit} for uploads.`;
+    else if (maxBytes !== undefined && total + file.size > maxBytes)
+      refusal ??= `${file.name} (${fileSize(file.size)}) would take the files to send over the server's limit of ${limit} for uploads.`;
+    else {
+      accepted.push(file);
+      total += file.size;
+    }
+  }
+  return { accepted, refusal };
+}
+
+type ComposerProps = {
   /** The server takes files (it runs the files plugin). */
   canAttach?: boolean;
+  /** The largest upload the server takes (a message's files together): a larger file is refused when added. */
+  maxUploadBytes?: number;
   busyReason?: string;
   /** A prompt runs or waits for approval: the send button is a stop button (cancels it). */
   running?: boolean;
@@ -37,7 +57,14 @@ export function Composer(props: {
   onCancel: () => Promise<void>;
   /** Opens the tool runner (run a tool yourself); it waits, as sending does, while the assistant works. */
   onRunTool?: () => void;
-}) {
+};
+
+/**
+ * Writes a message with attachments (chosen, dropped or pasted; each removable before sending; files alone
+ * are a message too), sends it, or stops the running answer: while one runs the send button is a stop button.
+ * A send that fails keeps the text and the files, and says why.
+ */
+export function Composer(props: ComposerProps) {
   const [input, setInput] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string>();
@@ -51,7 +78,10 @@ export function Composer(props: {
 
   const attach = (added: Iterable<File>) => {
     const list = [...added];
-    if (list.length > 0 && canAttach) setFiles((current) => [...current, ...list]);
+    if (list.length === 0 || !canAttach) return;
+    const { accepted, refusal } = fitting(files, list, props.maxUploadBytes);
+    setError(refusal);
+    if (accepted.length > 0) setFiles((current) => [...current, ...accepted]);
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();

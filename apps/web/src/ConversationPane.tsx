@@ -156,6 +156,7 @@ export function ConversationPane({
           <QueuedMessages messages={live.waiting} onRemove={(id) => api.removeMessage(conversationId, id)} />
           <Composer
             canAttach={me.plugins.includes('files')}
+            maxUploadBytes={me.limits.maxUploadBytes}
             running={running || waiting}
             busyReason={busyReasonOf(running, waiting)}
             onSend={send}

@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Who you are, and what the server runs
-         * @description Your user id, the model that answers (`demo: true` for the offline demo model) and the ids of the plugins the server runs: a client shows what is there.
+         * @description Your user id, the model that answers (`demo: true` for the offline demo model) and the ids of the plugins the server runs, and the largest upload it takes: a client shows what is there.
          */
         get: operations["getMe"];
         put?: never;
@@ -1671,7 +1671,10 @@ export interface operations {
                      *         "blueprints",
                      *         "instructions",
                      *         "demo"
-                     *       ]
+                     *       ],
+                     *       "limits": {
+                     *         "maxUploadBytes": 20000000
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -1683,6 +1686,10 @@ export interface operations {
                         };
                         /** @description The ids of the plugins the server runs (e.g. "triggers", "files"): a client shows what is there. */
                         plugins: string[];
+                        limits: {
+                            /** @description The largest body of a prompt sent with files (`limits.maxUploadBytes`): larger is a 413, so a client refuses such a file when it is chosen. */
+                            maxUploadBytes: number;
+                        };
                     };
                 };
             };

@@ -123,7 +123,7 @@ export function createApp(options: AppOptions) {
   });
 
   sessionRoutes(app, options.auth.sessions);
-  meRoutes(app, { model: options.model, plugins: options.plugins });
+  meRoutes(app, { model: options.model, plugins: options.plugins, maxUploadBytes: options.maxUploadBytes });
   conversationRoutes(app, platform, options.events);
   const { maxInputChars } = options;
   promptRoutes(app, platform, { canStoreFiles: plugins.has(ROUTED_PLUGINS.files), maxInputChars });

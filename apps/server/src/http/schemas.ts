@@ -97,6 +97,12 @@ export const ServerInfo = z.object({
     description:
       'The ids of the plugins the server runs (e.g. "triggers", "files"): a client shows what is there.',
   }),
+  limits: z.object({
+    maxUploadBytes: z.number().int().meta({
+      description:
+        'The largest body of a prompt sent with files (`limits.maxUploadBytes`): larger is a 413, so a client refuses such a file when it is chosen.',
+    }),
+  }),
 });
 
 export const PendingApproval = z

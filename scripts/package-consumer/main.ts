@@ -9,6 +9,7 @@ import * as files from '@tessera/plugin-files';
 import * as skills from '@tessera/plugin-skills';
 import * as triggers from '@tessera/plugin-triggers';
 import { type DisplayWidget, tableWidget, widgetsPlugin } from '@tessera/plugin-widgets';
+import * as providerUtils from '@tessera/provider-utils';
 import * as storePostgres from '@tessera/store-postgres';
 import * as testing from '@tessera/testing';
 import { z } from 'zod';
@@ -49,6 +50,7 @@ const empty = Object.entries({
   aiSdk,
   core,
   openai,
+  providerUtils,
   blueprints,
   files,
   skills,

@@ -1,3 +1,4 @@
+export { ToolNames } from '@tessera/provider-utils';
 export { toModelError } from './errors.ts';
 export type {
   AISDKLanguageModel,
@@ -7,4 +8,3 @@ export type {
   ModelPrice,
 } from './options.ts';
 export { type AISDKModelProvider, createAISDKProvider } from './provider.ts';
-export { ToolNames } from './tool-names.ts';

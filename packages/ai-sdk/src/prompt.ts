@@ -6,8 +6,8 @@ import type {
   LanguageModelV4ToolResultPart,
 } from '@ai-sdk/provider';
 import type { ModelMessage, ModelRequest } from '@tessera/core';
+import type { ToolNames } from '@tessera/provider-utils';
 import { isCallData, isReasoningData, type ProviderMetadata } from './provider-data.ts';
-import type { ToolNames } from './tool-names.ts';
 
 type AssistantMessage = Extract<LanguageModelV4Message, { role: 'assistant' }>;
 type AssistantPart = AssistantMessage['content'][number];

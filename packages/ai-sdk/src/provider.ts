@@ -8,11 +8,11 @@ import {
   type ModelStreamEvent,
   type ModelUsage,
 } from '@tessera/core';
+import { ToolNames, withRetries } from '@tessera/provider-utils';
+import { retryAfterMs, toModelError } from './errors.ts';
 import type { AISDKLanguageModel, AISDKModelSettings, AISDKProviderOptions, ModelPrice } from './options.ts';
 import { callOptions } from './prompt.ts';
-import { withRetries } from './retry.ts';
 import { fromStreamParts } from './stream.ts';
-import { ToolNames } from './tool-names.ts';
 
 /** A Tessera model provider over AI SDK models, with the model id of each class (for the platform's `models`). */
 export type AISDKModelProvider = ModelProvider & { readonly models: Readonly<Record<ModelClass, string>> };
@@ -54,6 +54,8 @@ export function createAISDKProvider(options: AISDKProviderOptions): AISDKModelPr
     maxRetries: options.maxRetries ?? 3,
     baseDelayMs: options.retryBaseDelayMs ?? 500,
     maxDelayMs: options.retryMaxDelayMs ?? 20_000,
+    toModelError,
+    retryAfterMs,
   };
   const idleMs = options.idleTimeoutMs ?? 120_000;
 

@@ -4,6 +4,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { type FinishReason, ModelError, type ModelStreamEvent, type ModelUsage } from '@tessera/core';
+import type { ToolNames } from '@tessera/provider-utils';
 import { toModelError } from './errors.ts';
 import {
   type CallData,
@@ -12,7 +13,6 @@ import {
   type ProviderMetadata,
   type ReasoningData,
 } from './provider-data.ts';
-import type { ToolNames } from './tool-names.ts';
 
 type Block = { chunks: string[]; metadata: ProviderMetadata | undefined };
 

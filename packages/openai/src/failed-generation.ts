@@ -1,5 +1,5 @@
 import type { ModelStreamEvent } from '@tessera/core';
-import type { ToolNames } from './tool-names.ts';
+import type { ToolNames } from '@tessera/provider-utils';
 
 /**
  * A server that checks the model's tool call itself and refuses it: Groq ends the call with

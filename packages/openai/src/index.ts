@@ -1,6 +1,6 @@
+export { ToolNames } from '@tessera/provider-utils';
 export { toModelError } from './errors.ts';
 export type { ModelPrice, ModelSettings, OpenAIProviderOptions } from './options.ts';
 export { createOpenAIProvider } from './provider.ts';
 export { functionParameters } from './strict-schema.ts';
 export { encodingOf, estimateOpenAITokens, tokenizerReady } from './token-estimate.ts';
-export { ToolNames } from './tool-names.ts';

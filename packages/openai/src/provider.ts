@@ -5,17 +5,17 @@ import {
   type ModelStreamEvent,
   type ModelUsage,
 } from '@tessera/core';
+import { ToolNames, withRetries } from '@tessera/provider-utils';
 import type OpenAI from 'openai';
 import { chatRequest, streamed as streamedChat } from './chat/request.ts';
 import { completionChunks, fromChatStream } from './chat/stream.ts';
+import { retryAfterMs, toModelError } from './errors.ts';
 import { failedGeneration, refusedGenerationEvents } from './failed-generation.ts';
 import type { ModelPrice, ModelSettings, OpenAIProviderOptions } from './options.ts';
 import { responsesRequest, streamed as streamedResponses } from './responses/request.ts';
 import { fromResponsesStream, responseEvents } from './responses/stream.ts';
-import { withRetries } from './retry.ts';
 import { loadSdk } from './sdk.ts';
 import { estimateOpenAITokens } from './token-estimate.ts';
-import { ToolNames } from './tool-names.ts';
 import { ResponseWatch, watchedFetch, watching } from './watched-fetch.ts';
 
 const cost = (usage: ModelUsage, price: ModelPrice | undefined): number | undefined => {
@@ -47,6 +47,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
     maxRetries: options.maxRetries ?? 3,
     baseDelayMs: options.retryBaseDelayMs ?? 500,
     maxDelayMs: options.retryMaxDelayMs ?? 20_000,
+    toModelError,
+    retryAfterMs,
   };
   const idleMs = options.idleTimeoutMs ?? 60_000;
   // A call that does not stream sends nothing until it is done: the watchdog waits for the whole call.

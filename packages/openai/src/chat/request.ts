@@ -1,4 +1,5 @@
 import type { ModelMessage, ModelRequest } from '@tessera/core';
+import type { ToolNames } from '@tessera/provider-utils';
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionCreateParamsNonStreaming,
@@ -7,7 +8,6 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { ModelSettings } from '../options.ts';
 import { functionParameters } from '../strict-schema.ts';
-import type { ToolNames } from '../tool-names.ts';
 import { isChatReasoningData, type ReasoningDetail } from './reasoning.ts';
 
 /** An assistant message being put together, with the reasoning it will carry. */

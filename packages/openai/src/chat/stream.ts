@@ -1,8 +1,8 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
+import type { ToolNames } from '@tessera/provider-utils';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import { type Refusal, refusedGenerationEvents, untilRefused } from '../failed-generation.ts';
-import type { ToolNames } from '../tool-names.ts';
 import { type ChatReasoningData, mergeReasoningDetails, type ReasoningDetail } from './reasoning.ts';
 
 type PartialCall = { index: number | undefined; id: string; name: string; arguments: string[] };

@@ -1,4 +1,5 @@
 import type { ModelMessage, ModelRequest } from '@tessera/core';
+import type { ToolNames } from '@tessera/provider-utils';
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseCreateParamsStreaming,
@@ -6,7 +7,6 @@ import type {
 } from 'openai/resources/responses/responses';
 import type { ModelSettings } from '../options.ts';
 import { functionParameters } from '../strict-schema.ts';
-import type { ToolNames } from '../tool-names.ts';
 
 /** One core message as Responses API input; reasoning without its provider item (or its content) is left out. */
 function inputItem(message: ModelMessage, names: ToolNames): ResponseInputItem | undefined {

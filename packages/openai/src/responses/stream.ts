@@ -1,8 +1,8 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
+import type { ToolNames } from '@tessera/provider-utils';
 import type { Response, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
 import { classify } from '../errors.ts';
 import { type Refusal, refusedGenerationEvents, untilRefused } from '../failed-generation.ts';
-import type { ToolNames } from '../tool-names.ts';
 import { inOutputOrder } from './output-order.ts';
 
 export function usageOf(usage: ResponseUsage | null | undefined) {

@@ -1,7 +1,8 @@
 /**
- * OpenAI function names allow only `[a-zA-Z0-9_-]{1,64}`, while Tessera's tool ids may contain dots
- * (`email.send`). Each request gets a reversible mapping: ids that are valid names stay as they are, the
- * others have every other character replaced with `_`, with a numeric suffix on the rare collision.
+ * Model APIs accept few characters in a tool's name (OpenAI's functions and Anthropic's tools
+ * `[a-zA-Z0-9_-]{1,64}`, Gemini a little more), while Tessera's tool ids may contain dots (`email.send`).
+ * Each request gets a reversible mapping: ids that are valid names stay as they are, the others have every
+ * other character replaced with `_`, with a numeric suffix on the rare collision.
  */
 export class ToolNames {
   readonly #toApi = new Map<string, string>();

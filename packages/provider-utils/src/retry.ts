@@ -1,12 +1,19 @@
 import { ModelError, type ModelStreamEvent } from '@tessera/core';
-import { retryAfterMs, toModelError } from './errors.ts';
 
 export type RetryOptions = {
-  /** Attempts after the first (default 3). */
+  /** Attempts after the first (default 3 in both providers). */
   maxRetries: number;
   /** The first backoff; each next one doubles, with jitter, up to `maxDelayMs` (defaults 500 ms, 20 s). */
   baseDelayMs: number;
   maxDelayMs: number;
+};
+
+/** How a provider reads its own errors: the retry mechanism is shared, the reading of errors is not. */
+export type RetryErrors = {
+  /** A typed, retry-aware `ModelError` for whatever the call threw. */
+  toModelError: (thrown: unknown) => ModelError;
+  /** How long the server asked to wait (retry-after headers, Gemini's RetryInfo, …), if it said. */
+  retryAfterMs?: (error: ModelError) => number | undefined;
 };
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -25,15 +32,16 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * Runs a streaming call, retrying transient failures (rate limits, 5xx, connection resets, streams cut
- * short, timeouts) with exponential backoff and full jitter, honouring the server's retry-after. Only a
- * call that has not yet yielded anything is retried, so streamed output is never duplicated: one that
- * fails after it throws, saying so, and the caller keeps what it was given. Aborting stops at once.
+ * short, timeouts: whatever `toModelError` calls retryable) with exponential backoff and full jitter,
+ * honouring the server's retry-after. Only a call that has not yet yielded anything is retried, so streamed
+ * output is never duplicated: one that fails after it throws, saying so, and the caller keeps what it was
+ * given. Aborting stops at once with the signal's reason.
  */
-export async function* withRetries(
-  attempt: () => AsyncIterable<ModelStreamEvent>,
-  options: RetryOptions,
+export async function* withRetries<T = ModelStreamEvent>(
+  attempt: () => AsyncIterable<T>,
+  options: RetryOptions & RetryErrors,
   signal: AbortSignal,
-): AsyncGenerator<ModelStreamEvent> {
+): AsyncGenerator<T> {
   for (let retry = 0; ; retry++) {
     let yielded = false;
     try {
@@ -44,11 +52,11 @@ export async function* withRetries(
       return;
     } catch (thrown) {
       if (signal.aborted) throw signal.reason;
-      const error = toModelError(thrown);
+      const error = options.toModelError(thrown);
       if (yielded && error.retryable) throw afterOutput(error);
       if (yielded || !error.retryable || retry >= options.maxRetries) throw error;
       const backoff = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
-      const delay = retryAfterMs(error) ?? Math.random() * backoff;
+      const delay = options.retryAfterMs?.(error) ?? Math.random() * backoff;
       await sleep(Math.min(delay, options.maxDelayMs), signal);
     }
   }

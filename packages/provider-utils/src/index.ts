@@ -1,0 +1,2 @@
+export { type RetryErrors, type RetryOptions, withRetries } from './retry.ts';
+export { ToolNames } from './tool-names.ts';

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Conversation } from './api.ts';
+import type { Api, Conversation } from './api.ts';
 import { useSession } from './auth.ts';
 import { NotFound } from './ConversationPane.tsx';
 import { titleOf } from './conversation-groups.ts';
 import { DeleteConversationDialog } from './DeleteConversationDialog.tsx';
 import { MainContent } from './MainContent.tsx';
+import { readModelClass } from './model-class.ts';
 import { panelLabel, panelsOf } from './panels/SidePanel.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { Toasts } from './Toasts.tsx';
@@ -67,6 +68,20 @@ const panelToggleOf = (plugins: string[], layout: DrawerAndPanel) =>
     ? { label: panelLabel(plugins), shown: layout.panelShown, onToggle: layout.togglePanel }
     : undefined;
 
+/** Makes a conversation with its first message; its id. */
+async function startConversationWith(api: Api, input: string, files: File[], refresh: () => Promise<void>) {
+  const { id } = await api.createConversation();
+  try {
+    await api.send(id, input, files, { model: readModelClass() });
+  } catch (e) {
+    // Not sent (refused, too large): no empty conversation is left; the composer keeps the message.
+    await api.deleteConversation(id).catch(() => undefined);
+    throw e;
+  }
+  await refresh();
+  return id;
+}
+
 /** Goes to a page of the app; on a phone, that closes the drawer. */
 const showing = (navigate: (to: Route) => void, closeDrawer: (refocus: boolean) => void) => (to: Route) => {
   navigate(to);
@@ -87,7 +102,8 @@ export function App() {
   const { me, error, conversations, approvals, pauses, refresh, reloadWaiting, rename } = useAccount(api);
   const { route, navigate } = useHashRoute();
   const layout = useDrawerAndPanel();
-  const [created, setCreated] = useState<string>();
+  // The conversation just made (its composer has the cursor); each "New conversation": an empty composer.
+  const [opened, setOpened] = useState<{ created?: string; draft: number }>({ draft: 0 });
   /** The latest `create` (defined after the early returns), for the keyboard shortcut. */
   const startConversation = useRef<() => Promise<void>>(undefined);
   useKeyboardShortcuts(startConversation, layout);
@@ -104,15 +120,16 @@ export function App() {
   const { narrow, phone, drawerOpen, panelShown, closeDrawer } = layout;
   const show = showing(navigate, closeDrawer);
   const create = async () => {
-    const conversation = await api.createConversation();
-    await refresh();
-    setCreated(conversation.id);
-    show({ view: 'conversation', id: conversation.id });
+    setOpened(({ created, draft }) => ({ created, draft: draft + 1 }));
+    show({ view: 'home' });
+  };
+  const start = async (input: string, files: File[]) => {
+    const id = await startConversationWith(api, input, files, refresh);
+    setOpened(({ draft }) => ({ created: id, draft }));
+    show({ view: 'conversation', id });
   };
   startConversation.current = create;
-  const notFound = (
-    <NotFound onHome={() => navigate({ view: 'home' }, true)} onCreate={() => void create()} />
-  );
+  const notFound = <NotFound onHome={() => navigate({ view: 'home' }, true)} onCreate={create} />;
 
   return (
     <div className={appClass(layout)}>
@@ -155,11 +172,12 @@ export function App() {
           selected={selected}
           deleted={selected !== undefined && deletion.pendingIds.has(selected)}
           panelShown={panelShown}
-          focusComposer={created === selected}
+          focusComposer={opened.created === selected}
+          draft={opened.draft}
           notFound={notFound}
           onClosePanel={layout.closePanel}
           onSent={() => void refresh()}
-          onCreate={() => void create()}
+          onStart={start}
           onSignOut={() => void session.signOut()}
         />
         {narrow && panelShown && route.view === 'conversation' && (

@@ -40,6 +40,40 @@ export function fitting(attached: readonly File[], added: readonly File[], maxBy
   return { accepted, refusal };
 }
 
+/** Messages to try, as buttons: a click puts one in the message box (to send as it is, or to change). */
+function Suggestions({
+  suggestions,
+  onPick,
+}: {
+  suggestions: readonly string[] | undefined;
+  onPick: (text: string) => void;
+}) {
+  if (!suggestions?.length) return null;
+  return (
+    <ul className="composer-suggestions" aria-label="Try one of these">
+      {suggestions.map((text) => (
+        <li key={text}>
+          <button
+            type="button"
+            onClick={(e) => {
+              onPick(text);
+              e.currentTarget.closest('form')?.querySelector('textarea')?.focus();
+            }}
+          >
+            {text}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const ComposerError = ({ error }: { error: string }) => (
+  <p role="alert" className="error-text composer-error">
+    {error}
+  </p>
+);
+
 type ComposerProps = {
   /** The server takes files (it runs the files plugin). */
   canAttach?: boolean;
@@ -57,6 +91,8 @@ type ComposerProps = {
   onCancel: () => Promise<void>;
   /** Opens the tool runner (run a tool yourself); it waits, as sending does, while the assistant works. */
   onRunTool?: () => void;
+  /** Messages to try (an empty conversation): each a button that puts its text in the message box. */
+  suggestions?: readonly string[];
 };
 
 /**
@@ -77,11 +113,10 @@ export function Composer(props: ComposerProps) {
   const empty = !input.trim() && (files.length === 0 || whileBusy);
 
   const attach = (added: Iterable<File>) => {
-    const list = [...added];
-    if (list.length === 0 || !canAttach) return;
-    const { accepted, refusal } = fitting(files, list, props.maxUploadBytes);
+    if (!canAttach) return;
+    const { accepted, refusal } = fitting(files, [...added], props.maxUploadBytes);
     setError(refusal);
-    if (accepted.length > 0) setFiles((current) => [...current, ...accepted]);
+    setFiles((current) => [...current, ...accepted]);
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -122,6 +157,7 @@ export function Composer(props: ComposerProps) {
       )}
       {whileBusy && <SendModePicker mode={mode} onChange={setMode} />}
       {drop.dragging && <p className="drop-hint">Drop the files to attach them</p>}
+      <Suggestions suggestions={props.suggestions} onPick={setInput} />
       {files.length > 0 && (
         <AttachmentChips
           files={files}
@@ -183,11 +219,7 @@ export function Composer(props: ComposerProps) {
           </button>
         )}
       </div>
-      {error && (
-        <p role="alert" className="error-text composer-error">
-          {error}
-        </p>
-      )}
+      {error && <ComposerError error={error} />}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { Api } from './api.ts';
 import { Composer } from './Composer.tsx';
 import { type LoopControl, LoopControlContext } from './loop-control-context.ts';
 import { readModelClass } from './model-class.ts';
+import { DEMO_SUGGESTIONS } from './NewConversation.tsx';
 import { PromptView } from './PromptView.tsx';
 import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
 import { QueuedMessages } from './QueuedMessages.tsx';
@@ -167,6 +168,9 @@ export function ConversationPane({
               if (last) await api.cancel(last.id);
             }}
             onRunTool={toolRunner.show}
+            suggestions={
+              me.model.demo && live.connected && live.prompts.length === 0 ? DEMO_SUGGESTIONS : undefined
+            }
           />
           {toolRunner.dialog}
         </section>

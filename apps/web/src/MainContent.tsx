@@ -2,9 +2,13 @@ import type { ReactNode } from 'react';
 import type { Api } from './api.ts';
 import { ConversationPane, type Me } from './ConversationPane.tsx';
 import { Inbox, type InboxProps } from './Inbox.tsx';
+import { NewConversation } from './NewConversation.tsx';
 import { Settings } from './Settings.tsx';
 
-/** What the address shows under the top bar: the settings, the inbox, a conversation, or the welcome page. */
+/**
+ * What the address shows under the top bar: the settings, the inbox, a conversation, or a new conversation (the
+ * welcome and an empty composer; its first message makes it).
+ */
 export function MainContent({
   api,
   me,
@@ -14,10 +18,11 @@ export function MainContent({
   deleted,
   panelShown,
   focusComposer,
+  draft,
   notFound,
   onClosePanel,
   onSent,
-  onCreate,
+  onStart,
   onSignOut,
 }: {
   api: Api;
@@ -33,10 +38,13 @@ export function MainContent({
   panelShown: boolean;
   /** A new conversation: put the cursor in the composer. */
   focusComposer: boolean;
+  /** How many times "New conversation" was chosen: each time, an empty composer with the cursor in it. */
+  draft: number;
   notFound: ReactNode;
   onClosePanel: () => void;
   onSent: () => void;
-  onCreate: () => void;
+  /** Makes a conversation with its first message, and opens it. */
+  onStart: (input: string, files: File[]) => Promise<void>;
   onSignOut: () => void;
 }) {
   if (settings)
@@ -64,13 +72,5 @@ export function MainContent({
         notFound={notFound}
       />
     );
-  return (
-    <div className="welcome">
-      <h2>Welcome, {me.userId}</h2>
-      <p>Start a new conversation to talk to {me.model.label}.</p>
-      <button type="button" className="primary" onClick={onCreate}>
-        New conversation
-      </button>
-    </div>
-  );
+  return <NewConversation key={draft} me={me} focus={draft > 0} onStart={onStart} />;
 }

@@ -1,8 +1,11 @@
 // @vitest-environment node
 // End-to-end tests of the composer in Debian's Chromium, against the real server (the demo model): a file over
-// the server's upload limit is refused when it is chosen, never a chip.
+// the server's upload limit is refused when it is chosen, never a chip; "New conversation" stores nothing until
+// its first message; an empty conversation's suggestions put their text in the message box.
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { audit } from './support/axe.ts';
 import { e2eServer } from './support/e2e-server.ts';
 
 const TOKEN = 'e2e-composer-token-0123456789';
@@ -10,6 +13,15 @@ const TOKEN = 'e2e-composer-token-0123456789';
 const MAX_UPLOAD_BYTES = 2048;
 
 const e2e = e2eServer('composer', TOKEN, { limits: { maxUploadBytes: MAX_UPLOAD_BYTES } });
+
+/** The user's conversations, as the server has them. */
+const stored = async () => {
+  const response = await fetch(`${e2e.url}/api/conversations`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  return ((await response.json()) as { items: { id: string }[] }).items;
+};
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
 
 const file = (name: string, bytes: number) => ({
   name,
@@ -46,6 +58,59 @@ describe('the composer', () => {
     const sent = page.locator('.user-input').getByRole('list', { name: 'Attachments' });
     await sent.getByText('notes.txt').waitFor();
     expect(await sent.locator('.sent-name').allTextContents()).toEqual(['small.txt', 'notes.txt']);
+    await page.context().close();
+  });
+});
+
+describe('a new conversation', () => {
+  it('is an empty composer, stored only with its first message (two clicks make none)', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${e2e.url}/#token=${TOKEN}`);
+    const before = (await stored()).length;
+    const create = page.getByRole('button', { name: 'New conversation' }).first();
+    await create.click();
+    await create.click();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.waitFor();
+    await expect.poll(() => focused(page)).toBe('Message');
+    await page.getByRole('heading', { name: 'Welcome, ada' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    expect((await stored()).length).toBe(before);
+    expect(posts.filter((path) => path.startsWith('/api/conversations'))).toEqual([]);
+    await page.screenshot({ path: join(e2e.shots, 'composer-new-conversation.png') });
+
+    // The first message makes the conversation, and opens it.
+    await box.fill('weather in Paris');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Paris (made-up demo data)').first().waitFor();
+    await expect.poll(async () => (await stored()).length).toBe(before + 1);
+    const id = decodeURIComponent(new URL(page.url()).hash.slice(1));
+    expect((await stored()).map((c) => c.id)).toContain(id);
+    const prompts = await e2e.server.platform.conversations.prompts(id, 'ada');
+    expect(prompts.map((p) => p.input)).toEqual(['weather in Paris']);
+    await context.close();
+  });
+});
+
+describe('suggestions in an empty conversation', () => {
+  it('are buttons that put their text in the message box, to send', async () => {
+    const page = await e2e.open({ width: 1280, height: 860 });
+    const suggestions = page.getByRole('list', { name: 'Try one of these' });
+    await suggestions.getByRole('button', { name: 'make a sales report' }).click();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    expect(await box.inputValue()).toBe('make a sales report');
+    expect(await focused(page)).toBe('Message');
+    await page.screenshot({ path: join(e2e.shots, 'composer-suggestions.png') });
+    await audit(page);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.state-completed').waitFor();
+    // Once the conversation has a message, it offers none.
+    await suggestions.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

@@ -84,9 +84,11 @@ describe('the live conversation list', () => {
 
     // Another tab of the same user: what one makes, the other lists.
     const other = await open(1440, 900);
+    model.push(reply('Seeds in March.'));
     await other.getByRole('button', { name: 'New conversation' }).first().click();
-    await other.getByRole('textbox', { name: 'Message' }).waitFor();
-    await nav.getByRole('button', { name: /^Untitled/ }).waitFor();
+    await other.getByRole('textbox', { name: 'Message' }).fill('Sow the tomatoes');
+    await other.getByRole('button', { name: 'Send', exact: true }).click();
+    await nav.getByRole('button', { name: 'Sow the tomatoes' }).waitFor();
     await other.close();
     await page.close();
   });

@@ -48,11 +48,24 @@ async function start(options: CreateServerOptions = {}, port = 0) {
   return { server: started, url: (await started.listen({ port })).url };
 }
 
+/**
+ * A signed-in page on a new, stored conversation (made over the API: "New conversation" in the UI stores one
+ * only with its first message, and the side panel and triggers are a stored conversation's).
+ */
 async function newConversation(base = url): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   await page.goto(`${base}/?token=${TOKEN}`);
-  await page.getByRole('button', { name: 'New conversation' }).first().click();
+  await page.getByRole('button', { name: 'New conversation' }).first().waitFor();
+  expect(page.url()).not.toContain('token='); // signed in, the token leaves the address bar
+  const made = await fetch(`${base}/api/conversations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { id } = (await made.json()) as { id: string };
+  await page.goto(`${base}/#${encodeURIComponent(id)}`);
+  await page.locator('section.conversation[aria-label="Conversation"]').waitFor();
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
   return page;
 }

@@ -13,7 +13,7 @@ export type E2E = {
   browser: Browser;
   /** Where the file's screenshots go: `SHOTS_DIR` (where a reviewer looks), else a folder of the temp dir. */
   shots: string;
-  /** A page signed in as the user, on a new conversation, at this viewport and system theme. */
+  /** A page signed in as the user, on a new (stored, empty) conversation, at this viewport and system theme. */
   open(viewport: { width: number; height: number }, colorScheme?: 'light' | 'dark'): Promise<Page>;
 };
 
@@ -31,7 +31,16 @@ export function e2eServer(name: string, token: string, options: CreateServerOpti
       const page = await context.newPage();
       page.on('pageerror', (e) => console.log('[pageerror]', e.message));
       await page.goto(`${e2e.url}/#token=${token}`);
-      await page.getByRole('button', { name: 'New conversation' }).first().click();
+      // "New conversation" stores nothing until its first message: the conversation is made here, and opened.
+      const made = await fetch(`${e2e.url}/api/conversations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const { id } = (await made.json()) as { id: string };
+      await page.getByRole('button', { name: 'New conversation' }).first().waitFor();
+      await page.goto(`${e2e.url}/#${encodeURIComponent(id)}`);
+      await page.locator('section.conversation[aria-label="Conversation"]').waitFor();
       await page.getByRole('textbox', { name: 'Message' }).waitFor();
       return page;
     },

@@ -12,7 +12,12 @@ const TOKEN = 'e2e-composer-token-0123456789';
 /** Small enough that a test file is over it; the UI reads it from GET /api/me. */
 const MAX_UPLOAD_BYTES = 2048;
 
-const e2e = e2eServer('composer', TOKEN, { limits: { maxUploadBytes: MAX_UPLOAD_BYTES } });
+/** Short enough that a long message is refused (a 413), as a send that fails. */
+const MAX_INPUT_CHARS = 500;
+
+const e2e = e2eServer('composer', TOKEN, {
+  limits: { maxUploadBytes: MAX_UPLOAD_BYTES, maxInputChars: MAX_INPUT_CHARS },
+});
 
 /** The user's conversations, as the server has them. */
 const stored = async () => {
@@ -83,6 +88,15 @@ describe('a new conversation', () => {
     expect((await stored()).length).toBe(before);
     expect(posts.filter((path) => path.startsWith('/api/conversations'))).toEqual([]);
     await page.screenshot({ path: join(e2e.shots, 'composer-new-conversation.png') });
+
+    // A first message the server refuses leaves no conversation behind, and stays in the box.
+    const long = 'word '.repeat(MAX_INPUT_CHARS / 4);
+    await box.fill(long);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('form.composer').getByRole('alert').waitFor();
+    await expect.poll(async () => (await stored()).length).toBe(before);
+    expect(await box.inputValue()).toBe(long);
+    expect(new URL(page.url()).hash).toBe('');
 
     // The first message makes the conversation, and opens it.
     await box.fill('weather in Paris');

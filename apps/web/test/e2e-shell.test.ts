@@ -360,6 +360,8 @@ describe('the shell', () => {
       ] as const) {
         const page = await open({ width, height, dark, hash: `#${id}` });
         await page.locator('.state-completed').waitFor();
+        // The answer as Markdown, not the plain text shown until the lazily loaded renderer arrives.
+        await page.locator('.text-output strong', { hasText: 'report' }).waitFor();
         const name = `${width}-${dark ? 'dark' : 'light'}`;
         await page.screenshot({ path: join(shots, `shell-${name}.png`) });
         if (width === 390) {

@@ -46,6 +46,7 @@ it('serves the plugins of tessera.config.ts, loaded as tessera-server loads them
     'skills',
     'blueprints',
     'instructions',
+    'doom-loop',
     'notes',
   ]);
 

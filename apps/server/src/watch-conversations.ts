@@ -16,6 +16,8 @@ export function watchConversations(store: Store, events: UserEventLog): Store {
     },
     get: (id) => inner.get(id),
     listByUser: (userId, options) => inner.listByUser(userId, options),
+    // Present only when the store has it: the search route falls back on titles for a store without.
+    ...(inner.search && { search: (userId, query, options) => inner.search!(userId, query, options) }),
     setPluginState: (id, pluginId, state) => inner.setPluginState(id, pluginId, state),
     rename: async (id, title) => {
       await inner.rename(id, title);

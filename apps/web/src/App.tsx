@@ -129,7 +129,6 @@ export function App() {
     show({ view: 'conversation', id });
   };
   startConversation.current = create;
-  const notFound = <NotFound onHome={() => navigate({ view: 'home' }, true)} onCreate={create} />;
 
   return (
     <div className={appClass(layout)}>
@@ -146,6 +145,7 @@ export function App() {
         onDelete={deletion.ask}
         onShow={show}
         onCloseDrawer={() => closeDrawer(true)}
+        search={api.search}
       />
       {/* Behind the open drawer, the page is out of reach of Tab and screen readers. */}
       <main className="main" inert={phone && drawerOpen}>
@@ -174,7 +174,7 @@ export function App() {
           panelShown={panelShown}
           focusComposer={opened.created === selected}
           draft={opened.draft}
-          notFound={notFound}
+          notFound={<NotFound onHome={() => navigate({ view: 'home' }, true)} onCreate={create} />}
           onClosePanel={layout.closePanel}
           onSent={() => void refresh()}
           onStart={start}

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import type { Conversation } from './api.ts';
+import type { Conversation, SearchPage } from './api.ts';
 import { filterConversations, groupByDate, titleOf } from './conversation-groups.ts';
 import { PencilIcon, TrashIcon } from './icons.tsx';
+import { SearchResults } from './SearchResults.tsx';
 
 type Props = {
   conversations: Conversation[];
@@ -12,14 +13,25 @@ type Props = {
   onRename(id: string, title: string): Promise<void>;
   /** Asks to delete (the app confirms and offers an undo). */
   onDelete(conversation: Conversation): void;
+  /** The server's full-text search: with it, a query shows its hits instead of the filtered titles. */
+  search?: (q: string, cursor?: string) => Promise<SearchPage>;
 };
 
 /**
- * The sidebar's conversations: a search over titles, grouped by the day of their last activity (Today,
+ * The sidebar's conversations: a search over titles (and, with `search`, the server's hits in messages and
+ * answers below them), grouped by the day of their last activity (Today,
  * Yesterday, Previous 7 days, Older); select, rename in place (Enter saves, Escape cancels), delete. A
  * conversation waiting for the user (an approval, a pause) is marked "Waiting".
  */
-export function ConversationList({ conversations, selected, waiting, onSelect, onRename, onDelete }: Props) {
+export function ConversationList({
+  conversations,
+  selected,
+  waiting,
+  onSelect,
+  onRename,
+  onDelete,
+  search,
+}: Props) {
   const [editing, setEditing] = useState<string>();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
@@ -30,7 +42,9 @@ export function ConversationList({ conversations, selected, waiting, onSelect, o
     if (title && title !== conversations.find((c) => c.id === conversationId)?.title)
       await onRename(conversationId, title);
   };
-  const groups = groupByDate(filterConversations(conversations, query));
+  const searching = search !== undefined && query.trim() !== '';
+  const matching = filterConversations(conversations, query);
+  const groups = groupByDate(matching);
   return (
     <div className="conversation-list">
       {conversations.length > 0 && (
@@ -41,6 +55,7 @@ export function ConversationList({ conversations, selected, waiting, onSelect, o
           aria-keyshortcuts="Control+K Meta+K"
           title="Ctrl+K"
           placeholder="Search conversations"
+          maxLength={200}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {
@@ -51,7 +66,9 @@ export function ConversationList({ conversations, selected, waiting, onSelect, o
           }}
         />
       )}
-      {query && groups.length === 0 && <p className="list-empty">No conversation matches “{query}”.</p>}
+      {!searching && query && groups.length === 0 && (
+        <p className="list-empty">No conversation matches “{query}”.</p>
+      )}
       {!query && conversations.length === 0 && <p className="list-empty">No conversations yet.</p>}
       {groups.map((group, g) => (
         <section key={group.label} aria-labelledby={`${id}-${g}`}>
@@ -119,6 +136,14 @@ export function ConversationList({ conversations, selected, waiting, onSelect, o
           </ul>
         </section>
       ))}
+      {searching && (
+        <SearchResults
+          query={query.trim()}
+          search={search}
+          shown={new Set(matching.map((c) => c.id))}
+          onSelect={onSelect}
+        />
+      )}
     </div>
   );
 }

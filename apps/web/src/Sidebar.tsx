@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { Conversation } from './api.ts';
+import type { Conversation, SearchPage } from './api.ts';
 import { ConversationList } from './ConversationList.tsx';
 import type { Me } from './ConversationPane.tsx';
 import { waitingConversations } from './conversation-list-events.ts';
@@ -24,6 +24,7 @@ export function Sidebar({
   onDelete,
   onShow,
   onCloseDrawer,
+  search,
 }: {
   drawerRef: RefObject<HTMLElement | null>;
   conversations: Conversation[];
@@ -41,6 +42,8 @@ export function Sidebar({
   /** Goes to a page: a conversation, the inbox, the settings. */
   onShow: (to: Route) => void;
   onCloseDrawer: () => void;
+  /** The server's search of titles, messages and answers (without it, the list filters titles it has). */
+  search?: (q: string, cursor?: string) => Promise<SearchPage>;
 }) {
   const theme = useThemeSwitch();
   return (
@@ -75,6 +78,7 @@ export function Sidebar({
           onSelect={(id) => onShow({ view: 'conversation', id })}
           onRename={onRename}
           onDelete={onDelete}
+          {...(search && { search })}
         />
         <div className="sidebar-footer">
           <div className={`model-label${model.demo ? ' demo' : ''}`} title="The model answering">

@@ -96,6 +96,26 @@ export interface paths {
         patch: operations["renameConversation"];
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search your conversations
+         * @description Finds words in your conversations: their titles, your messages and the answers. A text matches when it holds every word of `q` (whole words, case-insensitively, in any language: no stemming). Each hit is one matching text, with a plain-text snippet and the matched words as offsets to highlight; hits come by conversation, most recently changed first. `limit` at a time (20 unless given, at most 100); follow `nextCursor`. Only your own conversations are searched. A server whose store has no full-text search matches titles only.
+         */
+        get: operations["searchConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/prompts": {
         parameters: {
             query?: never;
@@ -786,6 +806,24 @@ export interface components {
             };
             createdAt: string;
             updatedAt: string;
+        };
+        SearchHit: {
+            conversationId: string;
+            /** @description The prompt whose input or answer matched. */
+            promptId?: string;
+            /** @description The conversation's title. */
+            title?: string;
+            /** @enum {string} */
+            field: "title" | "input" | "output";
+            snippet: {
+                /** @description Plain text around the first match (never markup). */
+                text: string;
+                /** @description The matched words, as [start, end) offsets into `text` (UTF-16 code units). */
+                highlights: [
+                    number,
+                    number
+                ][];
+            };
         };
         PromptReport: {
             promptId: string;
@@ -2173,6 +2211,84 @@ export interface operations {
             };
             /** @description A body of a type this route does not take */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchConversations: {
+        parameters: {
+            query: {
+                /** @description What to find: words (letters and digits), all of which a text must hold, case-insensitively. At most 200 characters and 16 words (a 400 beyond); anything else in it is ignored. */
+                q: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of hits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "title": "Weather in Rome",
+                     *           "field": "output",
+                     *           "snippet": {
+                     *             "text": "The capital of Italy is Rome, on the Tiber.",
+                     *             "highlights": [
+                     *               [
+                     *                 24,
+                     *                 28
+                     *               ]
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["SearchHit"][];
+                        nextCursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,9 @@ export type PendingApproval = WaitingPage<'/api/approvals'>['items'][number];
 export type PendingPause = WaitingPage<'/api/pauses'>['items'][number];
 /** One event of the user's own stream (GET /api/me/events): what keeps the list of conversations live. */
 export type UserEvent = components['schemas']['UserEvent'];
+/** A page of the server's search hits (GET /api/search). */
+export type SearchPage = Awaited<ReturnType<Api['search']>>;
+export type SearchHit = SearchPage['items'][number];
 /** A tool the conversation offers the model, with its arguments' JSON Schema: what the tool runner lists. */
 export type OfferedTool = components['schemas']['OfferedTool'];
 
@@ -107,6 +110,11 @@ function conversationCalls({ client }: Connection) {
   return {
     conversations: async () =>
       unwrap(await client.GET('/api/conversations', { params: { query: { limit: 100 } } })).items,
+    /** A page of hits for `q` in the user's titles, messages and answers (the server's full-text search). */
+    search: async (q: string, cursor?: string) =>
+      unwrap(
+        await client.GET('/api/search', { params: { query: { q, limit: 20, ...(cursor && { cursor }) } } }),
+      ),
     createConversation: async (title?: string) =>
       unwrap(await client.POST('/api/conversations', { body: title ? { title } : {} })),
     conversation: async (id: string) => unwrap(await client.GET('/api/conversations/{id}', withId(id))),

@@ -137,6 +137,19 @@ export {
   type ModelUsage,
 } from './provider/provider.ts';
 export { createMemoryStore, MemoryStore } from './store/memory-store.ts';
+export {
+  matchesSearch,
+  SEARCH_PAGE_MAX,
+  SEARCH_QUERY_MAX_CHARS,
+  SEARCH_QUERY_MAX_TERMS,
+  type SearchHit,
+  type SearchHitField,
+  type SearchSnippet,
+  searchCursor,
+  searchPage,
+  searchSnippet,
+  searchTerms,
+} from './store/search.ts';
 export type {
   ConversationStore,
   MessageStore,

@@ -5,6 +5,11 @@ import {
   NotFoundError,
   type Page,
   type PageOptions,
+  type SearchHit,
+  searchCursor,
+  searchPage,
+  searchSnippet,
+  searchTerms,
 } from '@tessera/core';
 import type { Row, SqlDriver } from './driver.ts';
 import { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor } from './sql/cursor.ts';
@@ -22,6 +27,14 @@ type ConversationRow = Row & {
   updated_at: Date;
   prompt_ids: string[];
   plugin_state: Record<string, unknown>;
+};
+
+type SearchRow = Row & {
+  conversation_id: string;
+  prompt_id: string | null;
+  field: SearchHit['field'];
+  text: string;
+  title: string | null;
 };
 
 function queries(s: string) {
@@ -44,6 +57,28 @@ function queries(s: string) {
     listByUser: `${select}
       WHERE c.user_id = $1 AND ($2::timestamptz IS NULL OR (c.updated_at, c.id) < ($2::timestamptz, $3::text))
       ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
+    // Every matching text of the user's, in the order of \`ConversationStore.search\`: a title, then each
+    // visible prompt's input and text outputs. Each text is found through its GIN index; $2 holds words only.
+    search: `WITH q AS (SELECT plainto_tsquery('simple', $2) AS q),
+      hits AS (
+        SELECT c.id AS conversation_id, NULL::text AS prompt_id, 'title' AS field, 0::bigint AS seq,
+            -1 AS position, c.title AS text, c.title, c.updated_at
+          FROM ${s}.conversations c, q
+          WHERE c.user_id = $1 AND to_tsvector('simple', coalesce(c.title, '')) @@ q.q
+        UNION ALL
+        SELECT c.id, p.id, 'input', p.seq, -1, p.input, c.title, c.updated_at
+          FROM ${s}.prompts p JOIN ${s}.conversations c ON c.id = p.conversation_id, q
+          WHERE p.user_id = $1 AND p.visible AND to_tsvector('simple', coalesce(p.input, '')) @@ q.q
+        UNION ALL
+        SELECT c.id, p.id, 'output', p.seq, o.position, o.value->>'text', c.title, c.updated_at
+          FROM ${s}.prompt_outputs o JOIN ${s}.prompts p ON p.id = o.prompt_id
+            JOIN ${s}.conversations c ON c.id = p.conversation_id, q
+          WHERE p.user_id = $1 AND p.visible AND o.value->>'type' = 'text'
+            AND to_tsvector('simple', coalesce(o.value->>'text', '')) @@ q.q
+      )
+      SELECT conversation_id, prompt_id, field, text, title FROM hits
+      ORDER BY updated_at DESC, conversation_id DESC, seq, position
+      OFFSET $3 LIMIT $4`,
     delete: `DELETE FROM ${s}.conversations WHERE id = $1 RETURNING id`,
     rename: `UPDATE ${s}.conversations SET title = $2 WHERE id = $1 RETURNING id`,
     // Touches the conversation (which also proves it exists) and writes the one plugin's row, in one statement.
@@ -109,6 +144,23 @@ export function conversationStore(db: SqlDriver, schema: string): ConversationSt
       return rows.length > limit && last
         ? { items, nextCursor: encodeCursor([last.updatedAt, last.id]) }
         : { items };
+    },
+    async search(userId, query, options): Promise<Page<SearchHit>> {
+      const terms = searchTerms(query);
+      const { limit, offset } = searchPage(options);
+      if (terms.length === 0) return { items: [] };
+      const rows = await db.query<SearchRow>(sql.search, [userId, terms.join(' '), offset, limit + 1]);
+      const items = rows.slice(0, limit).map(
+        (row): SearchHit => ({
+          conversationId: row.conversation_id,
+          ...(row.prompt_id !== null && { promptId: row.prompt_id }),
+          ...(row.title !== null && { title: row.title }),
+          field: row.field,
+          snippet: searchSnippet(row.text, terms),
+        }),
+      );
+      const cursor = rows.length > limit ? searchCursor(offset, limit) : undefined;
+      return cursor === undefined ? { items } : { items, nextCursor: cursor };
     },
     async delete(id) {
       return (await db.query(sql.delete, [id])).length > 0;

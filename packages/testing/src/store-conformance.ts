@@ -89,6 +89,102 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
     promptConformance(getStore);
     recordConformance(getStore);
     messageConformance(getStore);
+    searchConformance(getStore);
+  });
+}
+
+/** `conversations.search` (optional): full-text search of one user's titles, inputs and text answers. */
+function searchConformance(getStore: () => Store): void {
+  describe('search', () => {
+    const text = (id: string, value: string) => ({ type: 'text', id, createdAt: iso(2), text: value });
+    const highlighted = (hit: { snippet: { text: string; highlights: [number, number][] } }) =>
+      hit.snippet.highlights.map(([start, end]) => hit.snippet.text.slice(start, end));
+
+    it("finds words in titles, inputs and answers, case-insensitively, and no one else's", async ({
+      skip,
+    }) => {
+      const store = getStore();
+      const search = store.conversations.search?.bind(store.conversations);
+      if (!search) skip('this store does not search');
+      const older = { ...sampleConversation('user_a', 0), title: 'Trip planning' };
+      const newer = { ...sampleConversation('user_a', 10), title: 'Warehouse inventory' };
+      const theirs = { ...sampleConversation('user_b', 20), title: 'Rome inventory' };
+      for (const c of [older, newer, theirs]) await store.conversations.create(c);
+      const asked = samplePrompt(older, { input: 'What is the capital of Italy?', state: 'completed' });
+      await store.prompts.create(asked);
+      await store.prompts.appendOutput(
+        asked.id,
+        text('out_1', 'The capital of Italy is ROME, on the Tiber.'),
+      );
+      const hidden = samplePrompt(older, { input: 'Rome secret', visible: false, state: 'completed' });
+      await store.prompts.create(hidden);
+      await store.prompts.create(samplePrompt(theirs, { input: 'Rome again', state: 'completed' }));
+      const second = samplePrompt(newer, { input: 'Count the inventory please', state: 'completed' });
+      await store.prompts.create(second);
+
+      const rome = await search!('user_a', 'rome');
+      expect(rome.items).toEqual([
+        {
+          conversationId: older.id,
+          promptId: asked.id,
+          title: 'Trip planning',
+          field: 'output',
+          snippet: expect.objectContaining({ text: 'The capital of Italy is ROME, on the Tiber.' }),
+        },
+      ]);
+      expect(highlighted(rome.items[0]!)).toEqual(['ROME']);
+      expect(rome.nextCursor).toBeUndefined();
+
+      // Newest conversation first; in one, its title before its prompts.
+      const inventory = await search!('user_a', 'INVENTORY');
+      expect(inventory.items.map((h) => [h.conversationId, h.field, h.promptId])).toEqual([
+        [newer.id, 'title', undefined],
+        [newer.id, 'input', second.id],
+      ]);
+      expect(inventory.items.map(highlighted)).toEqual([['inventory'], ['inventory']]);
+      // Every word must be in the text; whole words only.
+      expect((await search!('user_a', 'capital italy')).items.map((h) => h.field)).toEqual([
+        'input',
+        'output',
+      ]);
+      expect((await search!('user_a', 'capital paris')).items).toEqual([]);
+      expect((await search!('user_a', 'Rom')).items).toEqual([]);
+      expect((await search!('user_c', 'rome')).items).toEqual([]);
+      expect((await search!('user_b', 'rome')).items.every((h) => h.conversationId === theirs.id)).toBe(true);
+    });
+
+    it('pages hits, and takes any query: operators are plain text, bounds are refused', async ({ skip }) => {
+      const store = getStore();
+      const search = store.conversations.search?.bind(store.conversations);
+      if (!search) skip('this store does not search');
+      const conversations = [];
+      for (let i = 0; i < 5; i++) {
+        const c = { ...sampleConversation('user_a', i), title: `Note ${i} about apples` };
+        await store.conversations.create(c);
+        conversations.push(c);
+      }
+      const expected = conversations.map((c) => c.id).reverse();
+      const first = await search!('user_a', 'apples', { limit: 2 });
+      const second = await search!('user_a', 'apples', { limit: 2, cursor: first.nextCursor });
+      const third = await search!('user_a', 'apples', { limit: 2, cursor: second.nextCursor });
+      expect(third.nextCursor).toBeUndefined();
+      expect([...first.items, ...second.items, ...third.items].map((h) => h.conversationId)).toEqual(
+        expected,
+      );
+      for (const query of ["apples';--", '!(apples) & | <-> :*', '"apples"', 'apples\u0000']) {
+        expect((await search!('user_a', query)).items.map((h) => h.conversationId)).toEqual(expected);
+      }
+      for (const query of ['', '   ', '&|!()', "'", "x' OR '1'='1"])
+        expect((await search!('user_a', query)).items).toEqual([]);
+      const refused = expect.objectContaining({ code: 'invalid_input' });
+      await expect(search!('user_a', 'a'.repeat(201))).rejects.toEqual(refused);
+      await expect(
+        search!('user_a', Array.from({ length: 17 }, (_, i) => `w${i}`).join(' ')),
+      ).rejects.toEqual(refused);
+      await expect(search!('user_a', 'apples', { cursor: 'not-a-cursor' })).rejects.toEqual(refused);
+      await expect(search!('user_a', 'apples', { limit: 101 })).rejects.toEqual(refused);
+      await expect(search!('user_a', 'apples', { limit: 0 })).rejects.toEqual(refused);
+    });
   });
 }
 

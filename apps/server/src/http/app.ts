@@ -26,6 +26,7 @@ import { pauseRoutes } from './routes/pauses.ts';
 import { pluginRoutes, ROUTED_PLUGINS } from './routes/plugin-routes.ts';
 import { promptRoutes } from './routes/prompts.ts';
 import { type ContextOptions, reportRoutes } from './routes/reports.ts';
+import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { type Env, errors, invalidRequest } from './routes/shared.ts';
 import { toolCallRoutes } from './routes/tool-calls.ts';
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions) {
   sessionRoutes(app, options.auth.sessions);
   meRoutes(app, { model: options.model, plugins: options.plugins, maxUploadBytes: options.maxUploadBytes });
   conversationRoutes(app, platform, options.events);
+  searchRoutes(app, platform);
   const { maxInputChars } = options;
   promptRoutes(app, platform, { canStoreFiles: plugins.has(ROUTED_PLUGINS.files), maxInputChars });
   reportRoutes(app, platform, options.context);

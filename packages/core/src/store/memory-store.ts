@@ -5,6 +5,14 @@ import type { PromptRecord, PromptState } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import { immutable } from './frozen.ts';
 import { PromptsByUserAndState } from './prompt-index.ts';
+import {
+  matchesSearch,
+  type SearchHit,
+  searchCursor,
+  searchPage,
+  searchSnippet,
+  searchTerms,
+} from './search.ts';
 import type {
   ConversationStore,
   MessageStore,
@@ -62,6 +70,43 @@ export class MemoryStore implements Store {
       }
       this.#messages.delete(id);
       return this.#conversations.delete(id);
+    },
+    search: async (userId, query, options) => {
+      const terms = searchTerms(query);
+      const { limit, offset } = searchPage(options);
+      if (terms.length === 0) return { items: [] };
+      const conversations = [...this.#conversations.values()]
+        .filter((c) => c.userId === userId)
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id));
+      const items: SearchHit[] = [];
+      // Stops one hit after the page: bounded by the page's end, not by how much the user has.
+      const wanted = offset + limit + 1;
+      let seen = 0;
+      const add = (hit: Omit<SearchHit, 'snippet' | 'title'>, text: string, title: string | undefined) => {
+        seen++;
+        if (seen > offset && items.length < limit + 1) {
+          items.push({ ...hit, ...(title !== undefined && { title }), snippet: searchSnippet(text, terms) });
+        }
+      };
+      for (const c of conversations) {
+        if (seen >= wanted) break;
+        if (matchesSearch(c.title, terms)) add({ conversationId: c.id, field: 'title' }, c.title, c.title);
+        for (const promptId of c.promptIds) {
+          const prompt = this.#prompts.get(promptId)?.read();
+          if (!prompt?.visible) continue;
+          const at = { conversationId: c.id, promptId };
+          if (matchesSearch(prompt.input, terms)) add({ ...at, field: 'input' }, prompt.input, c.title);
+          for (const output of prompt.output) {
+            const text = output.type === 'text' ? (output as { text?: unknown }).text : undefined;
+            if (typeof text === 'string' && matchesSearch(text, terms))
+              add({ ...at, field: 'output' }, text, c.title);
+          }
+        }
+      }
+      const more = items.length > limit;
+      const cursor = more ? searchCursor(offset, limit) : undefined;
+      const page = items.slice(0, limit);
+      return cursor === undefined ? { items: page } : { items: page, nextCursor: cursor };
     },
     rename: async (id, title) => {
       this.#conversations.set(id, immutable({ ...this.#conversation(id), title }));

@@ -3,6 +3,7 @@ import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase } from '../model/outputs.ts';
 import type { PromptRecord, PromptState } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
+import type { SearchHit } from './search.ts';
 
 export type Page<T> = { items: T[]; nextCursor?: string };
 export type PageOptions = { limit?: number; cursor?: string };
@@ -18,6 +19,19 @@ export interface ConversationStore {
   setPluginState(id: string, pluginId: string, state: unknown): Promise<void>;
   /** Sets the conversation's title (`NotFoundError` if there is no such conversation). */
   rename(id: string, title: string): Promise<void>;
+  /**
+   * Full-text search of one user's conversations: their titles, their visible prompts' inputs and the text
+   * outputs of those prompts. A text matches when it holds every word of the query (`searchTerms`: letters
+   * and digits, case-insensitive, whole words, no stemming: language-neutral), and each matching text is one
+   * hit, with a snippet (`searchSnippet`). Hits come by conversation, most recently updated first; in one,
+   * the title, then its prompts oldest first, each input before its outputs. Pages: `limit` 20 unless given
+   * (1 to 100), `nextCursor` while more may follow; a cursor the store did not make, a query over 200
+   * characters or 16 words: `TesseraError` `invalid_input`. A query without words finds nothing. Reads only
+   * that user's data.
+   *
+   * Optional for stores written before it: without it the server's search matches conversation titles only.
+   */
+  search?(userId: string, query: string, options?: PageOptions): Promise<Page<SearchHit>>;
 }
 
 export type PromptPatch = {

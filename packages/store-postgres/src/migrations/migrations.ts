@@ -1,4 +1,5 @@
 import { MESSAGE_PROMPT_MIGRATION, MESSAGES_MIGRATION } from './messages-migration.ts';
+import { SEARCH_MIGRATION } from './search-migration.ts';
 import { PROMPTS_BY_USER_MIGRATION } from './user-prompts-migration.ts';
 
 /**
@@ -84,6 +85,7 @@ export const MIGRATIONS: readonly Migration[] = [
   MESSAGES_MIGRATION,
   MESSAGE_PROMPT_MIGRATION,
   PROMPTS_BY_USER_MIGRATION,
+  SEARCH_MIGRATION,
 ];
 
 /** The newest schema version this package knows. */

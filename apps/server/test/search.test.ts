@@ -1,5 +1,7 @@
+import { MemoryStore, type Store } from '@tessera/core';
 import { reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { searchConversations } from '../src/http/routes/search.ts';
 import { BOB, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>>;
@@ -92,5 +94,32 @@ describe('search (GET /api/search)', () => {
       expect([q, answer.status, answer.body.items]).toEqual([q, 200, []]);
     }
     expect((await t.request('GET', '/api/search?q=rome', { token: null })).status).toBe(401);
+  });
+});
+
+describe('search with a store that has none of its own', () => {
+  it("matches the user's titles only, paged, with the same bounds", async () => {
+    const memory = new MemoryStore();
+    const { search: _, ...conversations } = memory.conversations;
+    const store = { ...memory, conversations } as Store;
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+    for (let i = 0; i < 3; i++) {
+      const c = { id: `conv_${i}`, userId: 'ada', title: `Rome trip ${i}`, promptIds: [], pluginState: {} };
+      await memory.conversations.create({ ...c, createdAt: at(i), updatedAt: at(i) });
+    }
+    await memory.conversations.create({
+      ...{ id: 'conv_b', userId: 'bob', title: 'Rome', promptIds: [], pluginState: {} },
+      ...{ createdAt: at(9), updatedAt: at(9) },
+    });
+    const first = await searchConversations(store, 'ada', 'ROME', { limit: 2 });
+    expect(first.items.map((h) => [h.conversationId, h.field, h.snippet.highlights])).toEqual([
+      ['conv_2', 'title', [[0, 4]]],
+      ['conv_1', 'title', [[0, 4]]],
+    ]);
+    const second = await searchConversations(store, 'ada', 'ROME', { limit: 2, cursor: first.nextCursor! });
+    expect([second.items.map((h) => h.conversationId), second.nextCursor]).toEqual([['conv_0'], undefined]);
+    await expect(searchConversations(store, 'ada', 'x'.repeat(201), {})).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
   });
 });

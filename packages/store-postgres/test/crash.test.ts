@@ -15,18 +15,21 @@ const tools = (prompt: Prompt | undefined) =>
 
 const read = async (store: PostgresStore, id: string) => (await store.prompts.get(id)) as Prompt | undefined;
 
-/** What a killed process must leave: positions 0..n-1 without gaps, as many rows as the prompt counted. */
+/**
+ * What a killed process must leave: positions 0..n-1 without gaps, as many rows as the prompt counted. Read
+ * in one statement (one snapshot): a write the dead process had sent may still commit after the kill, and
+ * two reads could each see a different side of it.
+ */
 async function expectConsistentRows(store: PostgresStore, promptId: string) {
-  const rows = await store.driver.query<{ position: number }>(
-    `SELECT position FROM "${store.schema}".prompt_outputs WHERE prompt_id = $1 ORDER BY position`,
+  const [row] = await store.driver.query<{ output_count: number; positions: number[] }>(
+    `SELECT p.output_count, coalesce(
+        (SELECT array_agg(o.position ORDER BY o.position) FROM "${store.schema}".prompt_outputs o
+          WHERE o.prompt_id = p.id), '{}') AS positions
+      FROM "${store.schema}".prompts p WHERE p.id = $1`,
     [promptId],
   );
-  const [prompt] = await store.driver.query<{ output_count: number }>(
-    `SELECT output_count FROM "${store.schema}".prompts WHERE id = $1`,
-    [promptId],
-  );
-  expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i));
-  expect(prompt?.output_count).toBe(rows.length);
+  expect(row?.positions).toEqual(row?.positions.map((_, i) => i));
+  expect(row?.output_count).toBe(row?.positions.length);
 }
 
 /** After recovery: the prompt ended, every tool call has a result, and the history is valid for a model. */

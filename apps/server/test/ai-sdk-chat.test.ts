@@ -1,5 +1,4 @@
-import { createMemoryStore, definePlugin } from '@tessera/core';
-import { keyValueWidget } from '@tessera/plugin-widgets';
+import { createMemoryStore } from '@tessera/core';
 import {
   DefaultChatTransport,
   type DynamicToolUIPart,
@@ -8,9 +7,9 @@ import {
   type UIMessageChunk,
 } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { demoPlugin } from '../src/index.ts';
 import { ALICE, BOB, testServer } from './harness.ts';
+import { notes } from './support/notes-plugin.ts';
 
 /**
  * POST /api/ai-sdk/chat through the AI SDK's own client side: `DefaultChatTransport` sends what `useChat`
@@ -26,35 +25,6 @@ afterEach(async () => {
 
 const server = (...[script, options]: Parameters<typeof testServer>) =>
   testServer(script, { store: createMemoryStore(), ...options });
-
-/** A plugin's tools: a note added (shown as a widget), and every note cleared, which needs approval. */
-const notes = definePlugin({
-  id: 'notes',
-  state: z.object({ notes: z.array(z.string()) }).default({ notes: [] }),
-  requires: ['widgets'],
-  tools: ({ tool }) => [
-    tool({
-      id: 'notes.add',
-      description: 'Adds a note.',
-      input: z.object({ text: z.string().min(1) }),
-      invoke: async ({ input, state, displayWidget }) => {
-        await state.update((s) => ({ notes: [...s.notes, input.text] }));
-        await displayWidget(keyValueWidget, {
-          title: 'Notes',
-          items: [{ label: 'Latest', value: input.text }],
-        });
-        return { count: state.get().notes.length };
-      },
-    }),
-    tool({
-      id: 'notes.clear',
-      description: 'Deletes every note.',
-      input: z.object({ reason: z.string() }),
-      requireApproval: { required: true, reason: 'Clearing deletes every note.' },
-      invoke: async () => ({ deleted: 3 }),
-    }),
-  ],
-});
 
 const userMessage = (text: string, id = `u-${text.length}`): UIMessage => ({
   id,
@@ -253,7 +223,7 @@ describe('POST /api/ai-sdk/chat', () => {
       'finish',
     ]);
     expect(second.message.id).toBe(first.message.id);
-    expect(toolParts(second.message)[0]).toMatchObject({ state: 'output-available', output: { deleted: 3 } });
+    expect(toolParts(second.message)[0]).toMatchObject({ state: 'output-available', output: { deleted: 0 } });
     expect(second.message.parts.at(-1)).toMatchObject({ type: 'text', text: 'All clear.' });
 
     // The next message is a new prompt of the same conversation.

@@ -1,9 +1,8 @@
-import { createMemoryStore, definePlugin, type ModelRequest, type Platform } from '@tessera/core';
-import { keyValueWidget } from '@tessera/plugin-widgets';
+import { createMemoryStore, type ModelRequest, type Platform } from '@tessera/core';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ALICE, BOB, testServer } from './harness.ts';
+import { notes } from './support/notes-plugin.ts';
 
 /**
  * The OpenAI-compatible endpoints, through the official `openai` package as the client: what any OpenAI
@@ -22,39 +21,6 @@ const server = (...[script, options]: Parameters<typeof testServer>) =>
 
 /** A client as a user configures one: the server's /v1 as the base URL, the Tessera token as the API key. */
 const clientOf = (url: string, apiKey = ALICE) => new OpenAI({ baseURL: `${url}/v1`, apiKey, maxRetries: 0 });
-
-/** A plugin's tools: a note added (shown as a widget), and every note cleared, which needs approval. */
-const notes = definePlugin({
-  id: 'notes',
-  state: z.object({ notes: z.array(z.string()) }).default({ notes: [] }),
-  requires: ['widgets'],
-  tools: ({ tool }) => [
-    tool({
-      id: 'notes.add',
-      description: 'Adds a note.',
-      input: z.object({ text: z.string().min(1) }),
-      invoke: async ({ input, state, displayWidget }) => {
-        await state.update((s) => ({ notes: [...s.notes, input.text] }));
-        await displayWidget(keyValueWidget, {
-          title: 'Notes',
-          items: [{ label: 'Latest', value: input.text }],
-        });
-        return { count: state.get().notes.length };
-      },
-    }),
-    tool({
-      id: 'notes.clear',
-      description: 'Deletes every note.',
-      input: z.object({ reason: z.string() }),
-      requireApproval: { required: true, reason: 'Clearing deletes every note.' },
-      invoke: async ({ state }) => {
-        const { notes } = state.get();
-        await state.update(() => ({ notes: [] }));
-        return { deleted: notes.length };
-      },
-    }),
-  ],
-});
 
 /** The error a request was refused with (one that succeeds fails the test). */
 const refusal = (request: PromiseLike<unknown>) =>

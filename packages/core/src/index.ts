@@ -2,7 +2,7 @@ export * from './errors.ts';
 export type { EventFilter, EventHandler, StreamOptions } from './events/event-bus.ts';
 export { EventBus } from './events/event-bus.ts';
 export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts';
-export type { EventRelay, RelayMessage } from './events/relay.ts';
+export { type EventRelay, type RelayMessage, type RelayTopic, relayTopics } from './events/relay.ts';
 export { newId } from './ids.ts';
 export { budgetsOf, type ReachedBudget } from './loop/budgets.ts';
 export { type LoopStep, planStep } from './loop/plan.ts';

@@ -7,6 +7,8 @@ import {
   EventStreamOverflowError,
   MemoryStore,
   type RelayMessage,
+  type RelayTopic,
+  relayTopics,
   type TesseraEvent,
 } from '../src/index.ts';
 import { toolbox } from './helpers.ts';
@@ -253,5 +255,117 @@ describe('a relay between processes that share a store', () => {
     const d = createPlatform({ model: new ScriptedModel(), store });
     await expect(d.cancel(second.prompt.id, { userId: 'u1' })).rejects.toMatchObject({ code: 'conflict' });
     await second.done;
+  });
+});
+
+/**
+ * Processes joined by a routed relay, in memory: each message reaches the other members that follow one of
+ * its topics, once, asynchronously.
+ */
+function routedHub() {
+  const members = new Map<(message: RelayMessage) => void, { index: number; topics: Set<RelayTopic> }>();
+  const delivered: { member: number; message: RelayMessage }[] = [];
+  let joined = 0;
+  return {
+    delivered,
+    join(): EventRelay & { followed: Set<RelayTopic> } {
+      const followed = new Set<RelayTopic>();
+      const index = joined++;
+      let self: ((message: RelayMessage) => void) | undefined;
+      return {
+        followed,
+        publish: (message) => {
+          const copy = JSON.parse(JSON.stringify(message)) as RelayMessage;
+          for (const [member, { index: receiver, topics }] of members) {
+            if (member === self || !relayTopics(copy).some((topic) => topics.has(topic))) continue;
+            delivered.push({ member: receiver, message: copy });
+            queueMicrotask(() => member(copy));
+          }
+        },
+        subscribe: (handler) => {
+          self = handler;
+          members.set(handler, { index, topics: followed });
+          return () => members.delete(handler);
+        },
+        routes: { add: (topic) => followed.add(topic), delete: (topic) => followed.delete(topic) },
+      };
+    },
+  };
+}
+
+describe('a routed relay', () => {
+  it('routes an event to its conversation, and a change of state to its user too', () => {
+    const started = { ...scope, type: 'prompt.started' } as TesseraEvent;
+    const delta: TesseraEvent = { ...scope, type: 'prompt.text-delta', outputId: 'o', delta: 'a' };
+    expect(relayTopics({ kind: 'event', event: started })).toEqual(['conversation:c1', 'user:u1']);
+    expect(relayTopics({ kind: 'event', event: delta })).toEqual(['conversation:c1']);
+    expect(relayTopics({ kind: 'cancel', promptId: 'p1', conversationId: 'c1' })).toEqual([
+      'conversation:c1',
+    ]);
+  });
+
+  it("gives a process another's events only for what it follows, counting interests", async () => {
+    const hub = routedHub();
+    const store = new MemoryStore();
+    const a = createPlatform({
+      model: new ScriptedModel([reply('One.'), reply('Two.')]),
+      store,
+      relay: hub.join(),
+    });
+    const bRelay = hub.join();
+    const b = createPlatform({ model: new ScriptedModel(), store, relay: bRelay });
+    const [followed, other] = await Promise.all([
+      a.conversations.create({ userId: 'u1' }),
+      a.conversations.create({ userId: 'u2' }),
+    ]);
+    const seen: string[] = [];
+    b.events.subscribe({}, (e) => seen.push(`${e.conversationId} ${e.type}`));
+    const first = b.events.follow(`conversation:${followed.id}`);
+    const second = b.events.follow(`conversation:${followed.id}`);
+    first();
+    first(); // a second call of one release changes nothing
+    expect([...bRelay.followed]).toEqual([`conversation:${followed.id}`]);
+    await a.send({ conversationId: other.id, userId: 'u2', input: 'hi' });
+    await a.send({ conversationId: followed.id, userId: 'u1', input: 'hi' });
+    await vi.waitFor(() => expect(seen).toContain(`${followed.id} prompt.completed`));
+    expect(seen.every((line) => line.startsWith(followed.id))).toBe(true);
+    second();
+    expect(bRelay.followed.size).toBe(0);
+  });
+
+  it("gives a user's follower their prompts' changes of state, not their content", async () => {
+    const hub = routedHub();
+    const store = new MemoryStore();
+    const a = createPlatform({ model: new ScriptedModel([reply('Hi.')]), store, relay: hub.join() });
+    const b = createPlatform({ model: new ScriptedModel(), store, relay: hub.join() });
+    const conversation = await a.conversations.create({ userId: 'u1' });
+    const seen: string[] = [];
+    b.events.subscribe({}, (e) => seen.push(e.type));
+    b.events.follow('user:u1');
+    b.events.follow(`conversation:${conversation.id}`)(); // followed, then not
+    await a.send({ conversationId: conversation.id, userId: 'u1', input: 'hi' });
+    await vi.waitFor(() => expect(seen).toEqual(['prompt.started', 'prompt.completed']));
+  });
+
+  it('takes a cancel request to the process that runs the prompt, which follows its conversation meanwhile', async () => {
+    const hub = routedHub();
+    const store = new MemoryStore();
+    const aRelay = hub.join();
+    const a = createPlatform({
+      model: new ScriptedModel([reply('never', { delayMs: 5_000 })]),
+      store,
+      relay: aRelay,
+    });
+    const b = createPlatform({ model: new ScriptedModel(), store, relay: hub.join() });
+    const conversation = await a.conversations.create({ userId: 'u1' });
+    const run = await a.start({ conversationId: conversation.id, userId: 'u1', input: 'take your time' });
+    expect([...aRelay.followed]).toEqual([`conversation:${conversation.id}`]);
+    expect(await b.cancel(run.prompt.id, { userId: 'u1' })).toMatchObject({ state: 'cancelled' });
+    expect((await run.done).state).toBe('cancelled');
+    expect(hub.delivered.filter(({ message }) => message.kind === 'cancel')).toEqual([
+      { member: 0, message: { kind: 'cancel', promptId: run.prompt.id, conversationId: conversation.id } },
+    ]);
+    // Its run over, the runner follows nothing.
+    await vi.waitFor(() => expect(aRelay.followed.size).toBe(0));
   });
 });

@@ -3,6 +3,15 @@ import { ReadableStream } from 'node:stream/web';
 import { EventStreamOverflowError } from '../errors.ts';
 import { isLoopEndEvent, isPromptEndEvent, type TesseraEvent } from './events.ts';
 
+/**
+ * What a routed relay routes by: a conversation (all of its events, and cancel requests for its prompts), or
+ * a user (only their prompts' changes of state: started, waiting for them, resumed, ended).
+ */
+export type RelayTopic = `conversation:${string}` | `user:${string}`;
+
+/** The topics a process follows, as a routed relay takes them (see `EventRelay.routes`). */
+export type RelayRoutes = { add(topic: RelayTopic): void; delete(topic: RelayTopic): void };
+
 export type EventFilter = {
   promptId?: string;
   conversationId?: string;
@@ -41,6 +50,9 @@ export class EventBus {
   readonly #handlers = new Set<{ filter: EventFilter; handler: EventHandler }>();
   readonly #onHandlerError: (error: unknown, event: TesseraEvent) => void;
   #seq = 0;
+  /** The topics followed here, with how many interests hold each (see `follow`). */
+  readonly #followed = new Map<RelayTopic, number>();
+  #routes: RelayRoutes | undefined;
 
   constructor(options: { onHandlerError?: (error: unknown, event: TesseraEvent) => void } = {}) {
     this.#onHandlerError = options.onHandlerError ?? (() => {});
@@ -67,6 +79,35 @@ export class EventBus {
     const entry = { filter, handler };
     this.#handlers.add(entry);
     return () => this.#handlers.delete(entry);
+  }
+
+  /**
+   * Receives the events of `topic` from the other processes too, until the returned function is called (once
+   * for each call: interests are counted, and a topic is dropped when its last one ends). Only a routed
+   * relay needs it; without one it changes nothing.
+   */
+  follow(topic: RelayTopic): () => void {
+    const count = this.#followed.get(topic) ?? 0;
+    this.#followed.set(topic, count + 1);
+    if (count === 0) this.#routes?.add(topic);
+    let followed = true;
+    return () => {
+      if (!followed) return;
+      followed = false;
+      const left = this.#followed.get(topic)! - 1;
+      if (left > 0) return void this.#followed.set(topic, left);
+      this.#followed.delete(topic);
+      this.#routes?.delete(topic);
+    };
+  }
+
+  /** Tells `routes` the topics followed now and from now on (one relay at a time), until the returned function is called. */
+  routeTo(routes: RelayRoutes): () => void {
+    this.#routes = routes;
+    for (const topic of this.#followed.keys()) routes.add(topic);
+    return () => {
+      if (this.#routes === routes) this.#routes = undefined;
+    };
   }
 
   /**

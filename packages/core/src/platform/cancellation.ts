@@ -28,13 +28,13 @@ export async function cancelPrompt(
   if (prompt.state === 'running' && store.relay) {
     // Its process died (only a store that processes share, one with a relay, can tell): stopped here at
     // once, rather than asking a process that cannot answer.
-    const orphan = await cancelOrphan(ctx, promptId);
+    const orphan = await cancelOrphan(ctx, prompt);
     // (A process stopped just before pausing pauses it again: then its pending calls are closed below.)
     if (orphan) return orphan.state === 'waiting_for_approval' ? cancelPrompt(ctx, promptId, by) : orphan;
   }
   if (prompt.state === 'running' && relay) {
     // Running in another process: ask it to stop, then report what it recorded.
-    await cancelElsewhere(ctx, promptId);
+    await cancelElsewhere(ctx, prompt);
     const after = await ctx.getPrompt(promptId, by.userId);
     if (after.state === 'waiting_for_approval') return cancelPrompt(ctx, promptId, by);
     if (after.state === 'running') {
@@ -97,19 +97,22 @@ async function unreadSteering(ctx: PlatformContext, prompt: Prompt): Promise<Pro
   return prompt.output.filter((o) => o.type === 'steering' && waiting.has(o.messageId));
 }
 
-/** Asks the process running `promptId` to cancel it, and resolves once its loop stopped (or the wait ran out). */
-async function cancelElsewhere(ctx: PlatformContext, promptId: string): Promise<void> {
+/** Asks the process running the prompt to cancel it, and resolves once its loop stopped (or the wait ran out). */
+async function cancelElsewhere(ctx: PlatformContext, prompt: Prompt): Promise<void> {
   const { events, store, relay, options } = ctx;
+  const { id: promptId, conversationId } = prompt;
   // Listening before asking; a stream of one prompt ends with its loop's end, or when the wait runs out.
   const wait = AbortSignal.timeout(options.remoteCancelTimeoutMs ?? 10_000);
+  const unfollow = events.follow(`conversation:${conversationId}`);
   const stopped = events.stream({ promptId }, { signal: wait });
   try {
     // It may have stopped before we listened.
     if ((await store.prompts.get(promptId))?.state !== 'running') return;
-    relay?.publish({ kind: 'cancel', promptId });
+    relay?.publish({ kind: 'cancel', promptId, conversationId });
     for await (const _event of stopped);
   } finally {
     await stopped.return?.();
+    unfollow();
   }
 }
 
@@ -117,10 +120,10 @@ async function cancelElsewhere(ctx: PlatformContext, promptId: string): Promise<
  * Stops, here and at once, a running prompt whose process died (the store hands it over): its loop ends
  * `cancelled` without calling the model. Resolves with `undefined` when the prompt is not such an orphan.
  */
-async function cancelOrphan(ctx: PlatformContext, promptId: string): Promise<Prompt | undefined> {
-  const run = await runHere(ctx, promptId, async () => {
-    if (!(await ctx.store.prompts.claimOrphan(promptId))) return undefined;
-    const completion = await PromptCompletion.load(ctx.runtime, promptId);
+async function cancelOrphan(ctx: PlatformContext, prompt: Prompt): Promise<Prompt | undefined> {
+  const run = await runHere(ctx, prompt, async () => {
+    if (!(await ctx.store.prompts.claimOrphan(prompt.id))) return undefined;
+    const completion = await PromptCompletion.load(ctx.runtime, prompt.id);
     return { completion, signal: AbortSignal.abort() };
   });
   return run?.done;

@@ -99,7 +99,7 @@ async function applyDecision(
 ): Promise<PromptRun> {
   const { store, events, runtime } = ctx;
   // Reserved before the claim sets it running, so that a periodic recovery here leaves it to this loop.
-  const run = await runHere(ctx, prompt.id, async () => {
+  const run = await runHere(ctx, prompt, async () => {
     const waiting = { expectState: ['waiting_for_approval' as const] };
     const claimed = await store.prompts.update(prompt.id, { state: 'running', outputs: [decided] }, waiting);
     if (!claimed) return undefined; // another decision came first

@@ -69,7 +69,9 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
         ...(message.metadata !== undefined && { metadata: message.metadata }),
         createdAt: now(),
       };
-      const delivery = ctx.deliveries.watch(queued.id, queued.conversationId);
+      // What becomes of it may happen in another process: its conversation is followed until it settles.
+      const unfollow = ctx.events.follow(`conversation:${queued.conversationId}`);
+      const delivery = ctx.deliveries.watch(queued.id, queued.conversationId).finally(unfollow);
       try {
         await messageStore().add(queued);
       } catch (error) {

@@ -50,25 +50,27 @@ type LoopStart = { completion: PromptCompletion; approved?: string; signal?: Abo
  */
 export async function runHere(
   ctx: PlatformContext,
-  promptId: string,
+  prompt: { id: string; conversationId: string },
   start: () => Promise<LoopStart | undefined>,
 ): Promise<PromptRun | undefined> {
-  const { runs } = ctx;
-  if (!runs.reserve(promptId)) return undefined;
+  const { runs, events } = ctx;
+  if (!runs.reserve(prompt.id)) return undefined;
+  // Routed relays: this process receives its conversation's messages (a cancel, steering) while it runs it.
+  const unfollow = events.follow(`conversation:${prompt.conversationId}`);
   try {
     const loop = await start();
     if (loop) {
       const { completion, approved, signal } = loop;
-      const done = ctx.track(
-        runs.run(promptId, (stop) => completion.run({ signal: stop, approved }), signal),
-      );
-      return { prompt: completion.prompt, done };
+      const running = runs.run(prompt.id, (stop) => completion.run({ signal: stop, approved }), signal);
+      return { prompt: completion.prompt, done: ctx.track(running.finally(unfollow)) };
     }
   } catch (error) {
-    runs.release(promptId);
+    runs.release(prompt.id);
+    unfollow();
     throw error;
   }
-  runs.release(promptId);
+  runs.release(prompt.id);
+  unfollow();
   return undefined;
 }
 
@@ -82,7 +84,7 @@ export async function startPrompt(ctx: PlatformContext, send: SendOptions): Prom
     conversation.promptIds.length === 0
       ? []
       : ((await store.prompts.listByConversation(conversation.id)) as Prompt[]);
-  const run = await runHere(ctx, prompt.id, async () => {
+  const run = await runHere(ctx, prompt, async () => {
     await store.prompts.create(prompt);
     events.publish({ type: 'prompt.started', ...eventScope(prompt), prompt });
     const completion = new PromptCompletion(runtime, prompt, conversation, history);
@@ -103,7 +105,7 @@ export async function recoverPrompts(ctx: PlatformContext): Promise<PromptRun[]>
   // What this process started meanwhile (a send, an approval, a cancel, another recovery) stays with it.
   const resumed = await Promise.all(
     claimed.map((orphan) =>
-      runHere(ctx, orphan.id, async () => {
+      runHere(ctx, orphan, async () => {
         const completion = await PromptCompletion.load(runtime, orphan.id);
         // Its loop here ended between the claim and now.
         if (completion.prompt.state !== 'running') return undefined;

@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
-import type { EventFilter, EventHandler, StreamOptions } from '../events/event-bus.ts';
+import type { EventFilter, EventHandler, RelayTopic, StreamOptions } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { BudgetRaise } from '../model/budgets.ts';
@@ -553,6 +553,22 @@ export interface PlatformEvents {
    * ```
    */
   stream(filter: EventFilter, options?: StreamOptions): AsyncIterableIterator<TesseraEvent & { seq: number }>;
+  /**
+   * With several processes and a routed relay (`EventRelay.routes`), a process receives another process's
+   * events only for the topics it follows: a conversation (`conversation:<id>`: all of its events) or a user
+   * (`user:<id>`: their prompts' changes of state). Follows `topic` until the returned function is called;
+   * interests are counted, so each caller releases its own. The platform follows the conversations of the
+   * prompts it runs, cancels and sends messages to; an app follows what its clients watch (the server: a
+   * conversation's stream, a user's). Without a routed relay every event arrives, followed or not.
+   *
+   * @example
+   * ```ts
+   * const unfollow = platform.events.follow(`conversation:${conversationId}`);
+   * try { for await (const event of platform.events.stream({ conversationId }, { signal })) show(event); }
+   * finally { unfollow(); }
+   * ```
+   */
+  follow(topic: RelayTopic): () => void;
 }
 
 /**

@@ -18,6 +18,16 @@ export function watchConversations(store: Store, events: UserEventLog): Store {
     listByUser: (userId, options) => inner.listByUser(userId, options),
     // Present only when the store has it: the search route falls back on titles for a store without.
     ...(inner.search && { search: (userId, query, options) => inner.search!(userId, query, options) }),
+    ...(inner.fork && {
+      fork: async (fork) => {
+        const forked = await inner.fork!(fork);
+        events.conversationChanged(forked.userId, { type: 'conversation.created', conversation: forked });
+        return forked;
+      },
+    }),
+    ...(inner.listBranches && {
+      listBranches: (userId, rootId, options) => inner.listBranches!(userId, rootId, options),
+    }),
     setPluginState: (id, pluginId, state) => inner.setPluginState(id, pluginId, state),
     rename: async (id, title) => {
       await inner.rename(id, title);

@@ -9,7 +9,7 @@ export { type LoopStep, planStep } from './loop/plan.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
 export { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from './loop/runtime.ts';
 export { type BudgetRaise, RAISABLE_BUDGETS, type RaisableBudget } from './model/budgets.ts';
-export { Conversation } from './model/conversation.ts';
+export { Conversation, ForkPoint } from './model/conversation.ts';
 export {
   GuardrailOutput,
   ModelCallFacts,
@@ -69,6 +69,7 @@ export {
   CONTEXT_ORDER,
   type ContextItem,
   type ConversationDeletedContext,
+  type ConversationForkedContext,
   definePlugin,
   isPlugin,
   type MessageDelivery,
@@ -153,6 +154,7 @@ export {
 export type {
   ConversationStore,
   MessageStore,
+  NewFork,
   Page,
   PageOptions,
   PromptPatch,

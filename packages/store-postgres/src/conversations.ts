@@ -14,9 +14,19 @@ import {
 import type { Row, SqlDriver } from './driver.ts';
 import { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor } from './sql/cursor.ts';
 import { violates } from './sql/database-errors.ts';
+import { history } from './sql/history.ts';
 import { extraFields, NOW, toIso, toJson, toText } from './sql/values.ts';
 
-const KNOWN = ['id', 'userId', 'title', 'promptIds', 'pluginState', 'createdAt', 'updatedAt'] as const;
+const KNOWN = [
+  'id',
+  'userId',
+  'title',
+  'promptIds',
+  'pluginState',
+  'forkOf',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 type ConversationRow = Row & {
   id: string;
@@ -27,6 +37,9 @@ type ConversationRow = Row & {
   updated_at: Date;
   prompt_ids: string[];
   plugin_state: Record<string, unknown>;
+  fork_source: string | null;
+  fork_prompt: string | null;
+  fork_root: string | null;
 };
 
 type SearchRow = Row & {
@@ -39,9 +52,9 @@ type SearchRow = Row & {
 
 function queries(s: string) {
   // A conversation is assembled from its row, its prompts' ids (in order) and its plugin state rows.
-  const select = `SELECT c.id, c.user_id, c.title, c.extra, c.created_at, c.updated_at,
-      (SELECT coalesce(json_agg(p.id ORDER BY p.seq), '[]') FROM ${s}.prompts p WHERE p.conversation_id = c.id)
-        AS prompt_ids,
+  const select = `SELECT c.id, c.user_id, c.title, c.extra, c.created_at, c.updated_at, c.fork_source,
+      c.fork_prompt, c.fork_root,
+      (SELECT coalesce(json_agg(h.id ORDER BY h.part, h.ord), '[]') FROM (${history(s, 'c.id')}) h) AS prompt_ids,
       (SELECT coalesce(jsonb_object_agg(ps.plugin_id, ps.state) FILTER (WHERE ps.state IS NOT NULL), '{}')
         FROM ${s}.plugin_states ps WHERE ps.conversation_id = c.id) AS plugin_state
     FROM ${s}.conversations c`;
@@ -61,25 +74,83 @@ function queries(s: string) {
     // visible prompt's input and text outputs. Each text is found through its GIN index; $2 holds words only.
     search: `WITH q AS (SELECT plainto_tsquery('simple', $2) AS q),
       hits AS (
-        SELECT c.id AS conversation_id, NULL::text AS prompt_id, 'title' AS field, 0::bigint AS seq,
+        SELECT c.id AS conversation_id, NULL::text AS prompt_id, 'title' AS field, 0 AS part, 0::bigint AS ord,
             -1 AS position, c.title AS text, c.title, c.updated_at
           FROM ${s}.conversations c, q
           WHERE c.user_id = $1 AND to_tsvector('simple', coalesce(c.title, '')) @@ q.q
         UNION ALL
-        SELECT c.id, p.id, 'input', p.seq, -1, p.input, c.title, c.updated_at
+        SELECT c.id, p.id, 'input', 1, x.position::bigint, -1, p.input, c.title, c.updated_at
+          FROM ${s}.prompts p JOIN ${s}.shared_prompts x ON x.prompt_id = p.id
+            JOIN ${s}.conversations c ON c.id = x.conversation_id, q
+          WHERE p.user_id = $1 AND p.visible AND to_tsvector('simple', coalesce(p.input, '')) @@ q.q
+        UNION ALL
+        SELECT c.id, p.id, 'input', 2, p.seq, -1, p.input, c.title, c.updated_at
           FROM ${s}.prompts p JOIN ${s}.conversations c ON c.id = p.conversation_id, q
           WHERE p.user_id = $1 AND p.visible AND to_tsvector('simple', coalesce(p.input, '')) @@ q.q
         UNION ALL
-        SELECT c.id, p.id, 'output', p.seq, o.position, o.value->>'text', c.title, c.updated_at
+        SELECT c.id, p.id, 'output', 1, x.position::bigint, o.position, o.value->>'text', c.title, c.updated_at
+          FROM ${s}.prompt_outputs o JOIN ${s}.prompts p ON p.id = o.prompt_id
+            JOIN ${s}.shared_prompts x ON x.prompt_id = p.id JOIN ${s}.conversations c ON c.id = x.conversation_id, q
+          WHERE p.user_id = $1 AND p.visible AND o.value->>'type' = 'text'
+            AND to_tsvector('simple', coalesce(o.value->>'text', '')) @@ q.q
+        UNION ALL
+        SELECT c.id, p.id, 'output', 2, p.seq, o.position, o.value->>'text', c.title, c.updated_at
           FROM ${s}.prompt_outputs o JOIN ${s}.prompts p ON p.id = o.prompt_id
             JOIN ${s}.conversations c ON c.id = p.conversation_id, q
           WHERE p.user_id = $1 AND p.visible AND o.value->>'type' = 'text'
             AND to_tsvector('simple', coalesce(o.value->>'text', '')) @@ q.q
       )
       SELECT conversation_id, prompt_id, field, text, title FROM hits
-      ORDER BY updated_at DESC, conversation_id DESC, seq, position
+      ORDER BY updated_at DESC, conversation_id DESC, part, ord, position
       OFFSET $3 LIMIT $4`,
-    delete: `DELETE FROM ${s}.conversations WHERE id = $1 RETURNING id`,
+    // Taken first, in the deletion's transaction: a prompt being created in it, or a fork of it being made,
+    // finishes before the deletion reads what to delete.
+    lock: `SELECT id FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
+    // Its own prompts and the ones it shares go, but for those another history holds: shared by another
+    // fork, or owned by a conversation that is still there. Its shared rows go first (explicitly, in this
+    // statement), so that no reference of its own keeps a prompt.
+    delete: `WITH candidates AS (
+        SELECT p.id, p.conversation_id FROM ${s}.prompts p WHERE p.conversation_id = $1
+        UNION
+        SELECT p.id, p.conversation_id FROM ${s}.shared_prompts x JOIN ${s}.prompts p ON p.id = x.prompt_id
+          WHERE x.conversation_id = $1
+      ), unshared AS (
+        DELETE FROM ${s}.shared_prompts WHERE conversation_id = $1
+      ), doomed AS (
+        DELETE FROM ${s}.prompts p USING candidates d
+        WHERE p.id = d.id
+          AND NOT EXISTS (SELECT 1 FROM ${s}.shared_prompts x WHERE x.prompt_id = d.id AND x.conversation_id <> $1)
+          AND (d.conversation_id = $1 OR NOT EXISTS (SELECT 1 FROM ${s}.conversations o WHERE o.id = d.conversation_id))
+      )
+      DELETE FROM ${s}.conversations WHERE id = $1 RETURNING id`,
+    // One statement: the source (locked against a deletion until this commits), its history up to the fork
+    // prompt, the new conversation, its shared rows and a copy of the source's plugin state rows.
+    fork: `WITH source AS (
+        SELECT c.id, coalesce(c.fork_root, c.id) AS root FROM ${s}.conversations c
+        WHERE c.id = $2 AND c.user_id = $3 FOR SHARE
+      ), numbered AS (
+        SELECT h.id, (row_number() OVER (ORDER BY h.part, h.ord) - 1)::integer AS position
+        FROM (${history(s, '$2')}) h
+      ), point AS (
+        SELECT n.position FROM numbered n, source WHERE n.id = $4
+      ), conversation AS (
+        INSERT INTO ${s}.conversations (id, user_id, title, created_at, updated_at, fork_source, fork_prompt,
+          fork_root)
+        SELECT $1, $3, $5, $6, $7, source.id, $4, source.root FROM source, point
+        RETURNING id
+      ), shared AS (
+        INSERT INTO ${s}.shared_prompts (conversation_id, position, prompt_id)
+        SELECT conversation.id, n.position, n.id FROM conversation, numbered n, point WHERE n.position < point.position
+      ), states AS (
+        INSERT INTO ${s}.plugin_states (conversation_id, plugin_id, state, updated_at)
+        SELECT conversation.id, ps.plugin_id, ps.state, ${NOW}
+        FROM conversation, ${s}.plugin_states ps WHERE ps.conversation_id = $2
+      )
+      SELECT (SELECT id FROM source) AS source, (SELECT id FROM conversation) AS created`,
+    listBranches: `${select}
+      WHERE c.user_id = $1 AND (c.id = $2 OR c.fork_root = $2)
+        AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::text))
+      ORDER BY c.updated_at DESC, c.id DESC LIMIT $5`,
     rename: `UPDATE ${s}.conversations SET title = $2 WHERE id = $1 RETURNING id`,
     // Touches the conversation (which also proves it exists) and writes the one plugin's row, in one statement.
     setPluginState: `WITH conversation AS (
@@ -100,6 +171,9 @@ function toConversation(row: ConversationRow): Conversation {
     ...(row.title !== null && { title: row.title }),
     promptIds: row.prompt_ids,
     pluginState: row.plugin_state,
+    ...(row.fork_source !== null && {
+      forkOf: { conversationId: row.fork_source, promptId: row.fork_prompt!, rootId: row.fork_root! },
+    }),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
@@ -108,6 +182,7 @@ function toConversation(row: ConversationRow): Conversation {
 export function conversationStore(db: SqlDriver, schema: string): ConversationStore {
   const sql = queries(schema);
   return {
+    ...forks(db, sql),
     async create(conversation) {
       try {
         await db.query(sql.create, [
@@ -131,19 +206,9 @@ export function conversationStore(db: SqlDriver, schema: string): ConversationSt
       return row && toConversation(row);
     },
     async listByUser(userId, options: PageOptions = {}): Promise<Page<Conversation>> {
-      const after = decodeCursor(options.cursor, 2);
-      const limit = options.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await db.query<ConversationRow>(sql.listByUser, [
-        userId,
-        after?.[0] ?? null,
-        after?.[1] ?? null,
-        limit + 1,
-      ]);
-      const items = rows.slice(0, limit).map(toConversation);
-      const last = items.at(-1);
-      return rows.length > limit && last
-        ? { items, nextCursor: encodeCursor([last.updatedAt, last.id]) }
-        : { items };
+      return pageOf(options, (after, limit) =>
+        db.query<ConversationRow>(sql.listByUser, [userId, ...after, limit]),
+      );
     },
     async search(userId, query, options): Promise<Page<SearchHit>> {
       const terms = searchTerms(query);
@@ -163,7 +228,10 @@ export function conversationStore(db: SqlDriver, schema: string): ConversationSt
       return cursor === undefined ? { items } : { items, nextCursor: cursor };
     },
     async delete(id) {
-      return (await db.query(sql.delete, [id])).length > 0;
+      return db.transaction(async (tx) => {
+        await tx.query(sql.lock, [id]);
+        return (await tx.query(sql.delete, [id])).length > 0;
+      });
     },
     async rename(id, title) {
       const renamed = await db.query(sql.rename, [id, toText(title)]);
@@ -174,4 +242,55 @@ export function conversationStore(db: SqlDriver, schema: string): ConversationSt
       if (written.length === 0) throw new NotFoundError(`Conversation ${id} does not exist.`);
     },
   };
+}
+
+/** `fork` and `listBranches`: a fork shares its source's history through rows of `shared_prompts`. */
+function forks(
+  db: SqlDriver,
+  sql: ReturnType<typeof queries>,
+): Required<Pick<ConversationStore, 'fork' | 'listBranches'>> {
+  return {
+    async fork(fork) {
+      const { conversationId, promptId } = fork.forkOf;
+      let row: { source: string | null; created: string | null } | undefined;
+      try {
+        [row] = await db.query<Row & { source: string | null; created: string | null }>(sql.fork, [
+          fork.id,
+          conversationId,
+          fork.userId,
+          promptId,
+          toText(fork.title),
+          fork.createdAt,
+          fork.updatedAt,
+        ]);
+      } catch (error) {
+        if (violates(error, 'conversations_pkey'))
+          throw new ConflictError(`Conversation ${fork.id} already exists.`);
+        throw error;
+      }
+      if (!row?.source) throw new NotFoundError(`Conversation ${conversationId} does not exist.`);
+      if (!row.created) throw new NotFoundError(`Conversation ${conversationId} has no prompt ${promptId}.`);
+      const [created] = await db.query<ConversationRow>(sql.get, [fork.id]);
+      return toConversation(created!);
+    },
+    listBranches: (userId, rootId, options = {}) =>
+      pageOf(options, (after, limit) =>
+        db.query<ConversationRow>(sql.listBranches, [userId, rootId, ...after, limit]),
+      ),
+  };
+}
+
+/** A keyset page of conversations, newest first: `read` gets the cursor's (updated_at, id) and the limit + 1. */
+async function pageOf(
+  options: PageOptions,
+  read: (after: [string | null, string | null], limit: number) => Promise<ConversationRow[]>,
+): Promise<Page<Conversation>> {
+  const after = decodeCursor(options.cursor, 2);
+  const limit = options.limit ?? DEFAULT_PAGE_SIZE;
+  const rows = await read([after?.[0] ?? null, after?.[1] ?? null], limit + 1);
+  const items = rows.slice(0, limit).map(toConversation);
+  const last = items.at(-1);
+  return rows.length > limit && last
+    ? { items, nextCursor: encodeCursor([last.updatedAt, last.id]) }
+    : { items };
 }

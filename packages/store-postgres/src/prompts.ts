@@ -13,6 +13,7 @@ import {
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
 import { decodeSeqCursor, encodeCursor, pageLimit } from './sql/cursor.ts';
 import { violates } from './sql/database-errors.ts';
+import { history } from './sql/history.ts';
 import { extraFields, NOW, toIso, toJson, toText } from './sql/values.ts';
 
 const KNOWN = [
@@ -96,7 +97,8 @@ export function queries(s: string) {
       SELECT id FROM prompt`,
     activePrompt: `SELECT id FROM ${s}.prompts WHERE conversation_id = $1 AND state IN ${ACTIVE_STATES}`,
     get: `${select} WHERE p.id = $1`,
-    listByConversation: `${select} WHERE p.conversation_id = $1 ORDER BY p.seq`,
+    listByConversation: `SELECT ${columns} FROM (${history(s, '$1')}) h JOIN ${s}.prompts p ON p.id = h.id
+      ORDER BY h.part, h.ord`,
     listByState: `${select} WHERE p.state = $1 ORDER BY p.seq`,
     // Keyset paged on prompts_by_user_state: one index range from the cursor on, `$4` rows (a page and one more).
     listByUserAndState: `SELECT p.seq::text AS seq, ${columns} FROM ${s}.prompts p

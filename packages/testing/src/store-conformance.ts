@@ -10,6 +10,7 @@ import {
   VersionConflictError,
 } from '@tessera/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { forkConformance } from './fork-conformance.ts';
 
 export type StoreFactory = () => Store | Promise<Store>;
 
@@ -90,6 +91,7 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
     recordConformance(getStore);
     messageConformance(getStore);
     searchConformance(getStore);
+    forkConformance(getStore);
   });
 }
 

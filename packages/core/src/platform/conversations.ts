@@ -1,4 +1,4 @@
-import { TesseraError } from '../errors.ts';
+import { NotFoundError, TesseraError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { presentConversation } from '../loop/stored-state.ts';
@@ -42,12 +42,55 @@ export const platformConversations = (ctx: PlatformContext): PlatformConversatio
 
   async rename(conversationId: string, userId: string, title: string): Promise<Conversation> {
     await ctx.conversationOf(conversationId, userId);
-    const trimmed = typeof title === 'string' ? title.trim() : '';
-    if (trimmed.length === 0 || trimmed.length > 200) {
-      throw new TesseraError('invalid_input', 'A title is 1-200 characters.');
-    }
-    await ctx.store.conversations.rename(conversationId, trimmed);
+    await ctx.store.conversations.rename(conversationId, validTitle(title));
     return presentConversation(await ctx.conversationOf(conversationId, userId));
+  },
+
+  async fork(conversationId, userId, input) {
+    const { store, runtime } = ctx;
+    if (!store.conversations.fork) {
+      throw new TesseraError('not_supported', 'This store cannot fork conversations.');
+    }
+    const source = await ctx.conversationOf(conversationId, userId);
+    const at = source.promptIds.indexOf(input.promptId);
+    if (at < 0) throw new NotFoundError(`Conversation ${conversationId} has no prompt ${input.promptId}.`);
+    // A fork at the first prompt is a new first message, which names it; a later one goes on the same topic.
+    const title = input.title !== undefined ? validTitle(input.title) : at > 0 ? source.title : undefined;
+    const created = now();
+    const fork = await store.conversations.fork({
+      id: newId('conv'),
+      userId,
+      ...(title !== undefined && { title }),
+      createdAt: created,
+      updatedAt: created,
+      forkOf: { conversationId, promptId: input.promptId },
+    });
+    try {
+      for (const plugin of runtime.plugins) {
+        await plugin.conversationForked?.({
+          conversationId: fork.id,
+          sourceId: conversationId,
+          userId,
+          sharedPromptIds: fork.promptIds,
+          services: runtime.services,
+        });
+      }
+    } catch (error) {
+      await store.conversations.delete(fork.id);
+      throw error;
+    }
+    return presentConversation(fork);
+  },
+
+  async branches(conversationId, userId, page) {
+    const conversation = await ctx.conversationOf(conversationId, userId);
+    const rootId = conversation.forkOf?.rootId ?? conversation.id;
+    if (!ctx.store.conversations.listBranches) return { items: [presentConversation(conversation)] };
+    const listed = await ctx.store.conversations.listBranches(userId, rootId, {
+      ...page,
+      limit: Math.min(Math.max(page?.limit ?? 50, 1), 200),
+    });
+    return { ...listed, items: listed.items.map(presentConversation) };
   },
 
   async delete(conversationId: string, userId: string): Promise<void> {
@@ -66,3 +109,11 @@ export const platformConversations = (ctx: PlatformContext): PlatformConversatio
     ctx.deliveries.removeConversation(conversationId);
   },
 });
+
+function validTitle(title: unknown): string {
+  const trimmed = typeof title === 'string' ? title.trim() : '';
+  if (trimmed.length === 0 || trimmed.length > 200) {
+    throw new TesseraError('invalid_input', 'A title is 1-200 characters.');
+  }
+  return trimmed;
+}

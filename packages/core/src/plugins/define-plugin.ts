@@ -134,6 +134,12 @@ export type PluginDefinition<TState> = {
    */
   conversationDeleted?: (context: ConversationDeletedContext) => void | Promise<void>;
   /**
+   * Runs when a conversation is forked, after the fork is stored: give the fork what the plugin keeps outside
+   * its state for the prompts it shares (the files plugin lets it read their files). A fork starts with the
+   * source's plugin state as it was. A throw undoes the fork (it is deleted) and fails `fork()`.
+   */
+  conversationForked?: (context: ConversationForkedContext) => void | Promise<void>;
+  /**
    * Starts the plugin's background work (schedulers, watchers): called once by `platform.open()`, after the
    * plugins it `requires`. A throw fails `open()` and stops the plugins already started.
    */
@@ -148,6 +154,17 @@ export type PluginDefinition<TState> = {
 export type ConversationDeletedContext = {
   conversationId: string;
   userId: string;
+  services: DependencyContainer;
+};
+
+export type ConversationForkedContext = {
+  /** The new conversation. */
+  conversationId: string;
+  /** The conversation it was forked from. */
+  sourceId: string;
+  userId: string;
+  /** The prompts the fork shares with its source, oldest first. */
+  sharedPromptIds: readonly string[];
   services: DependencyContainer;
 };
 
@@ -513,8 +530,30 @@ export interface PlatformConversations {
    */
   rename(conversationId: string, userId: string, title: string): Promise<Conversation>;
   /**
+   * Forks the conversation at one of its prompts: a new conversation of the user sharing the prompts before
+   * `promptId` by reference, with none of its own yet, the source's plugin state as it is now, and `forkOf`
+   * saying where it branched. Its title is `title` (1-200 characters, trimmed), else the source's, but for a
+   * fork at the first prompt, which the first message names. The prompt may be running or waiting: the
+   * prompts before it have ended, and only they are shared. The source is not changed. Start a prompt in the
+   * fork with any model or plugins: the model reads only the fork's history.
+   * @throws {NotFoundError} when there is no such conversation of the user, or it has no such prompt.
+   * @throws {TesseraError} `invalid_input` for a bad title; `not_supported` for a store without `fork`.
+   */
+  fork(
+    conversationId: string,
+    userId: string,
+    input: { promptId: string; title?: string },
+  ): Promise<Conversation>;
+  /**
+   * The conversations of this conversation's lineage (its root and every fork of it, forks of forks
+   * included), most recently updated first, a page at a time (50 unless given, at most 200).
+   * @throws {NotFoundError} when there is no such conversation of the user.
+   */
+  branches(conversationId: string, userId: string, page?: PageOptions): Promise<Page<Conversation>>;
+  /**
    * Deletes the conversation and its prompts. Its running prompts are cancelled first, then every plugin's
    * `conversationDeleted` hook runs; if one throws, nothing is deleted and the deletion can be retried.
+   * The prompts a fork shares stay: a fork's history survives its source.
    * @throws {NotFoundError} when there is no such conversation of the user.
    */
   delete(conversationId: string, userId: string): Promise<void>;

@@ -46,6 +46,8 @@ export class MemoryStore implements Store {
   readonly #byUserAndState = new PromptsByUserAndState();
   readonly #records = new Map<string, Map<string, StoredRecord>>();
   readonly #messages = new Map<string, QueuedMessage[]>();
+  /** The forks sharing each prompt: a prompt stays while its own conversation or one of these remains. */
+  readonly #sharedBy = new Map<string, Set<string>>();
 
   readonly conversations: ConversationStore = {
     create: async (conversation) => {
@@ -62,15 +64,55 @@ export class MemoryStore implements Store {
     delete: async (id) => {
       const conversation = this.#conversations.get(id);
       if (!conversation) return false;
+      this.#conversations.delete(id);
       for (const promptId of conversation.promptIds) {
+        const sharers = this.#sharedBy.get(promptId);
+        sharers?.delete(id);
+        if (sharers?.size === 0) this.#sharedBy.delete(promptId);
         const prompt = this.#prompts.get(promptId);
-        for (const id of prompt?.outputIds() ?? []) this.#toolCalls.delete(id);
-        if (prompt) this.#byUserAndState.remove(promptId, prompt.userId, prompt.state);
+        // Shared with a fork, or owned by a conversation still there: another history holds it.
+        if (!prompt || sharers?.size || this.#conversations.has(prompt.conversationId)) continue;
+        for (const id of prompt.outputIds()) this.#toolCalls.delete(id);
+        this.#byUserAndState.remove(promptId, prompt.userId, prompt.state);
         this.#prompts.delete(promptId);
       }
       this.#messages.delete(id);
-      return this.#conversations.delete(id);
+      return true;
     },
+    fork: async ({ id, userId, title, createdAt, updatedAt, forkOf }) => {
+      const source = this.#conversations.get(forkOf.conversationId);
+      if (!source || source.userId !== userId) {
+        throw new NotFoundError(`Conversation ${forkOf.conversationId} does not exist.`);
+      }
+      const at = source.promptIds.indexOf(forkOf.promptId);
+      if (at < 0) throw new NotFoundError(`Conversation ${source.id} has no prompt ${forkOf.promptId}.`);
+      if (this.#conversations.has(id)) throw new ConflictError(`Conversation ${id} already exists.`);
+      const shared = source.promptIds.slice(0, at);
+      const fork: Conversation = immutable({
+        id,
+        userId,
+        ...(title !== undefined && { title }),
+        promptIds: shared,
+        pluginState: source.pluginState,
+        forkOf: { ...forkOf, rootId: source.forkOf?.rootId ?? source.id },
+        createdAt,
+        updatedAt,
+      });
+      for (const promptId of shared) {
+        const sharers = this.#sharedBy.get(promptId) ?? new Set();
+        sharers.add(id);
+        this.#sharedBy.set(promptId, sharers);
+      }
+      this.#conversations.set(id, fork);
+      return fork;
+    },
+    listBranches: async (userId, rootId, options) =>
+      page(
+        [...this.#conversations.values()]
+          .filter((c) => c.userId === userId && (c.id === rootId || c.forkOf?.rootId === rootId))
+          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
+        options,
+      ),
     search: async (userId, query, options) => {
       const terms = searchTerms(query);
       const { limit, offset } = searchPage(options);

@@ -5,6 +5,16 @@ import type { PromptRecord, PromptState } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import type { SearchHit } from './search.ts';
 
+/** What `ConversationStore.fork` makes: the new conversation's own fields and where it branches off. */
+export type NewFork = {
+  id: string;
+  userId: string;
+  title?: string;
+  createdAt: string;
+  updatedAt: string;
+  forkOf: { conversationId: string; promptId: string };
+};
+
 export type Page<T> = { items: T[]; nextCursor?: string };
 export type PageOptions = { limit?: number; cursor?: string };
 
@@ -13,12 +23,35 @@ export interface ConversationStore {
   get(id: string): Promise<Conversation | undefined>;
   /** The user's conversations, most recently updated first. */
   listByUser(userId: string, options?: PageOptions): Promise<Page<Conversation>>;
-  /** Deletes the conversation and its prompts. */
+  /**
+   * Deletes the conversation and its prompts, except those a fork shares: they stay while a conversation
+   * refers to them (a fork's history survives its source), and go with the last one.
+   */
   delete(id: string): Promise<boolean>;
   /** Writes one plugin's state, leaving the other plugins' states alone. */
   setPluginState(id: string, pluginId: string, state: unknown): Promise<void>;
   /** Sets the conversation's title (`NotFoundError` if there is no such conversation). */
   rename(id: string, title: string): Promise<void>;
+  /**
+   * Forks `forkOf.conversationId` at `forkOf.promptId`, atomically: a new conversation of the same user whose
+   * history is the source's prompts before that one, shared by reference (its `promptIds` list them; no
+   * prompt is copied), then its own. Reading it costs what reading any conversation does, however deep the
+   * forks of forks go: the fork lists the shared ids itself (a fork of a fork lists its source's shared ids
+   * and own ones), never a chain to follow. It starts with the source's plugin state at that moment, and
+   * `forkOf` gets its `rootId` (the source's `rootId`, or the source's id). The source is not changed.
+   * @throws {NotFoundError} when the source does not exist, is another user's, or has no such prompt.
+   * @throws {ConflictError} when a conversation with the new id exists.
+   *
+   * Optional for stores written before it: without it `platform.conversations.fork` refuses with
+   * `not_supported`.
+   */
+  fork?(fork: NewFork): Promise<Conversation>;
+  /**
+   * The user's conversations of one lineage, most recently updated first: `rootId` itself and every fork
+   * whose `forkOf.rootId` is `rootId` (paged like `listByUser`). Reads only that user's conversations.
+   * Required with `fork`.
+   */
+  listBranches?(userId: string, rootId: string, options?: PageOptions): Promise<Page<Conversation>>;
   /**
    * Full-text search of one user's conversations: their titles, their visible prompts' inputs and the text
    * outputs of those prompts. A text matches when it holds every word of the query (`searchTerms`: letters

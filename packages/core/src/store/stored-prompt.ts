@@ -25,6 +25,10 @@ export class StoredPrompt {
     return this.#fields.state;
   }
 
+  get conversationId(): string {
+    return this.#fields.conversationId;
+  }
+
   get userId(): string {
     return this.#fields.userId;
   }

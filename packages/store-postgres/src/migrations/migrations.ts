@@ -1,3 +1,4 @@
+import { FORKS_MIGRATION } from './forks-migration.ts';
 import { MESSAGE_PROMPT_MIGRATION, MESSAGES_MIGRATION } from './messages-migration.ts';
 import { SEARCH_MIGRATION } from './search-migration.ts';
 import { PROMPTS_BY_USER_MIGRATION } from './user-prompts-migration.ts';
@@ -86,6 +87,7 @@ export const MIGRATIONS: readonly Migration[] = [
   MESSAGE_PROMPT_MIGRATION,
   PROMPTS_BY_USER_MIGRATION,
   SEARCH_MIGRATION,
+  FORKS_MIGRATION,
 ];
 
 /** The newest schema version this package knows. */

@@ -7,6 +7,7 @@ import {
   type RecordStore,
   StoreToken,
   TesseraError,
+  VersionConflictError,
 } from '@tessera/core';
 import { type FileContent, inspect, toChunks } from './content.ts';
 import { FileNotFoundError, FileReadError, FileTooLargeError, formatBytes } from './errors.ts';
@@ -53,6 +54,11 @@ export type TextPage = {
 };
 
 const NAMESPACE = 'files';
+/**
+ * How many file records share a stored blob, by storage key, when forks share it (a blob without a count
+ * has the one record that saved it). The bytes go when the last record of them does.
+ */
+const HOLDERS = 'files.holders';
 const HEAD_BYTES = 4096;
 
 const recordId = (owner: FileOwner, fileId: string) => `${owner.conversationId}:${fileId}`;
@@ -156,9 +162,68 @@ export class FileService {
       if (items.length === 0) return deleted;
       for (const { id, value } of items) {
         const key = parseFileFields(value)?.storage.key;
-        if (key) await this.store.delete(key);
+        if (key && (await this.#release(key))) await this.store.delete(key);
         await this.#records.delete(NAMESPACE, id);
         deleted++;
+      }
+    }
+  }
+
+  /**
+   * Gives a fork the files of the prompts it shares with its source: a record of each in the fork (the same
+   * fields, the fork's conversation), the bytes shared, not copied; each blob counts one more holder, so
+   * deleting the source leaves them for the fork. Files the source does not have are skipped.
+   */
+  async share(source: FileOwner, fork: FileOwner, fileIds: readonly string[]): Promise<number> {
+    let shared = 0;
+    for (const fileId of new Set(fileIds)) {
+      const stored = await this.#records.get<FileRecord>(NAMESPACE, recordId(source, fileId));
+      const fields = parseFileFields(stored?.value);
+      if (!stored || !fields || stored.value.userId !== source.userId) continue;
+      if (await this.#records.get(NAMESPACE, recordId(fork, fileId))) continue; // a retry: done already
+      await this.#hold(fields.storage.key);
+      const record: FileRecord = { ...stored.value, ...fork };
+      await this.#records.put(NAMESPACE, recordId(fork, fileId), record, { expectedVersion: 0 });
+      shared++;
+    }
+    return shared;
+  }
+
+  /** Counts one more record holding the blob (compare-and-set, retried when another write won). */
+  async #hold(key: string): Promise<void> {
+    for (;;) {
+      const current = await this.#records.get<{ count: number }>(HOLDERS, key);
+      try {
+        const count = (current?.value.count ?? 1) + 1;
+        await this.#records.put(HOLDERS, key, { count }, { expectedVersion: current?.version ?? 0 });
+        return;
+      } catch (error) {
+        if (!VersionConflictError.is(error)) throw error;
+      }
+    }
+  }
+
+  /** Counts one record fewer holding the blob; true when it was the last (the bytes may go). */
+  async #release(key: string): Promise<boolean> {
+    for (;;) {
+      const current = await this.#records.get<{ count: number }>(HOLDERS, key);
+      if (!current) return true;
+      try {
+        if (current.value.count <= 1) {
+          await this.#records.delete(HOLDERS, key);
+          return true;
+        }
+        await this.#records.put(
+          HOLDERS,
+          key,
+          { count: current.value.count - 1 },
+          {
+            expectedVersion: current.version,
+          },
+        );
+        return false;
+      } catch (error) {
+        if (!VersionConflictError.is(error)) throw error;
       }
     }
   }

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { definePlugin, type Plugin, type Prompt } from '@tessera/core';
+import { definePlugin, type Plugin, type Prompt, StoreToken } from '@tessera/core';
 import { fileHelpers } from './add-file-output.ts';
 import { fileOutput } from './file-output.ts';
 import { type FileLimits, FileService, FileServiceToken } from './file-service.ts';
@@ -50,6 +50,21 @@ export function filesPlugin(options: FilesPluginOptions = {}): Plugin {
     // A deleted conversation takes its files with it: nobody could download them any more.
     conversationDeleted: async ({ conversationId, userId, services }) => {
       await services.resolve(FileServiceToken).deleteConversation({ conversationId, userId });
+    },
+    // A fork shares its source's prompts, and so their files: it gets its own record of each, the bytes
+    // shared, so they stay readable from the fork after the source is deleted.
+    conversationForked: async ({ conversationId, sourceId, userId, services }) => {
+      const store = services.resolve(StoreToken);
+      const fileIds = (await store.prompts.listByConversation(conversationId)).flatMap((prompt) =>
+        prompt.output.flatMap((output) =>
+          output.type === 'file' ? [(output as { fileId?: string }).fileId] : [],
+        ),
+      );
+      await services.resolve(FileServiceToken).share(
+        { conversationId: sourceId, userId },
+        { conversationId, userId },
+        fileIds.filter((id): id is string => typeof id === 'string'),
+      );
     },
     prepare: ({ history, prompt, tools }) => {
       // The tools are offered once there is a file to read, so conversations without files pay nothing. The

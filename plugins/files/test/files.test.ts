@@ -230,4 +230,33 @@ describe('addFileOutput', () => {
     expect(kept.map((r) => r.value.conversationId)).toEqual([other.id, other.id]);
     expect((await t.storedBlobs()).sort()).toEqual(kept.map((r) => r.value.storage.key).sort());
   });
+
+  it('lets a fork read the files of the prompts it shares after its source is deleted; the bytes go with the last holder', async () => {
+    const store = new MemoryStore();
+    const t = await filesPlatform([reportTool], {
+      store,
+      script: [callTool('report.make'), reply('ok'), reply('noted')],
+    });
+    const [table] = files((await t.send('Make the report')).output);
+    const second = await t.send('Thanks');
+    const fork = await t.platform.conversations.fork(t.conversation.id, t.userId, { promptId: second.id });
+    const empty = await t.platform.conversations.fork(t.conversation.id, t.userId, {
+      promptId: (await t.platform.conversations.prompts(t.conversation.id, t.userId))[0]!.id,
+    });
+    const service = t.platform.services.resolve(FileServiceToken);
+    expect((await service.list({ conversationId: empty.id, userId: t.userId })).items).toEqual([]);
+
+    await t.platform.conversations.delete(t.conversation.id, t.userId);
+    expect(await t.storedBlobs()).toHaveLength(2); // shared, not copied, and kept for the fork
+    const forkOwner = { conversationId: fork.id, userId: t.userId };
+    expect(Buffer.from((await service.bytes(forkOwner, table!.fileId)).bytes).toString()).toBe(csv);
+    await expect(service.get({ ...forkOwner, userId: 'user_other' }, table!.fileId)).rejects.toThrow(
+      'no file',
+    );
+
+    await t.platform.conversations.delete(fork.id, t.userId);
+    expect(await t.storedBlobs()).toEqual([]);
+    expect((await store.records.list('files')).items).toEqual([]);
+    expect((await store.records.list('files.holders')).items).toEqual([]);
+  });
 });

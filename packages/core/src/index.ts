@@ -1,5 +1,11 @@
 export * from './errors.ts';
-export type { EventFilter, EventHandler, StreamOptions } from './events/event-bus.ts';
+export type {
+  EventFilter,
+  EventHandler,
+  Following,
+  RelayRoutes,
+  StreamOptions,
+} from './events/event-bus.ts';
 export { EventBus } from './events/event-bus.ts';
 export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts';
 export { type EventRelay, type RelayMessage, type RelayTopic, relayTopics } from './events/relay.ts';

@@ -287,7 +287,13 @@ function routedHub() {
           members.set(handler, { index, topics: followed });
           return () => members.delete(handler);
         },
-        routes: { add: (topic) => followed.add(topic), delete: (topic) => followed.delete(topic) },
+        routes: {
+          add: (topic) => {
+            followed.add(topic);
+            return new Promise((resolve) => setTimeout(resolve, 5)); // subscribing takes a moment
+          },
+          delete: (topic) => followed.delete(topic),
+        },
       };
     },
   };
@@ -319,9 +325,14 @@ describe('a routed relay', () => {
       a.conversations.create({ userId: 'u2' }),
     ]);
     const seen: string[] = [];
-    b.events.subscribe({}, (e) => seen.push(`${e.conversationId} ${e.type}`));
+    b.events.subscribe({}, (e) => void seen.push(`${e.conversationId} ${e.type}`));
     const first = b.events.follow(`conversation:${followed.id}`);
     const second = b.events.follow(`conversation:${followed.id}`);
+    let ready = false;
+    void second.ready.then(() => (ready = true));
+    await first.ready; // the relay's subscription is done: both interests share it
+    await Promise.resolve();
+    expect(ready).toBe(true);
     first();
     first(); // a second call of one release changes nothing
     expect([...bRelay.followed]).toEqual([`conversation:${followed.id}`]);
@@ -340,7 +351,7 @@ describe('a routed relay', () => {
     const b = createPlatform({ model: new ScriptedModel(), store, relay: hub.join() });
     const conversation = await a.conversations.create({ userId: 'u1' });
     const seen: string[] = [];
-    b.events.subscribe({}, (e) => seen.push(e.type));
+    b.events.subscribe({}, (e) => void seen.push(e.type));
     b.events.follow('user:u1');
     b.events.follow(`conversation:${conversation.id}`)(); // followed, then not
     await a.send({ conversationId: conversation.id, userId: 'u1', input: 'hi' });

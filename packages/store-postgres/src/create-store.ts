@@ -24,6 +24,12 @@ export type PostgresStoreOptions = {
   pglite?: PgliteDatabase;
   /** The PostgreSQL schema for Tessera's tables (default `tessera`); several stores can share a database. */
   schema?: string;
+  /**
+   * The notification channels the relay spreads conversations and users over (default 1,024; a server
+   * only): a process listens on at most this many, and drops the few messages of topics it does not follow
+   * that share a channel with one it does. Every process on a schema must use the same number.
+   */
+  relayShards?: number;
   /** Where `DATABASE_URL` is read from when no database is given (default `process.env`). */
   env?: Record<string, string | undefined>;
 };
@@ -38,7 +44,7 @@ export async function createPostgresStore(options: PostgresStoreOptions = {}): P
   const driver = await openDriver(options);
   try {
     const version = await migrate(driver, name, quoted);
-    return await PostgresStore.open(driver, { name, quoted, version });
+    return await PostgresStore.open(driver, { name, quoted, version }, options);
   } catch (error) {
     await driver.close();
     throw error;

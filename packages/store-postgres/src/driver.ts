@@ -20,11 +20,19 @@ export interface SqlDriver extends SqlExecutor {
    */
   hold(sql: string, params: readonly unknown[], release: string): Promise<{ release(): Promise<void> }>;
   /**
-   * Calls `onPayload` with every notification on `channel` (a plain identifier), on a connection kept open
-   * until released (and reopened after a failure; notifications sent meanwhile are missed). Only drivers
+   * Opens a listener: `onPayload` is called with every notification on the channels it listens on (plain
+   * identifiers, added and removed at any time), on one connection kept open until released (and reopened
+   * after a failure, listening on the same channels; notifications sent meanwhile are missed). Only drivers
    * that other processes can reach offer it.
    */
-  listen?(channel: string, onPayload: (payload: string) => void): Promise<{ release(): Promise<void> }>;
+  listen?(onPayload: (channel: string, payload: string) => void): Promise<Listener>;
   /** Releases what the driver owns; a pool or PGlite instance passed in by the app is left open. */
   close(): Promise<void>;
+}
+
+/** The channels one connection listens on (see `SqlDriver.listen`). */
+export interface Listener {
+  listen(channel: string): Promise<void>;
+  unlisten(channel: string): Promise<void>;
+  release(): Promise<void>;
 }

@@ -13,7 +13,7 @@ import type { SqlDriver } from './driver.ts';
 import { messageStore } from './messages.ts';
 import { promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
 import { recordStore } from './records.ts';
-import { openRelay, relayChannel } from './relay.ts';
+import { openRelay } from './relay.ts';
 
 /** A Tessera store on PostgreSQL (PGlite or a server): the same queries whatever the driver. */
 export class PostgresStore implements Store {
@@ -57,7 +57,11 @@ export class PostgresStore implements Store {
    * Opens the store over a migrated database. It takes a session advisory lock that names it as a runner, so
    * that other processes see the prompts it runs as taken until it closes or its process dies.
    */
-  static async open(driver: SqlDriver, schema: { name: string; quoted: string; version: number }) {
+  static async open(
+    driver: SqlDriver,
+    schema: { name: string; quoted: string; version: number },
+    options: { relayShards?: number } = {},
+  ) {
     const id = `${hostname()}:${process.pid}:${randomUUID()}`;
     const lock = await driver.hold(
       'SELECT pg_advisory_lock($1, hashtext($2))',
@@ -65,7 +69,9 @@ export class PostgresStore implements Store {
       'SELECT pg_advisory_unlock($1, hashtext($2))',
     );
     const listen = driver.listen?.bind(driver);
-    const relay = listen ? await openRelay(driver, listen, relayChannel(schema.name), id) : undefined;
+    const relay = listen
+      ? openRelay(driver, listen, schema.name, id, { shards: options.relayShards })
+      : undefined;
     return new PostgresStore(driver, schema, { id, lock }, relay);
   }
 

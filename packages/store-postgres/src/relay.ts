@@ -1,39 +1,117 @@
 import { createHash } from 'node:crypto';
-import type { EventRelay, RelayMessage } from '@tessera/core';
-import type { SqlDriver } from './driver.ts';
+import { type EventRelay, type RelayMessage, type RelayTopic, relayTopics } from '@tessera/core';
+import type { Listener, SqlDriver } from './driver.ts';
 
 // NOTIFY payloads are limited to 8000 bytes: messages travel as base64 frames, several small ones per payload.
 const FRAME_BYTES = 5_400;
 const PAYLOAD_CHARS = 7_800;
+/** Messages whose frames are still arriving, kept at most (frames lost while reconnecting never complete). */
 const MAX_PARTIAL = 100;
+/** Payloads sent in one statement, at most (~2 MB). */
+const BATCH_PAYLOADS = 256;
 
-/** The notification channel of a schema: a plain identifier of at most 63 bytes. */
-export function relayChannel(schema: string): string {
-  const name = `tessera_${schema}`;
-  if (name.length <= 63) return name;
-  return `${name.slice(0, 50)}_${createHash('sha256').update(schema).digest('hex').slice(0, 12)}`;
+/** The default number of channels a schema's topics are spread over (see `openRelay`). */
+export const DEFAULT_RELAY_SHARDS = 1_024;
+
+/** The notification channels of a schema: plain identifiers of at most 63 bytes, one per shard. */
+export function relayChannels(schema: string, shards: number): (shard: number) => string {
+  let base = `tessera_${schema}`;
+  if (base.length > 52) {
+    base = `${base.slice(0, 39)}_${createHash('sha256').update(schema).digest('hex').slice(0, 12)}`;
+  }
+  const width = String(shards - 1).length;
+  return (shard) => `${base}_${String(shard).padStart(width, '0')}`;
 }
 
-type Frame = { seq: number; index: number; count: number; data: string };
+/** A topic's key in a frame: 16 hex characters, whatever characters its ids hold. */
+const topicKey = (topic: RelayTopic): string => createHash('sha256').update(topic).digest('hex').slice(0, 16);
+
+export type RelayOptions = {
+  /** Channels the topics are spread over (default 1,024): a process listens on at most this many. */
+  shards?: number;
+  onError?: (error: unknown) => void;
+};
 
 /**
- * An `EventRelay` over PostgreSQL's LISTEN/NOTIFY. Messages are sent one notification at a time, in call
- * order, and reassembled on the other side; a process ignores its own. Notifications are not stored: a
- * process that is not listening at that moment (starting, reconnecting) misses them, and its clients catch
- * up from the store, as after any dropped connection.
+ * A routed `EventRelay` over PostgreSQL's LISTEN/NOTIFY. Each topic (a conversation, a user) hashes to one
+ * of `shards` channels; a message is sent on the channels of its topics, and a process listens only on the
+ * channels of the topics it follows (`routes`), so PostgreSQL hands it only those (and, sharing a channel,
+ * a few others', which it drops by their frame's topic keys without decoding them). A process following
+ * several topics of a message takes it from the channel of the first of them it follows: once.
+ *
+ * Messages are sent in call order, several per statement, each as base64 frames packed into payloads under
+ * NOTIFY's 8000 bytes and reassembled on the other side; a process ignores its own. Notifications are not
+ * stored: a process that is not listening at that moment (starting, reconnecting) misses them, and its
+ * clients catch up from the store, as after any dropped connection. The listening connection is taken when
+ * the first topic is followed.
  */
-export async function openRelay(
+export function openRelay(
   driver: Pick<SqlDriver, 'query'>,
   listen: NonNullable<SqlDriver['listen']>,
-  channel: string,
+  schema: string,
   origin: string,
-  onError: (error: unknown) => void = () => {},
-): Promise<EventRelay & { close(): Promise<void> }> {
+  options: RelayOptions = {},
+): EventRelay & { routes: NonNullable<EventRelay['routes']>; close(): Promise<void> } {
+  const shards = options.shards ?? DEFAULT_RELAY_SHARDS;
+  if (!Number.isInteger(shards) || shards < 1 || shards > 65_536) {
+    throw new RangeError(`relayShards is a whole number from 1 to 65,536 (got ${shards}).`);
+  }
+  const onError = options.onError ?? (() => {});
+  const channels: Channels = { of: relayChannels(schema, shards), shardOf: (key) => shardOf(key, shards) };
   const handlers = new Set<(message: RelayMessage) => void>();
+  const receiver = receiving(listen, channels, origin, handlers, onError);
+  const sender = sending(driver, origin, onError);
+  let closed = false;
+  return {
+    publish(message) {
+      if (closed) return;
+      const keys = relayTopics(message).map(topicKey);
+      const targets = [...new Set(keys.map((key) => channels.of(channels.shardOf(key))))];
+      // Split by bytes: every frame is whole base64, whatever characters the message holds.
+      const bytes = Buffer.from(JSON.stringify(message), 'utf8');
+      const count = Math.max(1, Math.ceil(bytes.length / FRAME_BYTES));
+      const id = sender.nextId();
+      const joined = keys.join(',');
+      for (let index = 0; index < count; index++) {
+        const data = bytes.subarray(index * FRAME_BYTES, (index + 1) * FRAME_BYTES).toString('base64');
+        sender.send(targets, `${id}.${index}.${count}.${joined}.${data}`);
+      }
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    routes: receiver.routes,
+    async close() {
+      closed = true;
+      await sender.close();
+      handlers.clear();
+      await receiver.close();
+    },
+  };
+}
+
+type Channels = { of(shard: number): string; shardOf(key: string): number };
+
+const shardOf = (key: string, shards: number) => Number.parseInt(key.slice(0, 8), 16) % shards;
+
+/**
+ * The receiving side: listens on the channels of the topics followed (the connection taken on first use),
+ * takes from each payload the frames this process should (see `takes`), reassembles them and hands the
+ * messages to `handlers`.
+ */
+function receiving(
+  listen: NonNullable<SqlDriver['listen']>,
+  channels: Channels,
+  origin: string,
+  handlers: Set<(message: RelayMessage) => void>,
+  onError: (error: unknown) => void,
+) {
+  /** The keys of the topics followed here, and how many of them each channel listened on carries. */
+  const followed = new Set<string>();
+  const listened = new Map<number, { count: number; ready: Promise<void> }>();
   const partial = new Map<string, Buffer[]>();
-  let seq = 0;
-  let queue: Frame[] = [];
-  let sending: Promise<void> | undefined;
+  let listener: Promise<Listener> | undefined;
 
   const deliver = (text: string) => {
     let message: RelayMessage;
@@ -44,11 +122,18 @@ export async function openRelay(
     }
     for (const handler of handlers) handler(message);
   };
-  const received = (payload: string) => {
+  /** Whether this process takes a frame with these topic keys from `shard`: the first key it follows is there. */
+  const takes = (keys: string, shard: number) => {
+    for (const key of keys.split(',')) if (followed.has(key)) return channels.shardOf(key) === shard;
+    return false;
+  };
+  const received = (channel: string, payload: string) => {
     const [from, ...lines] = payload.split('\n');
     if (from === origin) return;
+    const shard = Number(channel.slice(channel.lastIndexOf('_') + 1));
     for (const line of lines) {
-      const [seqText, indexText, countText, data = ''] = line.split('.');
+      const [seqText, indexText, countText, keys = '', data = ''] = line.split('.');
+      if (!takes(keys, shard)) continue;
       const count = Number(countText);
       const bytes = Buffer.from(data, 'base64');
       if (count === 1) {
@@ -60,7 +145,6 @@ export async function openRelay(
       const parts = partial.get(key) ?? [];
       parts[Number(indexText)] = bytes;
       partial.set(key, parts);
-      // Frames lost while reconnecting leave messages that never complete: keep only the latest few.
       if (partial.size > MAX_PARTIAL) partial.delete(partial.keys().next().value!);
       if (parts.filter((p) => p !== undefined).length === count) {
         partial.delete(key);
@@ -68,57 +152,119 @@ export async function openRelay(
       }
     }
   };
-  const listening = await listen(channel, received);
+  /** The listener, opened on first use (again after a failure), listening on every channel routed so far. */
+  const listening = (): Promise<Listener> => {
+    listener ??= listen(received).then(
+      async (opened) => {
+        for (const shard of listened.keys()) await opened.listen(channels.of(shard));
+        return opened;
+      },
+      (error: unknown) => {
+        listener = undefined;
+        throw error;
+      },
+    );
+    return listener;
+  };
+  /**
+   * Listens on (or leaves) a shard's channel as the first (or last) topic followed there comes (or goes);
+   * resolves once the channel is listened on (whichever topic asked first).
+   */
+  const route = (shard: number, change: 1 | -1): Promise<void> => {
+    const before = listened.get(shard);
+    const count = (before?.count ?? 0) + change;
+    if (count <= 0) {
+      listened.delete(shard);
+      // After the LISTEN it may still be waiting for: the same connection runs both in order.
+      return before!.ready
+        .then(() => listening().then((opened) => opened.unlisten(channels.of(shard))))
+        .catch(onError);
+    }
+    const ready =
+      before?.ready ??
+      listening()
+        .then((opened) => opened.listen(channels.of(shard)))
+        .catch(onError);
+    listened.set(shard, { count, ready });
+    return ready;
+  };
+  let closed = false;
+  return {
+    routes: {
+      add(topic: RelayTopic) {
+        const key = topicKey(topic);
+        if (closed || followed.has(key)) return Promise.resolve();
+        followed.add(key);
+        return route(channels.shardOf(key), 1);
+      },
+      delete(topic: RelayTopic) {
+        const key = topicKey(topic);
+        if (!followed.delete(key)) return;
+        void route(channels.shardOf(key), -1);
+      },
+    },
+    async close() {
+      closed = true;
+      const opened = await listener?.catch(() => undefined);
+      await opened?.release();
+    },
+  };
+}
+
+/**
+ * The sending side: frames go out in call order, packed into payloads per channel, up to BATCH_PAYLOADS
+ * payloads per statement, one statement at a time.
+ */
+function sending(driver: Pick<SqlDriver, 'query'>, origin: string, onError: (error: unknown) => void) {
+  let seq = 0;
+  let queue: { channel: string; line: string }[] = [];
+  let flushing: Promise<void> | undefined;
 
   const flush = async () => {
     while (queue.length > 0) {
-      const lines: string[] = [];
-      let size = origin.length;
+      const channels: string[] = [];
+      const payloads: string[] = [];
+      const open = new Map<string, number>(); // channel → index of its payload being filled
       while (queue.length > 0) {
-        const { seq, index, count, data } = queue[0]!;
-        const line = `${seq}.${index}.${count}.${data}`;
-        if (lines.length > 0 && size + line.length + 1 > PAYLOAD_CHARS) break;
-        lines.push(line);
-        size += line.length + 1;
+        const { channel, line } = queue[0]!;
+        const at = open.get(channel);
+        if (at !== undefined && payloads[at]!.length + line.length + 1 <= PAYLOAD_CHARS) {
+          payloads[at] += `\n${line}`;
+        } else {
+          if (payloads.length === BATCH_PAYLOADS) break;
+          open.set(channel, payloads.length);
+          channels.push(channel);
+          payloads.push(`${origin}\n${line}`);
+        }
         queue.shift();
       }
       try {
-        await driver.query('SELECT pg_notify($1, $2)', [channel, [origin, ...lines].join('\n')]);
+        // Rows in array order: a channel's payloads are notified in the order they were queued.
+        await driver.query(
+          'SELECT pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) AS n(channel, payload)',
+          [channels, payloads],
+        );
       } catch (error) {
         onError(error);
       }
     }
   };
-
   const kick = (): void => {
-    if (sending) return;
-    sending = flush().finally(() => {
-      sending = undefined;
+    if (flushing) return;
+    flushing = flush().finally(() => {
+      flushing = undefined;
       if (queue.length > 0) kick();
     });
   };
-
   return {
-    publish(message) {
-      // Split by bytes: every frame is whole base64, whatever characters the message holds.
-      const bytes = Buffer.from(JSON.stringify(message), 'utf8');
-      const count = Math.max(1, Math.ceil(bytes.length / FRAME_BYTES));
-      const id = ++seq;
-      for (let index = 0; index < count; index++) {
-        const data = bytes.subarray(index * FRAME_BYTES, (index + 1) * FRAME_BYTES).toString('base64');
-        queue.push({ seq: id, index, count, data });
-      }
+    nextId: () => ++seq,
+    send(channels: string[], line: string) {
+      for (const channel of channels) queue.push({ channel, line });
       kick();
     },
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
     async close() {
-      await sending;
-      handlers.clear();
+      await flushing;
       queue = [];
-      await listening.release();
     },
   };
 }

@@ -9,8 +9,14 @@ import { isLoopEndEvent, isPromptEndEvent, type TesseraEvent } from './events.ts
  */
 export type RelayTopic = `conversation:${string}` | `user:${string}`;
 
-/** The topics a process follows, as a routed relay takes them (see `EventRelay.routes`). */
-export type RelayRoutes = { add(topic: RelayTopic): void; delete(topic: RelayTopic): void };
+/**
+ * The topics a process follows, as a routed relay takes them (see `EventRelay.routes`): `add` may return a
+ * promise that resolves once the topic's messages reach this process (it never rejects).
+ */
+export type RelayRoutes = { add(topic: RelayTopic): void | Promise<void>; delete(topic: RelayTopic): void };
+
+/** Ends an interest in a topic (`EventBus.follow`); `ready` resolves once its messages reach this process. */
+export type Following = { (): void; readonly ready: Promise<void> };
 
 export type EventFilter = {
   promptId?: string;
@@ -51,7 +57,7 @@ export class EventBus {
   readonly #onHandlerError: (error: unknown, event: TesseraEvent) => void;
   #seq = 0;
   /** The topics followed here, with how many interests hold each (see `follow`). */
-  readonly #followed = new Map<RelayTopic, number>();
+  readonly #followed = new Map<RelayTopic, { count: number; ready: Promise<void> }>();
   #routes: RelayRoutes | undefined;
 
   constructor(options: { onHandlerError?: (error: unknown, event: TesseraEvent) => void } = {}) {
@@ -86,25 +92,28 @@ export class EventBus {
    * for each call: interests are counted, and a topic is dropped when its last one ends). Only a routed
    * relay needs it; without one it changes nothing.
    */
-  follow(topic: RelayTopic): () => void {
-    const count = this.#followed.get(topic) ?? 0;
-    this.#followed.set(topic, count + 1);
-    if (count === 0) this.#routes?.add(topic);
+  follow(topic: RelayTopic): Following {
+    let entry = this.#followed.get(topic);
+    if (!entry) {
+      entry = { count: 0, ready: Promise.resolve(this.#routes?.add(topic)) };
+      this.#followed.set(topic, entry);
+    }
+    entry.count++;
     let followed = true;
-    return () => {
+    const unfollow = () => {
       if (!followed) return;
       followed = false;
-      const left = this.#followed.get(topic)! - 1;
-      if (left > 0) return void this.#followed.set(topic, left);
+      if (--entry.count > 0) return;
       this.#followed.delete(topic);
       this.#routes?.delete(topic);
     };
+    return Object.assign(unfollow, { ready: entry.ready });
   }
 
   /** Tells `routes` the topics followed now and from now on (one relay at a time), until the returned function is called. */
   routeTo(routes: RelayRoutes): () => void {
     this.#routes = routes;
-    for (const topic of this.#followed.keys()) routes.add(topic);
+    for (const [topic, entry] of this.#followed) entry.ready = Promise.resolve(routes.add(topic));
     return () => {
       if (this.#routes === routes) this.#routes = undefined;
     };

@@ -1,7 +1,13 @@
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
-import type { EventFilter, EventHandler, RelayTopic, StreamOptions } from '../events/event-bus.ts';
+import type {
+  EventFilter,
+  EventHandler,
+  Following,
+  RelayTopic,
+  StreamOptions,
+} from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { BudgetRaise } from '../model/budgets.ts';
@@ -598,16 +604,19 @@ export interface PlatformEvents {
    * (`user:<id>`: their prompts' changes of state). Follows `topic` until the returned function is called;
    * interests are counted, so each caller releases its own. The platform follows the conversations of the
    * prompts it runs, cancels and sends messages to; an app follows what its clients watch (the server: a
-   * conversation's stream, a user's). Without a routed relay every event arrives, followed or not.
+   * conversation's stream, a user's). Without a routed relay every event arrives, followed or not. The
+   * returned function's `ready` resolves once the topic's events reach this process (a routed relay takes a
+   * moment to subscribe): wait for it before reading what a client may then miss.
    *
    * @example
    * ```ts
    * const unfollow = platform.events.follow(`conversation:${conversationId}`);
+   * await unfollow.ready;
    * try { for await (const event of platform.events.stream({ conversationId }, { signal })) show(event); }
    * finally { unfollow(); }
    * ```
    */
-  follow(topic: RelayTopic): () => void;
+  follow(topic: RelayTopic): Following;
 }
 
 /**

@@ -57,20 +57,39 @@ export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
         setup: (client) => client.query(sql, params as unknown[]),
         teardown: (client) => client.query(release, params as unknown[]),
       }),
-    listen: (channel, onPayload) => {
+    listen: async (onPayload) => {
+      const channels = new Set<string>();
+      // The connection listening now; a broken one is replaced and listens again on every channel.
+      let current: PoolClient | undefined;
       const onNotification = (message: Notification) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        if (message.payload !== undefined) onPayload(message.channel, message.payload);
       };
-      return holdSession(pool, {
+      // A failed LISTEN means a broken connection: the next one listens on the set again.
+      const run = (sql: string) => current?.query(sql).catch(() => {});
+      const session = await holdSession(pool, {
         setup: async (client) => {
           client.on('notification', onNotification);
-          await client.query(`LISTEN "${channel}"`);
+          current = client;
+          if (channels.size > 0) await client.query([...channels].map((c) => `LISTEN "${c}"`).join(';'));
         },
         teardown: async (client) => {
+          current = undefined;
           client.off('notification', onNotification);
-          await client.query(`UNLISTEN "${channel}"`);
+          await client.query('UNLISTEN *');
         },
       });
+      return {
+        async listen(channel) {
+          if (channels.has(channel)) return;
+          channels.add(channel);
+          await run(`LISTEN "${channel}"`);
+        },
+        async unlisten(channel) {
+          if (!channels.delete(channel)) return;
+          await run(`UNLISTEN "${channel}"`);
+        },
+        release: () => session.release(),
+      };
     },
     close: async () => {
       if (!options.owned || closed) return;

@@ -140,11 +140,15 @@ const commands: Record<string, (args: Record<string, unknown>) => Promise<unknow
   open: async () => platform.open(),
   /** The runner this process's store holds the lock of. */
   runner: async () => store.runner,
-  /** Starts recording the events of a conversation seen in this process (its own, and relayed ones). */
+  /**
+   * Starts recording the events of a conversation seen in this process (its own, and relayed ones), as a
+   * client's stream would: following it, once the relay routes it here.
+   */
   watch: async ({ conversationId }) => {
     platform.events.subscribe({ conversationId: conversationId as string }, ({ seq: _, ...event }) => {
       watched.push(event);
     });
+    await platform.events.follow(`conversation:${conversationId as string}`).ready;
   },
   watched: async () => watched,
   cancel: async ({ promptId, userId }) => platform.cancel(promptId as string, { userId: userId as string }),

@@ -10,6 +10,7 @@ import * as skills from '@tessera/plugin-skills';
 import * as triggers from '@tessera/plugin-triggers';
 import { type DisplayWidget, tableWidget, widgetsPlugin } from '@tessera/plugin-widgets';
 import * as providerUtils from '@tessera/provider-utils';
+import * as relayNats from '@tessera/relay-nats';
 import * as storePostgres from '@tessera/store-postgres';
 import * as testing from '@tessera/testing';
 import { z } from 'zod';
@@ -51,6 +52,7 @@ const empty = Object.entries({
   core,
   openai,
   providerUtils,
+  relayNats,
   blueprints,
   files,
   skills,

@@ -1,0 +1,1 @@
+export { createNatsRelay, type NatsRelay, type NatsRelayOptions } from './nats-relay.ts';

@@ -1,5 +1,5 @@
 import { callTool, createTestPlatform, reply, scriptedModel } from '@tessera/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   type AnyPlugin,
@@ -8,13 +8,14 @@ import {
   definePlugin,
   MemoryStore,
   NotFoundError,
+  type Platform,
   type Prompt,
   type TesseraEvent,
 } from '../src/index.ts';
 import { gate, toolbox } from './helpers.ts';
 
 /** Resolves with the prompt once it ends (completed, failed or cancelled). */
-const ended = (t: Awaited<ReturnType<typeof createTestPlatform>>, promptId: string) =>
+const ended = (t: { platform: Platform }, promptId: string) =>
   new Promise<Prompt>((resolve) => {
     const stop = t.platform.events.subscribe({ promptId }, (event) => {
       if (
@@ -231,6 +232,80 @@ describe('steering and follow-ups', () => {
     expect(runs.map((r) => r.prompt.id)).toEqual(['msg_left']);
     expect((await runs[0]!.done).state).toBe('completed');
     expect(await store.messages.list(conversation.id)).toEqual([]);
+  });
+});
+
+describe('knowing that no message waits', () => {
+  const queued = (conversationId: string, id: string) => ({
+    id,
+    conversationId,
+    userId: 'u',
+    mode: 'queue' as const,
+    input: `${id} text`,
+    createdAt: new Date().toISOString(),
+  });
+
+  it("a prompt's end reads the waiting messages only when one may wait; every message still runs", async () => {
+    const store = new MemoryStore();
+    const list = vi.spyOn(store.messages, 'list');
+    const { plugin, inside, open } = gate();
+    const platform = createPlatform({
+      store,
+      plugins: [plugin],
+      model: scriptedModel([
+        reply('one'),
+        callTool('gate.wait'),
+        reply('two'),
+        reply('a'),
+        reply('b'),
+        reply('three'),
+      ]),
+    });
+    const conversation = await platform.conversations.create({ userId: 'u' });
+    const send = (input: string) => platform.send({ conversationId: conversation.id, userId: 'u', input });
+    expect((await send('first')).state).toBe('completed');
+    // Nothing was sent: neither the round boundaries nor the end asked the store.
+    expect(list).not.toHaveBeenCalled();
+
+    const run = await platform.start({ conversationId: conversation.id, userId: 'u', input: 'second' });
+    await inside;
+    const follow = (input: string) =>
+      platform.messages.send({ conversationId: conversation.id, userId: 'u', input, mode: 'queue' });
+    const [a, b] = [await follow('a'), await follow('b')];
+    const both = Promise.all([a, b].map(({ message }) => ended({ platform }, message.id)));
+    open();
+    expect((await run.done).state).toBe('completed');
+    expect((await both).map((p) => [p.input, p.state])).toEqual([
+      ['a', 'completed'],
+      ['b', 'completed'],
+    ]);
+    expect(await store.messages.list(conversation.id)).toEqual([]);
+    // Once they ran, a prompt's end asks no more.
+    list.mockClear();
+    expect((await send('third')).state).toBe('completed');
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it('a message another process stored without a notification reaching here runs at the next periodic recovery', async () => {
+    const store = new MemoryStore();
+    const { plugin, inside, open } = gate();
+    const platform = createPlatform({
+      store,
+      plugins: [plugin],
+      recoverEveryMs: 20,
+      model: scriptedModel([callTool('gate.wait'), reply('done'), reply('late one')]),
+    });
+    const conversation = await platform.conversations.create({ userId: 'u' });
+    await platform.open();
+    const run = await platform.start({ conversationId: conversation.id, userId: 'u', input: 'go' });
+    await inside;
+    // Another process's send while this prompt runs: stored, and its notification lost.
+    await store.messages.add(queued(conversation.id, 'msg_elsewhere'));
+    const late = ended({ platform }, 'msg_elsewhere');
+    open();
+    expect((await run.done).state).toBe('completed');
+    expect(await late).toMatchObject({ input: 'msg_elsewhere text', state: 'completed' });
+    await platform.close();
   });
 });
 

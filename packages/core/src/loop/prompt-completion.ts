@@ -42,7 +42,17 @@ export class PromptCompletion {
   #inputChecked = false;
   #viewChosen = false;
 
-  constructor(runtime: Runtime, prompt: Prompt, conversation: Conversation, history: readonly Prompt[]) {
+  /**
+   * `created`: the prompt was just created by this process (`platform.start`), so its conversation's waiting
+   * messages are known from `RoundCaches` alone; a prompt loaded from the store asks the store.
+   */
+  constructor(
+    runtime: Runtime,
+    prompt: Prompt,
+    conversation: Conversation,
+    history: readonly Prompt[],
+    created = false,
+  ) {
     this.#runtime = runtime;
     this.#record = new PromptRecord(runtime, prompt);
     this.#states = new ConversationStates(runtime.store, conversation);
@@ -50,7 +60,7 @@ export class PromptCompletion {
     this.#scope = new HookScope(runtime, this.#record, this.#states);
     this.#model = new ModelCalls(runtime, this.#record, history, new CallIds(history, this.#record));
     this.#tools = new ToolBatch(runtime, this.#record, this.#states, this.#scope);
-    this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope);
+    this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope, created);
   }
 
   /** Loads a prompt with its conversation and history from the store alone. */

@@ -18,15 +18,19 @@ export class RoundBoundary {
   readonly #runtime: Runtime;
   readonly #record: PromptRecord;
   readonly #scope: HookScope;
-  /** Whether this run asked the store for steering messages yet (after a restart, nobody marked them). */
-  #askedStore = false;
+  /**
+   * Whether this run asked the store for steering messages yet (after a restart, nobody marked them). A
+   * prompt this process just created needs no first look: whatever waits was marked (`RoundCaches`).
+   */
+  #askedStore: boolean;
   /** Steering recorded in this prompt that no model call has answered yet. */
   #unread: { message: QueuedMessage; outputId: string }[] = [];
 
-  constructor(runtime: Runtime, record: PromptRecord, scope: HookScope) {
+  constructor(runtime: Runtime, record: PromptRecord, scope: HookScope, created: boolean) {
     this.#runtime = runtime;
     this.#record = record;
     this.#scope = scope;
+    this.#askedStore = created;
   }
 
   /**

@@ -48,6 +48,14 @@ export class RoundCaches {
    * process through the relay), so that a round boundary asks the store only then, and once per run.
    */
   readonly steering = new Set<string>();
+  /**
+   * Conversations that may have messages of any mode waiting (`Store.messages`): marked when one is sent or
+   * goes back to waiting (here, or in another process through the relay), when a prompt could not start
+   * because the conversation was busy, and when more wait behind the one started; so that a prompt's end
+   * asks the store for the next message only then. A mark a notification missed is made good by the
+   * periodic recovery (`recover()` lists the conversations with messages) and by the next send.
+   */
+  readonly messages = new Set<string>();
   /** The one round of a platform whose plugins have no `prepare()`: every round offers the same. */
   staticRound: Round | undefined;
 }

@@ -84,8 +84,8 @@ async function cancelWaiting(ctx: PlatformContext, prompt: Prompt, userId: strin
   for (const output of unread)
     events.publish({ ...scope, type: 'prompt.output-removed', outputId: output.id });
   events.publish({ ...scope, type: 'prompt.cancelled', prompt: updated });
-  // The conversation's waiting messages stay; the next one runs now.
-  void ctx.track(Promise.resolve(updated)).catch(ctx.reportRecoveryError);
+  // The conversation's waiting messages stay; the next one runs now (asked whether or not one is marked).
+  void ctx.nextMessage(prompt.conversationId).catch(ctx.reportRecoveryError);
   return updated;
 }
 

@@ -74,18 +74,23 @@ export function createContext(
   const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));
   const deliveries = new MessageDeliveries();
   const nextMessage = (conversationId: string) =>
-    startNextMessage(store, conversationId, async (message) => {
-      const run = await start({
-        conversationId: message.conversationId,
-        userId: message.userId,
-        input: message.input,
-        promptId: message.id,
-        model: message.model,
-        metadata: message.metadata,
-      });
-      deliveries.settle(message.id, { type: 'prompt', run });
-      return run;
-    });
+    startNextMessage(
+      store,
+      conversationId,
+      async (message) => {
+        const run = await start({
+          conversationId: message.conversationId,
+          userId: message.userId,
+          input: message.input,
+          promptId: message.id,
+          model: message.model,
+          metadata: message.metadata,
+        });
+        deliveries.settle(message.id, { type: 'prompt', run });
+        return run;
+      },
+      runtime.caches,
+    );
   return {
     options,
     startOrder,
@@ -111,7 +116,9 @@ export function createContext(
     },
     track: (done) =>
       done.then((prompt) => {
-        if (isFinalState(prompt.state)) void nextMessage(prompt.conversationId).catch(reportRecoveryError);
+        // Only a conversation marked as maybe having messages is asked (RoundCaches.messages): most have none.
+        if (isFinalState(prompt.state) && runtime.caches.messages.has(prompt.conversationId))
+          void nextMessage(prompt.conversationId).catch(reportRecoveryError);
         return prompt;
       }),
   };

@@ -1,4 +1,5 @@
 import { ConflictError, ConversationBusyError } from '../errors.ts';
+import type { RoundCaches } from '../loop/round-caches.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import type { PromptRun } from '../plugins/define-plugin.ts';
 import type { Store } from '../store/store.ts';
@@ -8,23 +9,38 @@ import type { Store } from '../store/store.ts';
  * prompt's end calls this again); resolves with the run it started, if any. Messages run oldest first, one
  * at a time: each becomes the prompt with its own id, then leaves the list. Creating the prompt first makes
  * it safe to repeat: a process stopped in between finds the prompt (`ConflictError`) and only takes the
- * message off.
+ * message off. A prompt's end calls this only when `caches.messages` marks the conversation.
  */
 export async function startNextMessage(
   store: Store,
   conversationId: string,
   start: (message: QueuedMessage) => Promise<PromptRun>,
+  caches: Pick<RoundCaches, 'messages' | 'steering'>,
 ): Promise<PromptRun | undefined> {
   const { messages } = store;
   if (!messages) return undefined;
+  // Unmarked before the read, so that a message sent meanwhile keeps its mark; marked again below whenever
+  // one may still wait after this, for the end of the prompt that runs now to look again.
+  caches.messages.delete(conversationId);
   for (;;) {
-    const [message] = await messages.list(conversationId);
+    let waiting: QueuedMessage[];
+    try {
+      waiting = await messages.list(conversationId);
+    } catch (error) {
+      caches.messages.add(conversationId);
+      throw error;
+    }
+    const [message, ...behind] = waiting;
     if (!message) return undefined;
+    // Before the prompt starts: its first round boundary reads the steering behind it, its end the rest.
+    if (behind.length > 0) caches.messages.add(conversationId);
+    if (behind.some((m) => m.mode === 'steer')) caches.steering.add(conversationId);
     try {
       const run = await start(message);
       await messages.remove(conversationId, [message.id]);
       return run;
     } catch (error) {
+      if (!ConflictError.is(error)) caches.messages.add(conversationId);
       if (ConversationBusyError.is(error)) return undefined;
       if (!ConflictError.is(error)) throw error;
       // Its prompt exists already: it was started before a process stopped. Only the removal was left.

@@ -10,15 +10,16 @@ import type { PlatformContext } from './context.ts';
 
 /** Steering and follow-up messages (see `PlatformMessages`): kept in `Store.messages` until delivered. */
 export function platformMessages(ctx: PlatformContext): PlatformMessages {
-  const { relay, events, runtime, deliveries, runs } = ctx;
-  // Steering sent in another process reaches a prompt this one runs at its next round boundary.
-  if (relay) {
-    events.subscribe({}, (event) => {
-      if (event.type === 'message.queued' && event.message.mode === 'steer') {
-        runtime.caches.steering.add(event.message.conversationId);
-      }
-    });
-  }
+  const { events, runtime, deliveries, runs } = ctx;
+  // A message sent (here, or in another process through the relay) or back to waiting marks its
+  // conversation: steering reaches a prompt running here at its next round boundary, and a prompt's end
+  // looks for the next message (RoundCaches).
+  events.subscribe({}, (event) => {
+    if (event.type !== 'message.queued') return;
+    const { conversationId, mode } = event.message;
+    runtime.caches.messages.add(conversationId);
+    if (mode === 'steer') runtime.caches.steering.add(conversationId);
+  });
   // What became of the messages sent from here, wherever it happened (here, or another process).
   events.subscribe({}, (event) => {
     if (event.type === 'prompt.steered') {
@@ -78,7 +79,6 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
         ctx.deliveries.settle(queued.id, { type: 'removed' });
         throw error;
       }
-      if (queued.mode === 'steer') ctx.runtime.caches.steering.add(queued.conversationId);
       ctx.events.publish({ type: 'message.queued', ...eventScope(queued), message: queued });
       const run = await ctx.nextMessage(message.conversationId);
       return run ? { message: queued, run, delivery } : { message: queued, delivery };

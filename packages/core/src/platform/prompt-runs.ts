@@ -87,7 +87,7 @@ export async function startPrompt(ctx: PlatformContext, send: SendOptions): Prom
   const run = await runHere(ctx, prompt, async () => {
     await store.prompts.create(prompt);
     events.publish({ type: 'prompt.started', ...eventScope(prompt), prompt });
-    const completion = new PromptCompletion(runtime, prompt, conversation, history);
+    const completion = new PromptCompletion(runtime, prompt, conversation, history, true);
     return { completion, signal: send.signal };
   });
   if (!run) throw new ConflictError(`Prompt ${prompt.id} already exists.`);

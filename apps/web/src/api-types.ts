@@ -84,7 +84,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a conversation
-         * @description Deletes the conversation with its prompts and files (plugins delete their own records of it, e.g. its triggers). Its open event streams end; reconnecting, they get a 404.
+         * @description Deletes the conversation with its prompts and files (plugins delete their own records of it, e.g. its triggers), but for the prompts and files its forks share: they stay with the forks. Its open event streams end; reconnecting, they get a 404.
          */
         delete: operations["deleteConversation"];
         options?: never;
@@ -94,6 +94,46 @@ export interface paths {
          * @description Sets its title (1 to 200 characters, trimmed); your other clients hear of it on GET /api/me/events.
          */
         patch: operations["renameConversation"];
+        trace?: never;
+    };
+    "/api/conversations/{id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fork a conversation at a prompt
+         * @description A new conversation of yours that shares this one's prompts before `promptId` (by reference: nothing is copied) and has none of its own yet: send to it to branch off, with any model, e.g. to replay from that point, or to edit and resend a message. Its `forkOf` says where it branched and the lineage it belongs to (`rootId`). It starts with this conversation's plugin state as it is now and this conversation's title (a fork at the first prompt has none: its first message names it) unless `title` is given. The prompt may be running or waiting: only the ended prompts before it are shared. This conversation is not changed, and the fork keeps its history if this one is deleted. Another user's conversation, or a prompt not in it: 404.
+         */
+        post: operations["forkConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a conversation's branches
+         * @description The conversations of its lineage: the first one (unless deleted) and every fork of it, forks of forks included, most recently changed first, `limit` at a time (50 unless given, at most 200), each with its `promptIds`: a client shows the alternatives at a turn (the branches that share the prompts before it and differ there) and opens one.
+         */
+        get: operations["listBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/search": {
@@ -766,6 +806,11 @@ export interface components {
             promptIds: string[];
             pluginState: {
                 [key: string]: unknown;
+            };
+            forkOf?: {
+                conversationId: string;
+                promptId: string;
+                rootId: string;
             };
             createdAt: string;
             updatedAt: string;
@@ -2211,6 +2256,223 @@ export interface operations {
             };
             /** @description A body of a type this route does not take */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forkConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "promptId": "prm_Q2nV8cLx0TfRk4Jd"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The prompt of the conversation to branch at: the fork shares the prompts before it (never it, nor those after). */
+                    promptId: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The fork */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "conv_Fk3bQ9xLm2Rt7Vw1",
+                     *       "userId": "ada",
+                     *       "title": "Weather in Rome",
+                     *       "promptIds": [
+                     *         "prm_rdWWhAF2Yn4nXxVq"
+                     *       ],
+                     *       "pluginState": {},
+                     *       "createdAt": "2026-11-27T06:02:11.007Z",
+                     *       "updatedAt": "2026-11-27T06:02:11.007Z",
+                     *       "forkOf": {
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "promptId": "prm_Q2nV8cLx0TfRk4Jd",
+                     *         "rootId": "conv_IxS5ZwE2g8Al0bN2"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBranches: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the branches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "conv_Fk3bQ9xLm2Rt7Vw1",
+                     *           "userId": "ada",
+                     *           "title": "Weather in Rome",
+                     *           "promptIds": [
+                     *             "prm_rdWWhAF2Yn4nXxVq"
+                     *           ],
+                     *           "pluginState": {},
+                     *           "createdAt": "2026-11-27T06:02:11.007Z",
+                     *           "updatedAt": "2026-11-27T06:02:11.007Z",
+                     *           "forkOf": {
+                     *             "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *             "promptId": "prm_Q2nV8cLx0TfRk4Jd",
+                     *             "rootId": "conv_IxS5ZwE2g8Al0bN2"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "conv_IxS5ZwE2g8Al0bN2",
+                     *           "userId": "ada",
+                     *           "title": "Weather in Rome",
+                     *           "promptIds": [
+                     *             "prm_rdWWhAF2Yn4nXxVq"
+                     *           ],
+                     *           "pluginState": {},
+                     *           "createdAt": "2026-11-27T05:49:27.285Z",
+                     *           "updatedAt": "2026-11-27T05:49:28.280Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["Conversation"][];
+                        nextCursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -37,7 +37,8 @@ export const API_TAGS = [
   { name: 'me', description: 'You: who you are, which model answers, and your standing instructions.' },
   {
     name: 'conversations',
-    description: 'Your conversations: create, list, read with every prompt, rename, delete.',
+    description:
+      'Your conversations: create, list, read with every prompt, rename, fork at a prompt (a branch sharing the prompts before it) and list the branches of a lineage, delete.',
   },
   {
     name: 'prompts',

@@ -17,6 +17,16 @@ export const conversationExample = {
   updatedAt: '2026-11-27T05:49:28.280Z',
 };
 
+/** A fork of `conversationExample` at its second prompt, sharing its first. */
+export const forkExample = {
+  ...conversationExample,
+  id: 'conv_Fk3bQ9xLm2Rt7Vw1',
+  promptIds: [promptId],
+  forkOf: { conversationId, promptId: 'prm_Q2nV8cLx0TfRk4Jd', rootId: conversationId },
+  createdAt: '2026-11-27T06:02:11.007Z',
+  updatedAt: '2026-11-27T06:02:11.007Z',
+};
+
 const usage = {
   inputTokens: 105,
   outputTokens: 40,

@@ -25,6 +25,15 @@ export const PageQuery = z.object({
 });
 
 export const CreateConversation = z.object({ title: z.string().max(200).optional() }).strict();
+export const ForkConversation = z
+  .object({
+    promptId: Id.meta({
+      description:
+        'The prompt of the conversation to branch at: the fork shares the prompts before it (never it, nor those after).',
+    }),
+    title: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
 export const RenameConversation = z.object({ title: z.string().trim().min(1).max(200) }).strict();
 /** An id the client chooses for a send, so that a retried send never starts a second prompt. */
 export const ClientPromptId = Id.meta({

@@ -11,11 +11,13 @@ import {
   searchSnippet,
   searchTerms,
 } from '@tessera/core';
+import { conversationWithHistory } from './conversation-history.ts';
+import { type ConversationRow, toConversation } from './conversation-row.ts';
 import type { Row, SqlDriver } from './driver.ts';
 import { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor } from './sql/cursor.ts';
 import { violates } from './sql/database-errors.ts';
 import { history } from './sql/history.ts';
-import { extraFields, NOW, toIso, toJson, toText } from './sql/values.ts';
+import { extraFields, NOW, toJson, toText } from './sql/values.ts';
 
 const KNOWN = [
   'id',
@@ -27,20 +29,6 @@ const KNOWN = [
   'createdAt',
   'updatedAt',
 ] as const;
-
-type ConversationRow = Row & {
-  id: string;
-  user_id: string;
-  title: string | null;
-  extra: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
-  prompt_ids: string[];
-  plugin_state: Record<string, unknown>;
-  fork_source: string | null;
-  fork_prompt: string | null;
-  fork_root: string | null;
-};
 
 type SearchRow = Row & {
   conversation_id: string;
@@ -163,26 +151,11 @@ function queries(s: string) {
   };
 }
 
-function toConversation(row: ConversationRow): Conversation {
-  return {
-    ...row.extra,
-    id: row.id,
-    userId: row.user_id,
-    ...(row.title !== null && { title: row.title }),
-    promptIds: row.prompt_ids,
-    pluginState: row.plugin_state,
-    ...(row.fork_source !== null && {
-      forkOf: { conversationId: row.fork_source, promptId: row.fork_prompt!, rootId: row.fork_root! },
-    }),
-    createdAt: toIso(row.created_at),
-    updatedAt: toIso(row.updated_at),
-  };
-}
-
 export function conversationStore(db: SqlDriver, schema: string): ConversationStore {
   const sql = queries(schema);
   return {
     ...forks(db, sql),
+    getWithHistory: conversationWithHistory(db, schema),
     async create(conversation) {
       try {
         await db.query(sql.create, [

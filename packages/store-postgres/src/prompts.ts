@@ -40,7 +40,7 @@ const ACTIVE_STATES = "('running', 'waiting_for_approval')";
  */
 export const RUNNER_LOCK_SPACE = 1952805748;
 
-type PromptRow = Row & {
+export type PromptRow = Row & {
   id: string;
   conversation_id: string;
   user_id: string;
@@ -70,13 +70,18 @@ const orphaned = `p.state = 'running' AND (p.runner IS NULL OR p.runner = $1 OR 
     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = ${RUNNER_LOCK_SPACE}
       AND l.objid = (hashtext(p.runner)::bigint & 4294967295)::oid))`;
 
-/** The prompt statements for the quoted schema `s` (exported for the storage layout tests). */
-export function queries(s: string) {
-  // A prompt with its output array, rebuilt from its output rows in order (one index range per prompt).
-  const columns = `p.id, p.conversation_id, p.user_id, p.model, p.visible, p.state, p.input, p.usage,
-      p.stop_reason, p.metadata, p.extra, p.created_at, p.updated_at,
+/**
+ * A prompt's columns (`PromptRow`) from `prompts p`, with its output array rebuilt from its output rows in
+ * order (one index range per prompt).
+ */
+export const promptColumns = (s: string) => `p.id, p.conversation_id, p.user_id, p.model, p.visible, p.state,
+      p.input, p.usage, p.stop_reason, p.metadata, p.extra, p.created_at, p.updated_at,
       coalesce((SELECT json_agg(o.value ORDER BY o.position) FROM ${s}.prompt_outputs o WHERE o.prompt_id = p.id),
         '[]') AS output`;
+
+/** The prompt statements for the quoted schema `s` (exported for the storage layout tests). */
+export function queries(s: string) {
+  const columns = promptColumns(s);
   const select = `SELECT ${columns} FROM ${s}.prompts p`;
   return {
     // Locks the conversation row (so creates in one conversation queue up), inserts the prompt (the partial
@@ -183,7 +188,7 @@ export function queries(s: string) {
   };
 }
 
-function toPrompt(row: PromptRow): PromptRecord {
+export function toPrompt(row: PromptRow): PromptRecord {
   return {
     ...row.extra,
     id: row.id,

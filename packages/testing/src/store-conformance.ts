@@ -87,6 +87,7 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
     const getStore = () => store;
 
     conversationConformance(getStore);
+    historyReadConformance(getStore);
     promptConformance(getStore);
     recordConformance(getStore);
     messageConformance(getStore);
@@ -264,6 +265,52 @@ function conversationConformance(getStore: () => Store): void {
       expect(await store.conversations.get(conversation.id)).toBeUndefined();
       expect(await store.prompts.get(prompt.id)).toBeUndefined();
       expect(await store.conversations.delete(conversation.id)).toBe(false);
+    });
+  });
+}
+
+/** `conversations.getWithHistory` (optional): what starting a prompt reads, at once. */
+function historyReadConformance(getStore: () => Store): void {
+  describe('conversation with history', () => {
+    it('reads the user’s conversation with its history at once (getWithHistory), as get and listByConversation do; another user’s is undefined', async ({
+      skip,
+    }) => {
+      const store = getStore();
+      if (!store.conversations.getWithHistory) skip('this store has no getWithHistory');
+      const read = (id: string, userId: string) => store.conversations.getWithHistory!(id, userId);
+      const both = async (id: string) => ({
+        conversation: await store.conversations.get(id),
+        history: await store.prompts.listByConversation(id),
+      });
+      const conversation = sampleConversation();
+      await store.conversations.create(conversation);
+      await store.conversations.setPluginState(conversation.id, 'skills', { active: ['email'] });
+      expect(await read(conversation.id, conversation.userId)).toEqual(await both(conversation.id));
+      for (const input of ['first', 'second']) {
+        const prompt = samplePrompt(conversation, { input, state: 'completed' });
+        await store.prompts.create(prompt);
+        const answer = { type: 'text', id: newId('out'), createdAt: iso(2), text: input };
+        await store.prompts.appendOutput(prompt.id, answer);
+      }
+      await store.prompts.create(samplePrompt(conversation, { input: 'third' }));
+      const read3 = await read(conversation.id, conversation.userId);
+      expect(read3).toEqual(await both(conversation.id));
+      expect(read3?.history.map((p) => p.input)).toEqual(['first', 'second', 'third']);
+      expect(await read(conversation.id, 'user_b')).toBeUndefined();
+      expect(await read('conv_missing', conversation.userId)).toBeUndefined();
+      if (store.conversations.fork) {
+        const fork = await store.conversations.fork({
+          id: newId('conv'),
+          userId: conversation.userId,
+          createdAt: iso(5),
+          updatedAt: iso(5),
+          forkOf: { conversationId: conversation.id, promptId: read3!.history[1]!.id },
+        });
+        await store.prompts.create(samplePrompt(fork, { input: 'own' }));
+        const forked = await read(fork.id, fork.userId);
+        expect(forked).toEqual(await both(fork.id));
+        expect(forked?.history.map((p) => p.input)).toEqual(['first', 'own']);
+      }
     });
   });
 }

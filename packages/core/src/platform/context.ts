@@ -35,6 +35,11 @@ export type PlatformContext = {
   reportRecoveryError: (error: unknown) => void;
   /** The conversation, if it is the user's; else `NotFoundError`. */
   conversationOf(conversationId: string, userId: string): Promise<Conversation>;
+  /** The conversation with its history (oldest first), if it is the user's; else `NotFoundError`. */
+  conversationWithHistory(
+    conversationId: string,
+    userId: string,
+  ): Promise<{ conversation: Conversation; history: Prompt[] }>;
   /** The prompt, if it is the user's; else `NotFoundError`. */
   getPrompt(promptId: string, userId: string): Promise<Prompt>;
   /** A loop's `done`, which, once the prompt ends (not when it pauses), runs the conversation's next message. */
@@ -108,6 +113,21 @@ export function createContext(
         throw new NotFoundError(`Conversation ${conversationId} does not exist.`);
       }
       return conversation;
+    },
+    async conversationWithHistory(conversationId, userId) {
+      const read = store.conversations.getWithHistory;
+      if (read) {
+        const found = await read.call(store.conversations, conversationId, userId);
+        if (!found) throw new NotFoundError(`Conversation ${conversationId} does not exist.`);
+        return found as { conversation: Conversation; history: Prompt[] };
+      }
+      const conversation = await this.conversationOf(conversationId, userId);
+      // A conversation's first prompt has no history to read (its prompt ids came with the conversation).
+      const history =
+        conversation.promptIds.length === 0
+          ? []
+          : ((await store.prompts.listByConversation(conversation.id)) as Prompt[]);
+      return { conversation, history };
     },
     async getPrompt(promptId, userId) {
       const prompt = (await store.prompts.get(promptId)) as Prompt | undefined;

@@ -77,13 +77,8 @@ export async function runHere(
 /** `platform.start()`: creates the prompt (the store refuses a busy conversation) and starts its loop. */
 export async function startPrompt(ctx: PlatformContext, send: SendOptions): Promise<StartedPrompt> {
   const { store, events, runtime } = ctx;
-  const conversation = await ctx.conversationOf(send.conversationId, send.userId);
+  const { conversation, history } = await ctx.conversationWithHistory(send.conversationId, send.userId);
   const prompt = newPrompt(ctx, send);
-  // A conversation's first prompt has no history to read (its prompt ids came with the conversation).
-  const history =
-    conversation.promptIds.length === 0
-      ? []
-      : ((await store.prompts.listByConversation(conversation.id)) as Prompt[]);
   const run = await runHere(ctx, prompt, async () => {
     await store.prompts.create(prompt);
     events.publish({ type: 'prompt.started', ...eventScope(prompt), prompt });

@@ -33,6 +33,15 @@ export interface ConversationStore {
   /** Sets the conversation's title (`NotFoundError` if there is no such conversation). */
   rename(id: string, title: string): Promise<void>;
   /**
+   * The user's conversation and its history, as `get` and `prompts.listByConversation` give them, read at
+   * once (one statement in PostgreSQL, where starting a prompt needs both); `undefined` when no conversation
+   * of `userId` has that id (another user's reads nothing). Optional: without it core makes the two reads.
+   */
+  getWithHistory?(
+    id: string,
+    userId: string,
+  ): Promise<{ conversation: Conversation; history: PromptRecord[] } | undefined>;
+  /**
    * Forks `forkOf.conversationId` at `forkOf.promptId`, atomically: a new conversation of the same user whose
    * history is the source's prompts before that one, shared by reference (its `promptIds` list them; no
    * prompt is copied), then its own. Reading it costs what reading any conversation does, however deep the

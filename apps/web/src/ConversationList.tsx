@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Conversation, SearchPage } from './api.ts';
+import { oneBranchEach } from './branches.ts';
 import { filterConversations, groupByDate, titleOf } from './conversation-groups.ts';
 import { PencilIcon, TrashIcon } from './icons.tsx';
 import { SearchResults } from './SearchResults.tsx';
@@ -43,7 +44,8 @@ export function ConversationList({
       await onRename(conversationId, title);
   };
   const searching = search !== undefined && query.trim() !== '';
-  const matching = filterConversations(conversations, query);
+  // Branches of one conversation show as one entry: the one open, else the one changed last.
+  const matching = filterConversations(oneBranchEach(conversations, selected), query);
   const groups = groupByDate(matching);
   return (
     <div className="conversation-list">

@@ -8,6 +8,7 @@ import { PromptView } from './PromptView.tsx';
 import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
 import { QueuedMessages } from './QueuedMessages.tsx';
 import { useToolRunner } from './tools/use-tool-runner.tsx';
+import { useBranches } from './use-branches.ts';
 import { useConversation } from './use-conversation.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
@@ -91,13 +92,13 @@ export function ConversationPane({
   useEffect(() => {
     if (focusComposer) document.querySelector<HTMLTextAreaElement>('.composer textarea')?.focus();
   }, []);
-  // The composer, retry, regenerate and edit all send the same way: with the model class from Settings,
-  // following the answer from its start.
+  // The composer sends with the model class from Settings, following the answer from its start.
   const send = async (input: string, files: File[]) => {
     toEnd();
     await api.send(conversationId, input, files, { model: readModelClass() });
     onSent();
   };
+  const branches = useBranches(api, conversationId, live.prompts.length, onSent);
   const control = useMemo(() => loopControlOf(api), [api]);
   // A run's prompt shows in the record by itself (events): follow it, as after a send.
   const toolRunner = useToolRunner(api, conversationId, () => {
@@ -136,7 +137,8 @@ export function ConversationPane({
                     fileUrl={fileUrl}
                     busy={running || waiting}
                     last={prompt.id === last?.id}
-                    onResend={send}
+                    onResend={branches.resendAt(prompt.id)}
+                    branches={branches.switchAt(prompt.id)}
                     onDecide={async (id, approve, reason, edit) => {
                       if (approve) await api.approve(id, edit);
                       else await api.reject(id, reason);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Output, Prompt } from './api.ts';
+import { BranchSwitcher } from './BranchSwitcher.tsx';
 import { ClockIcon, PencilIcon, RetryIcon, WrenchIcon } from './icons.tsx';
 import type { Decide } from './outputs/ApprovalCard.tsx';
 import { Attachments, uploadsAsFiles } from './outputs/Attachments.tsx';
@@ -8,6 +9,7 @@ import { OutputView } from './outputs/OutputView.tsx';
 import { TextOutput } from './outputs/TextOutput.tsx';
 import { ContextBadge } from './report/ContextBadge.tsx';
 import { PromptDetails } from './report/PromptDetails.tsx';
+import type { BranchSwitch } from './use-branches.ts';
 import './outputs/outputs.css';
 
 const STATE_LABEL: Record<string, string> = {
@@ -46,12 +48,14 @@ export function PromptView(props: {
   streaming: Record<string, string>;
   fileUrl: (fileId: string, inline: boolean) => string;
   onDecide: Decide;
-  /** Sending again; left out, the prompt offers no retry, regenerate or edit. */
+  /** Sending again (a new branch at this turn); left out, the prompt offers no retry, regenerate or edit. */
   onResend?: Resend;
   /** The conversation is busy (a prompt runs or waits): nothing can be sent now. */
   busy?: boolean;
   /** The conversation's last prompt: only its answer can be regenerated. */
   last?: boolean;
+  /** The branches made at this turn ("‹ 2/3 ›"), when it has more than one. */
+  branches?: BranchSwitch | undefined;
 }) {
   const { prompt, fileUrl } = props;
   const metadata = prompt.metadata as
@@ -119,6 +123,7 @@ export function PromptView(props: {
                 <span>Edit</span>
               </button>
             )}
+            {props.branches && <BranchSwitcher {...props.branches} />}
           </div>
         </div>
       )}

@@ -123,6 +123,16 @@ function conversationCalls({ client }: Connection) {
     deleteConversation: async (id: string) => {
       unwrap(await client.DELETE('/api/conversations/{id}', withId(id)));
     },
+    /** A new branch of the conversation sharing its prompts before `promptId` (none of its own yet). */
+    fork: async (id: string, promptId: string) =>
+      unwrap(await client.POST('/api/conversations/{id}/fork', { ...withId(id), body: { promptId } })),
+    /** The conversations of its lineage (the first and every fork), most recently changed first. */
+    branches: async (id: string) =>
+      unwrap(
+        await client.GET('/api/conversations/{id}/branches', {
+          params: { path: { id }, query: { limit: 200 } },
+        }),
+      ).items,
   };
 }
 

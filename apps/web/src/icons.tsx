@@ -141,3 +141,13 @@ export const InboxIcon = () => (
     <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
   </svg>
 );
+export const ChevronLeftIcon = () => (
+  <svg {...svg} {...small} aria-hidden="true">
+    <polyline points="15 18 9 12 15 6" />
+  </svg>
+);
+export const ChevronRightIcon = () => (
+  <svg {...svg} {...small} aria-hidden="true">
+    <polyline points="9 18 15 12 9 6" />
+  </svg>
+);

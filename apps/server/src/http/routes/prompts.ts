@@ -138,9 +138,11 @@ function sendPrompt(
       throw error;
     }
     run.done.catch(() => {}); // the loop records its own failures
-    // An untitled conversation is named after its first message, as chat apps do.
+    // An untitled conversation is named after its first message, as chat apps do. Written to the store
+    // directly: `start` found the conversation to be the user's, and `titleFrom` gives a valid title (the
+    // platform's rename would read the conversation twice more).
     const title = run.conversation.title === undefined && input ? titleFrom(input) : undefined;
-    if (title) await platform.conversations.rename(conversationId, userId, title);
+    if (title) await platform.store.conversations.rename(conversationId, title);
     return c.json({ prompt: run.prompt }, 202);
   });
 }

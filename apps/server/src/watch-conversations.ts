@@ -15,6 +15,9 @@ export function watchConversations(store: Store, events: UserEventLog): Store {
       events.conversationChanged(conversation.userId, { type: 'conversation.created', conversation });
     },
     get: (id) => inner.get(id),
+    ...(inner.getWithHistory && {
+      getWithHistory: (id, userId) => inner.getWithHistory!(id, userId),
+    }),
     listByUser: (userId, options) => inner.listByUser(userId, options),
     // Present only when the store has it: the search route falls back on titles for a store without.
     ...(inner.search && { search: (userId, query, options) => inner.search!(userId, query, options) }),

@@ -1,0 +1,29 @@
+import { MemoryStore } from '@tessera/core';
+import { describe, expect, it, vi } from 'vitest';
+import type { UserEventLog } from '../src/http/user-events.ts';
+import { watchConversations } from '../src/watch-conversations.ts';
+
+describe('the store the server watches', () => {
+  it("keeps the store's one-read conversation with history (getWithHistory), and adds none a store lacks", async () => {
+    const store = new MemoryStore();
+    const events = { conversationChanged: vi.fn() } as unknown as UserEventLog;
+    expect(watchConversations(store, events).conversations.getWithHistory).toBeUndefined();
+
+    const conversation = {
+      id: 'conv_1',
+      userId: 'u',
+      promptIds: [],
+      pluginState: {},
+      createdAt: '',
+      updatedAt: '',
+    };
+    const read = vi.fn(async (id: string, userId: string) =>
+      id === 'conv_1' && userId === 'u' ? { conversation, history: [] } : undefined,
+    );
+    Object.assign(store.conversations, { getWithHistory: read });
+    const watched = watchConversations(store, events).conversations;
+    expect(await watched.getWithHistory!('conv_1', 'u')).toEqual({ conversation, history: [] });
+    expect(await watched.getWithHistory!('conv_1', 'v')).toBeUndefined();
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+});

@@ -8,7 +8,13 @@ import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
 import { pauseLines, pendingPauses, waitingItems } from './loop-control.ts';
 import { brief, type Io, Renderer } from './render.ts';
 
-type Conversation = { id: string; title?: string; createdAt: string; updatedAt?: string };
+type Conversation = {
+  id: string;
+  title?: string;
+  promptIds: string[];
+  createdAt: string;
+  updatedAt?: string;
+};
 type Approval = {
   toolCallId: string;
   conversationId: string;
@@ -173,11 +179,41 @@ export async function show(client: TesseraClient, io: Io, format: Format, id: st
   io.out(`# ${record.conversation.title ?? '(untitled)'}  (${record.conversation.id})\n`);
   for (const prompt of record.prompts) {
     const renderer = new Renderer(io, client.url);
-    io.out(`\n> ${prompt.input ?? '(no input: started by a trigger)'}\n`);
+    // Each prompt's id: what `fork` takes to branch there.
+    io.out(`\n> ${prompt.input ?? '(no input: started by a trigger)'}  [${prompt.id}]\n`);
     for (const output of prompt.output) renderer.output(output, prompt.conversationId);
     renderer.finish();
     if (prompt.state !== 'completed') io.out(`(${prompt.state.replaceAll('_', ' ')})\n`);
   }
+  return EXIT.ok;
+}
+
+/**
+ * Forks a conversation at one of its prompts: a new conversation sharing the prompts before it, to send to
+ * (with another model class, say) as a replay from that point. Prints the new conversation's id.
+ */
+export async function fork(
+  client: TesseraClient,
+  io: Io,
+  format: Format,
+  conversationId: string,
+  promptId: string,
+  title: string | undefined,
+): Promise<number> {
+  const forked = await client.request<Conversation>(
+    'POST',
+    `/api/conversations/${encodeURIComponent(conversationId)}/fork`,
+    { promptId, ...(title !== undefined && { title }) },
+  );
+  if (format.json) {
+    io.out(`${JSON.stringify(forked)}\n`);
+    return EXIT.ok;
+  }
+  io.out(`${forked.id}\n`);
+  const shared = forked.promptIds.length;
+  io.err(
+    `A fork of ${conversationId} sharing the ${shared} prompt${shared === 1 ? '' : 's'} before ${promptId}; go on with: ${io.command} send -c ${forked.id} "…"\n`,
+  );
   return EXIT.ok;
 }
 

@@ -4,7 +4,7 @@ import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 
 import { parseInputOption, parseSetOptions } from './approve-input.ts';
 import { parseBudgetOptions } from './budgets.ts';
 import { ApiError, ServerDownError, TesseraClient } from './client.ts';
-import { decide, download, list, pending, send, show } from './commands.ts';
+import { decide, download, fork, list, pending, send, show } from './commands.ts';
 import { EXIT, type Format } from './follow.ts';
 import { findToken, serverUrl } from './locate.ts';
 import { listMessages, removeMessage, resume, sendWhileBusy, stop } from './loop-control.ts';
@@ -36,6 +36,7 @@ Examples:
   $ ${command} approve call_123 --set amount=50
   $ ${command} approve call_123 --input '{"amount": 50, "to": "Ada"}'
   $ ${command} stop conv_123
+  $ ${command} fork conv_123 prm_456 --title "Another try"
   $ ${command} resume out_123 stop
   $ ${command} resume out_123 continue --budget maxRounds=50
   $ ${command} reject call_123 --reason "not this one"
@@ -127,6 +128,7 @@ export function buildProgram({ io: given, env, cwd }: Context): {
     addMessages,
     addList,
     addShow,
+    addFork,
     addDownload,
   ]) {
     add(program, kit);
@@ -305,6 +307,27 @@ function addShow(program: Command, { io, client, run }: CommandKit): void {
       .argument('<conversationId>', 'the id from `list` or printed after `send`'),
     'the conversation with its prompts, as JSON',
   ).action(run((id: string, options: { json?: boolean }) => show(client(), io, format(options), id)));
+}
+
+function addFork(program: Command, { io, client, run }: CommandKit): void {
+  json(
+    program
+      .command('fork')
+      .description(
+        'branch a conversation at one of its prompts: a new conversation sharing the prompts before it, to send to',
+      )
+      .argument('<conversationId>', 'the id from `list`')
+      .argument(
+        '<promptId>',
+        'the id `show` prints after each message: the fork shares the prompts before it',
+      )
+      .option('-t, --title <title>', "the fork's title (default: the conversation's)"),
+    'the new conversation as JSON',
+  ).action(
+    run((conversationId: string, promptId: string, options: { title?: string; json?: boolean }) =>
+      fork(client(), io, format(options), conversationId, promptId, options.title),
+    ),
+  );
 }
 
 function addDownload(program: Command, { io, cwd, client, run }: CommandKit): void {

@@ -80,7 +80,7 @@ describe('help', () => {
   it('lists every command, and each command has its own help', async () => {
     const help = await tessera(['--help']);
     expect(help.code).toBe(0);
-    const commands = ['send', 'approve', 'reject', 'stop', 'pending', 'list', 'show', 'download'];
+    const commands = ['send', 'approve', 'reject', 'stop', 'pending', 'list', 'show', 'fork', 'download'];
     for (const command of commands) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     expect(help.stdout).toContain('TESSERA_URL');
     for (const command of commands) {
@@ -272,5 +272,39 @@ describe('finding the server and its token', () => {
     expect(run.stderr).toBe(
       `tessera: No Tessera server at http://127.0.0.1:${port}: start it with \`pnpm start\` (or point TESSERA_URL at it).\n`,
     );
+  });
+});
+
+describe('fork', () => {
+  it('branches a conversation at a prompt `show` names; the branch goes on without what came after', async () => {
+    model.push(reply('Paris.'), reply('Rome.'), reply('Madrid.'));
+    const first = await tessera(['send', 'Capital of France?']);
+    const conversation = conversationOf(first)!;
+    await tessera(['send', '-c', conversation, 'Capital of Italy?']);
+    const shown = await tessera(['show', conversation]);
+    const italy = /> Capital of Italy\? {2}\[(\S+)\]/.exec(shown.stdout)?.[1];
+    expect(italy).toBeDefined();
+
+    const forked = await tessera(['fork', conversation, italy!, '--title', 'Spain instead']);
+    expect(forked.code).toBe(0);
+    const branch = forked.stdout.trim();
+    expect(forked.stderr).toContain(`sharing the 1 prompt before ${italy}`);
+    const sent = await tessera(['send', '-c', branch, 'Capital of Spain?']);
+    expect(sent.stdout).toContain('Madrid.');
+    expect(model.read()).toContain('Paris.');
+    expect(model.read()).not.toContain('Italy');
+    const json = JSON.parse((await tessera(['show', '--json', branch])).stdout);
+    expect(json.conversation).toMatchObject({
+      title: 'Spain instead',
+      forkOf: { conversationId: conversation },
+    });
+    expect(json.prompts.map((p: { input: string }) => p.input)).toEqual([
+      'Capital of France?',
+      'Capital of Spain?',
+    ]);
+
+    const refused = await tessera(['fork', conversation, 'prm_nope']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('prm_nope');
   });
 });

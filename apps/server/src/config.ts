@@ -94,6 +94,21 @@ export const ServerConfig = z.object({
   dataDir: z.string().min(1).default('.tessera'),
   /** A PostgreSQL server instead of the embedded database. */
   databaseUrl: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * Relays events and cancel requests between the processes on one database over NATS (`nats://host:4222`,
+   * several comma-separated for a cluster) instead of PostgreSQL's LISTEN/NOTIFY: both route by
+   * conversation; NATS keeps the relay's work off the database.
+   */
+  relayUrl: z
+    .string()
+    .refine(
+      (urls) =>
+        urls
+          .split(',')
+          .every((url) => /^(nats|tls):\/\/[^\s,]+$/.test(url.trim()) && URL.canParse(url.trim())),
+      'A NATS URL (nats://host:4222 or tls://…), or several separated by commas',
+    )
+    .optional(),
   openai: z
     .object({
       apiKey: z.string().min(1).optional(),
@@ -206,6 +221,7 @@ export function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown>
     host: env.HOST,
     dataDir: env.TESSERA_DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    relayUrl: env.TESSERA_RELAY_URL,
     openai,
     models:
       env.TESSERA_MODEL_NORMAL || env.TESSERA_MODEL_HIGH

@@ -20,6 +20,7 @@ import { localToken, sessionSecret } from './local-token.ts';
 import { checkPlugins } from './plugin-shape.ts';
 import { logPrompts } from './prompt-log.ts';
 import { openRateLimiters, type RateLimiters } from './rate-limiters.ts';
+import { openRelay } from './relay.ts';
 import { seedBlueprints } from './seed-blueprints.ts';
 import { createStore } from './store.ts';
 import { toolRunsPlugin } from './tool-runs.ts';
@@ -102,13 +103,17 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
   const store = watchConversations(created, userEvents);
   let platform: Platform | undefined;
   let rateLimits: RateLimiters | undefined;
+  let relay: Composed['relay'];
   try {
     rateLimits = await openRateLimiters(config, log);
+    relay = await openRelay(config, log);
     platform = createPlatform({
       // The tool runner's hook first (it skips the model call of a tool run), then the server's plugins.
       plugins: [toolRunsPlugin, ...plugins, ...compactionOf(config, plugins)],
       model,
       store,
+      // NATS when configured; else the store's (PostgreSQL's LISTEN/NOTIFY, or none for one process).
+      ...(relay && { relay }),
       models: config.models,
       budgets: config.budgets,
       historyTokens: config.historyTokens,
@@ -127,6 +132,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       log,
       webDir,
       rateLimits,
+      relay,
       userEvents,
     });
   } catch (error) {
@@ -135,6 +141,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
     await (platform ? platform.close() : store.close?.())?.catch((closeError: unknown) =>
       log?.warn({ err: closeError }, 'closing after a failed start failed'),
     );
+    await relay?.close();
     throw error;
   }
 }
@@ -148,6 +155,8 @@ type Composed = Composition & {
   log: Logger | undefined;
   webDir: string | null | undefined;
   rateLimits: RateLimiters | undefined;
+  /** The NATS relay, when `relayUrl` is set: closed after the platform. */
+  relay: Awaited<ReturnType<typeof openRelay>>;
   userEvents: UserEventLog;
 };
 
@@ -218,6 +227,7 @@ async function serve(platform: Platform, composed: Composed): Promise<TesseraSer
       await http?.close(graceMs);
       await platform.close();
       untrace(); // after: the prompts that ended as the platform closed are traced too
+      await composed.relay?.close();
       await composed.rateLimits?.close();
     },
   };

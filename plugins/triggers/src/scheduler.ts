@@ -71,6 +71,8 @@ export class TriggerScheduler {
   readonly #prompts = new Set<Promise<unknown>>();
   /** Triggers with a fire queued behind a busy conversation, by conversation: started when it frees up. */
   readonly #waiting = new Map<string, Map<string, Trigger>>();
+  /** The conversations fires wait for, followed so their prompts' ends reach here from any process. */
+  readonly #following = new Map<string, () => void>();
 
   constructor(platform: SchedulerPlatform, options: SchedulerOptions = {}) {
     this.#platform = platform;
@@ -109,6 +111,8 @@ export class TriggerScheduler {
     this.#unsubscribe = [];
     await Promise.allSettled([this.#pass, ...this.#work]);
     this.#waiting.clear();
+    for (const unfollow of this.#following.values()) unfollow();
+    this.#following.clear();
   }
 
   /** Looks at every trigger now: fires what is due, then sleeps until the next due fire. */
@@ -326,6 +330,9 @@ export class TriggerScheduler {
     if (!waiting) {
       waiting = new Map();
       this.#waiting.set(trigger.conversationId, waiting);
+      // With a routed relay, the end of the prompt it waits for comes here only if this process follows it.
+      const topic = `conversation:${trigger.conversationId}` as const;
+      this.#following.set(trigger.conversationId, this.#platform.events.follow(topic));
     }
     waiting.set(trigger.id, trigger);
   }
@@ -355,6 +362,8 @@ export class TriggerScheduler {
     const waiting = this.#waiting.get(prompt.conversationId);
     if (!waiting) return;
     this.#waiting.delete(prompt.conversationId);
+    this.#following.get(prompt.conversationId)?.();
+    this.#following.delete(prompt.conversationId);
     for (const trigger of waiting.values()) {
       const record = await this.#records.get(trigger.userId, trigger.id);
       if (record?.value.status === 'active' && record.value.queued) await this.#startQueued(record);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PlatformEvents, TesseraEvent } from '@tessera/core';
+import type { Following, PlatformEvents, RelayTopic, TesseraEvent } from '@tessera/core';
 
 /**
  * One event of a log's key (a conversation, a user), numbered and serialised once, when logged: `frame` is its SSE text as bytes
@@ -82,12 +82,31 @@ export class KeyedEventLog<E extends { type: string }> {
   #bytes = 0;
   /** The newest event whose key's log was dropped whole: a resume from before it may miss some. */
   #droppedUpTo = 0;
+  /** The relay's topic of a key, once the subclass knows its platform (see `followOn`). */
+  #topicOf: ((key: string) => RelayTopic) | undefined;
+  #bus: Pick<PlatformEvents, 'follow'> | undefined;
+  /** The keys streams follow here, followed on the relay too: other processes' events of them come here. */
+  readonly #following = new Map<string, Following>();
 
   constructor(options: EventLogOptions = {}) {
     this.#maxEvents = options.maxEvents ?? 20_000;
     this.#perKey = Math.min(options.perConversation ?? 1_000, this.#maxEvents);
     this.#maxBytes = options.maxBytes ?? 64_000_000;
     this.#perKeyBytes = Math.min(options.perConversationBytes ?? 8_000_000, this.#maxBytes);
+  }
+
+  /**
+   * Follows on `bus`'s relay the topic of every key a stream follows, for as long as one does (with a
+   * routed relay, only the events of followed topics come from the other processes).
+   */
+  protected followOn(bus: Pick<PlatformEvents, 'follow'>, topicOf: (key: string) => RelayTopic): void {
+    this.#bus = bus;
+    this.#topicOf = topicOf;
+  }
+
+  /** Resolves once the events of `key` from the other processes reach this process (at once without a relay). */
+  routed(key: string): Promise<void> {
+    return this.#following.get(key)?.ready ?? Promise.resolve();
   }
 
   /** Events kept, in all. */
@@ -230,10 +249,15 @@ export class KeyedEventLog<E extends { type: string }> {
 
   #add<T>(key: string, log: KeyLog, listeners: Set<T>, listener: T): () => void {
     this.#followed.set(key, log);
+    if (this.#bus && !this.#following.has(key))
+      this.#following.set(key, this.#bus.follow(this.#topicOf!(key)));
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
-      if (!log.followed && this.#followed.get(key) === log) this.#followed.delete(key);
+      if (log.followed || this.#followed.get(key) !== log) return;
+      this.#followed.delete(key);
+      this.#following.get(key)?.();
+      this.#following.delete(key);
     };
   }
 }
@@ -243,5 +267,6 @@ export class EventLog extends KeyedEventLog<TesseraEvent> {
   constructor(bus: PlatformEvents, options: EventLogOptions = {}) {
     super(options);
     bus.subscribe({}, (event) => this.append(event.conversationId, event));
+    this.followOn(bus, (conversationId) => `conversation:${conversationId}`);
   }
 }

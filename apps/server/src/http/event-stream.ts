@@ -89,7 +89,7 @@ class Queue {
 }
 
 export type EventStreamBodyOptions = {
-  events: Pick<KeyedEventLog<{ type: string }>, 'boot' | 'follow' | 'onEnd'>;
+  events: Pick<KeyedEventLog<{ type: string }>, 'boot' | 'follow' | 'onEnd' | 'routed'>;
   /** What the stream follows in `events`: a conversation's id, or a user's. */
   key: string;
   lastEventId: string | undefined;
@@ -126,6 +126,7 @@ export function eventStream(options: EventStreamBodyOptions): ReadableStream<Uin
   const stream = new EventStream(options);
   return new ReadableStream<Uint8Array>(
     {
+      // Pulled only once started: `ready` is sent once the other processes' events of the key reach here.
       start: (controller) => stream.start(controller),
       pull: (controller) => stream.pull(controller),
       cancel: () => stream.finish('disconnected'),
@@ -172,10 +173,16 @@ class EventStream {
     else if (options.shutdown.aborted) this.finish('shutdown');
   }
 
-  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
+  async start(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
     this.#controller = controller;
+    // With a routed relay, `ready` promises the client that no event of the key is missed from then on.
+    await this.#options.events.routed(this.#options.key);
     if (this.#closed) {
-      controller.close(); // the client left, or the server is shutting down, before it started
+      try {
+        controller.close(); // the client left, or the server is shutting down, before it started
+      } catch {
+        // closed already, while the route was being set up
+      }
       return;
     }
     if (this.#reset) {

@@ -43,6 +43,8 @@ function waitingAfter(event: TesseraEvent): boolean | undefined {
 export class UserEventLog extends KeyedEventLog<UserEvent> {
   /** Logs the waiting states of the platform's prompts, until the returned function is called. */
   watch(bus: PlatformEvents): () => void {
+    // A user's topic carries their prompts' changes of state, from whichever process runs them.
+    this.followOn(bus, (userId) => `user:${userId}`);
     return bus.subscribe({}, (event) => {
       const waiting = waitingAfter(event);
       if (waiting === undefined) return;

@@ -130,14 +130,34 @@ export const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /** CPU time (ms) used so far by every process named `name` on this machine (PostgreSQL's backends: `postgres`). */
 export async function cpuOf(name: string): Promise<number> {
-  let ticks = 0;
+  let total = 0;
+  for (const ms of (await cpuByProcess(name)).values()) total += ms;
+  return total;
+}
+
+/**
+ * Measures the CPU time (ms) processes named `name` use from now until the returned function is called:
+ * backends that end meanwhile take their time with them, so only the processes alive at the end count (their
+ * time since now, or since they started).
+ */
+export async function cpuSince(name: string): Promise<() => Promise<number>> {
+  const before = await cpuByProcess(name);
+  return async () => {
+    let used = 0;
+    for (const [pid, ms] of await cpuByProcess(name)) used += ms - (before.get(pid) ?? 0);
+    return used;
+  };
+}
+
+async function cpuByProcess(name: string): Promise<Map<string, number>> {
+  const used = new Map<string, number>();
   for (const pid of await readdir('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== name) continue;
     const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // utime, stime; USER_HZ is 100 on Linux
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return used;
 }

@@ -5,8 +5,15 @@ import { EventLog } from '../src/http/event-log.ts';
 /** An event log over a bus whose events the test sends. */
 function logOf(options: ConstructorParameters<typeof EventLog>[1]) {
   let handler: ((event: TesseraEvent) => void) | undefined;
+  /** The topics followed on the relay now, once per interest. */
+  const followed: string[] = [];
   const bus = {
     subscribe: (_filter: unknown, h: typeof handler) => (handler = h),
+    follow: (topic: string) => {
+      followed.push(topic);
+      const unfollow = () => void followed.splice(followed.indexOf(topic), 1);
+      return Object.assign(unfollow, { ready: Promise.resolve() });
+    },
   } as unknown as PlatformEvents;
   const log = new EventLog(bus, options);
   const send = (conversationId: string, n = 1, delta = 'x') => {
@@ -24,7 +31,7 @@ function logOf(options: ConstructorParameters<typeof EventLog>[1]) {
   const publish = (event: TesseraEvent) => handler!(event);
   const ids: string[] = [];
   log.listen('a', (entry) => ids.push(entry.id));
-  return { log, send, publish, ids };
+  return { log, send, publish, ids, followed };
 }
 
 describe('event log: what a reconnecting stream resumes from, bounded', () => {
@@ -135,5 +142,21 @@ describe('event log: following a conversation', () => {
     send('a', 1);
     expect(log.since('a', ids[1]!)?.map((e) => e.id)).toEqual([ids[2]]); // nothing of a's was missed after it
     expect(log.since('a', ids[0]!)).toBeUndefined(); // a's second event is gone
+  });
+
+  it('follows on the relay each conversation streams follow, once, until the last of them closes', () => {
+    const { log, followed } = logOf({});
+    expect(followed).toEqual(['conversation:a']); // the log's own listener of a, in logOf
+    const first = log.follow('b', undefined, () => {});
+    const second = log.follow('b', undefined, () => {});
+    const ended = log.onEnd('b', () => {});
+    expect(followed).toEqual(['conversation:a', 'conversation:b']);
+    first.close();
+    second.close();
+    expect(followed).toEqual(['conversation:a', 'conversation:b']); // onEnd still follows it
+    ended();
+    expect(followed).toEqual(['conversation:a']);
+    log.follow('b', undefined, () => {});
+    expect(followed).toEqual(['conversation:a', 'conversation:b']);
   });
 });

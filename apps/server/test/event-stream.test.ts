@@ -10,6 +10,8 @@ function setup() {
   let handler: ((event: TesseraEvent) => void) | undefined;
   const bus = {
     subscribe: (_filter: unknown, h: typeof handler) => (handler = h),
+    // No relay: routes are in place at once.
+    follow: () => Object.assign(() => {}, { ready: Promise.resolve() }),
   } as unknown as PlatformEvents;
   const events = new EventLog(bus);
   const wakes = new Wakes();

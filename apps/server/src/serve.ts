@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { resolve } from 'node:path';
 import { ConfigError } from './config.ts';
 import { createServer, type TesseraServer } from './create-server.ts';

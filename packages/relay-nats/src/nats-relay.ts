@@ -80,7 +80,7 @@ export async function createNatsRelay(options: NatsRelayOptions = {}): Promise<N
     if (count === 1) return deliver(body);
     const key = `${from}:${seqText}`;
     const parts = partial.get(key) ?? [];
-    parts[Number(indexText)] = body;
+    parts[Number(indexText)] = Buffer.from(body); // a copy: the client's read buffer is not ours to keep
     partial.set(key, parts);
     if (partial.size > MAX_PARTIAL) partial.delete(partial.keys().next().value!);
     if (parts.filter((p) => p !== undefined).length === count) {

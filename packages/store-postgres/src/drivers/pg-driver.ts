@@ -64,29 +64,35 @@ export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
       const onNotification = (message: Notification) => {
         if (message.payload !== undefined) onPayload(message.channel, message.payload);
       };
-      // A failed LISTEN means a broken connection: the next one listens on the set again.
-      const run = (sql: string) => current?.query(sql).catch(() => {});
+      // One statement at a time on the connection, in call order (a LISTEN, then the UNLISTEN after it). A
+      // failed one means a broken connection: the next connection listens on the whole set again.
+      let queue: Promise<unknown> = Promise.resolve();
+      const run = (sql: string, client = current) => {
+        queue = queue.catch(() => {}).then(() => client?.query(sql));
+        return queue;
+      };
       const session = await holdSession(pool, {
         setup: async (client) => {
           client.on('notification', onNotification);
           current = client;
-          if (channels.size > 0) await client.query([...channels].map((c) => `LISTEN "${c}"`).join(';'));
+          const listen = [...channels].map((c) => `LISTEN "${c}"`).join(';');
+          if (listen) await run(listen, client); // a failure here is the session's: it is taken again
         },
         teardown: async (client) => {
           current = undefined;
           client.off('notification', onNotification);
-          await client.query('UNLISTEN *');
+          await run('UNLISTEN *', client);
         },
       });
       return {
         async listen(channel) {
           if (channels.has(channel)) return;
           channels.add(channel);
-          await run(`LISTEN "${channel}"`);
+          await run(`LISTEN "${channel}"`).catch(() => {});
         },
         async unlisten(channel) {
           if (!channels.delete(channel)) return;
-          await run(`UNLISTEN "${channel}"`);
+          await run(`UNLISTEN "${channel}"`).catch(() => {});
         },
         release: () => session.release(),
       };

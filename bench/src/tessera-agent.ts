@@ -5,6 +5,7 @@ import {
   emptyUsage,
   type ModelMessage,
   type ModelProvider,
+  type ModelRequest,
   type ModelStreamEvent,
   type PromptRecord,
 } from '@tessera/core';
@@ -38,24 +39,32 @@ export function roundsDone(messages: readonly ModelMessage[]): number {
   return done;
 }
 
-/** A model that answers instantly, in-process, from `decide`. */
+/** A model that answers instantly, in-process, from `decide`: its whole answer in one batch. */
 export function instantModel(decide: (messages: readonly ModelMessage[]) => Decision): ModelProvider {
+  const answer = (request: ModelRequest): ModelStreamEvent[] => {
+    const decision = decide(request.messages);
+    const said: ModelStreamEvent =
+      decision.type === 'tool_call'
+        ? {
+            type: 'tool-call',
+            callId: decision.callId,
+            name: decision.toolName,
+            arguments: JSON.stringify(decision.args),
+          }
+        : { type: 'text-delta', delta: decision.text };
+    return [
+      said,
+      { type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } },
+      { type: 'finish', reason: decision.type === 'tool_call' ? 'tool_calls' : 'stop' },
+    ];
+  };
   return {
     id: 'instant',
     async *stream(request): AsyncIterable<ModelStreamEvent> {
-      const decision = decide(request.messages);
-      if (decision.type === 'tool_call') {
-        yield {
-          type: 'tool-call',
-          callId: decision.callId,
-          name: decision.toolName,
-          arguments: JSON.stringify(decision.args),
-        };
-      } else {
-        yield { type: 'text-delta', delta: decision.text };
-      }
-      yield { type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } };
-      yield { type: 'finish', reason: decision.type === 'tool_call' ? 'tool_calls' : 'stop' };
+      yield* answer(request);
+    },
+    async *streamBatches(request): AsyncIterable<ModelStreamEvent[]> {
+      yield answer(request);
     },
   };
 }

@@ -118,6 +118,14 @@ export class ScriptedModel implements ModelProvider {
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    for await (const batch of this.streamBatches(request, signal)) yield* batch;
+  }
+
+  /**
+   * The reply in as few batches as it allows: whole, or, with `streamMs`, its first event and then the rest;
+   * with `breakAfter`, what came before the break, then the failure.
+   */
+  async *streamBatches(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent[]> {
     this.requests.push(request);
     const turn = this.#turns.shift();
     if (!turn) {
@@ -135,14 +143,23 @@ export class ScriptedModel implements ModelProvider {
           new ModelError('The connection was lost.', { kind: 'connection', retryable: true }));
     if (reply.error !== undefined && reply.breakAfter === undefined) throw failure();
     let sent = 0;
+    let batch: ModelStreamEvent[] = [];
     for (const event of this.#answer(reply)) {
-      if (sent++ === reply.breakAfter) throw failure();
+      if (sent++ === reply.breakAfter) {
+        if (batch.length > 0) yield batch;
+        throw failure();
+      }
       if (event.type === 'tool-call') {
         this.calls.push({ callId: event.callId, name: event.name, arguments: event.arguments });
       }
-      yield event;
-      if (sent === 1 && reply.streamMs) await sleep(reply.streamMs, signal);
+      batch.push(event);
+      if (sent === 1 && reply.streamMs) {
+        yield batch;
+        batch = [];
+        await sleep(reply.streamMs, signal);
+      }
     }
+    if (batch.length > 0) yield batch;
     if (sent === reply.breakAfter) throw failure();
   }
 

@@ -1,4 +1,4 @@
-import { HookError } from '../errors.ts';
+import { HookError, ModelError } from '../errors.ts';
 import type { Prompt } from '../model/prompt.ts';
 import { boundText } from '../outputs/bounds.ts';
 import type { OfferedTool } from '../plugins/define-plugin.ts';
@@ -159,39 +159,71 @@ export class ModelCalls {
     const response = new ModelResponse(this.#record);
     const turn: ModelTurn = { calls: [], responseId: response.id };
     const usage: ModelUsage[] = [];
-    let stream: AsyncIterator<ModelStreamEvent> | undefined;
+    let stream: AsyncIterator<ModelStreamEvent | readonly ModelStreamEvent[]> | undefined;
     let failed = true;
+    let ended = false;
     try {
       const request = { model: options.models[prompt.model], modelClass: prompt.model, ...prepared.request };
-      stream = provider.stream(request, signal)[Symbol.asyncIterator]();
+      // In batches when the provider can (one await per batch), else event by event.
+      const batched = provider.streamBatches !== undefined;
+      stream = (batched ? provider.streamBatches!(request, signal) : provider.stream(request, signal))[
+        Symbol.asyncIterator
+      ]();
       for (;;) {
         const next = await this.#read(stream, signal);
-        if (next.done) break;
-        const event = next.value;
-        if (event.type === 'usage') usage.push(event.usage);
-        else if (event.type === 'finish') turn.finish = event.reason;
-        // Unique in the record, whatever ids the model repeats (see CallIds).
-        else if (event.type === 'tool-call')
-          await response.add({ ...event, callId: this.#callIds.claim(event.callId) });
-        else await response.add(event);
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        if (!batched) {
+          const taking = this.#take(next.value as ModelStreamEvent, response, turn, usage);
+          if (taking) await taking;
+          continue;
+        }
+        const batch = next.value;
+        if (!Array.isArray(batch))
+          throw new ModelError(`The provider streamed a batch that is not an array.`);
+        // All of a batch is taken, as the events read before an abort are: the model made those calls.
+        for (const event of batch as readonly ModelStreamEvent[]) {
+          const taking = this.#take(event, response, turn, usage);
+          if (taking) await taking;
+        }
       }
       failed = false;
     } finally {
       this.#stopRead = undefined;
-      void stream?.return?.()?.catch?.(() => {}); // lets the provider clean up, without waiting for it
+      // A stream left before its end may let the provider clean up, without waiting for it.
+      if (!ended) void stream?.return?.()?.catch?.(() => {});
       this.addUsage(usage);
       // What the model said is recorded even when the call failed halfway; so are the calls it made, which
       // then get a result saying they were not run when the loop ends. What it said last is staged, written
       // with the usage by the record's next write (see PromptRecord).
-      turn.calls = await response.finish({
+      const finished = response.finish({
         model: options.models[prompt.model],
         usage,
         finish: turn.finish,
         ...this.#estimateOf(prepared.request),
       });
+      turn.calls = finished instanceof Promise ? await finished : finished;
       if (failed) await this.#record.recordUnrecorded(turn.calls);
     }
     return turn;
+  }
+
+  /** One event of the stream; a promise only when it records something. */
+  #take(
+    event: ModelStreamEvent,
+    response: ModelResponse,
+    turn: ModelTurn,
+    usage: ModelUsage[],
+  ): Promise<void> | undefined {
+    if (event.type === 'usage') usage.push(event.usage);
+    else if (event.type === 'finish') turn.finish = event.reason;
+    // Unique in the record, whatever ids the model repeats (see CallIds).
+    else if (event.type === 'tool-call')
+      return response.add({ ...event, callId: this.#callIds.claim(event.callId) });
+    else return response.add(event);
+    return undefined;
   }
 
   /** The request's estimate, for the record (only with a history budget); again when a hook changed it. */

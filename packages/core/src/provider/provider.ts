@@ -55,6 +55,13 @@ export interface ModelProvider {
   readonly label?: string;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
   /**
+   * Optional: the same events as `stream`, in the same order, grouped in batches of what the provider has
+   * at hand at once (a whole answer, or the events one chunk of its API's stream makes). The loop reads
+   * this instead of `stream` when it is there: one await per batch rather than one per event. `stream`
+   * stays, for everything else that calls the model (plugins' own calls).
+   */
+  streamBatches?(request: ModelRequest, signal: AbortSignal): AsyncIterable<readonly ModelStreamEvent[]>;
+  /**
    * Estimated tokens of some messages as `model` (the concrete model name, when known) counts them: what the
    * context holds after the provider's last reported count, and the history budget. Defaults to ~4 chars a
    * token.

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { immutable, immutableJson, immutableOwn } from '../src/store/frozen.ts';
+import {
+  immutable,
+  immutableJson,
+  immutableOf,
+  immutableOwn,
+  immutableVersion,
+} from '../src/store/frozen.ts';
 
 const isDeepFrozen = (value: unknown): boolean =>
   typeof value !== 'object' ||
@@ -55,6 +61,36 @@ describe('frozen values (the record as the loop and the in-memory store keep it)
         }
       }),
     );
+  });
+
+  it('immutableVersion: freezes a new version in place, sharing what it keeps of the last, copying what is new', () => {
+    const fields = fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 5 });
+    fc.assert(
+      fc.property(fields, fields, fc.boolean(), (before, changes, frozenBefore) => {
+        const previous = frozenBefore ? immutable({ ...before }) : { ...before };
+        const next = { ...previous, ...changes };
+        const version = immutableVersion(next, previous);
+        expect(version).toBe(next);
+        expect(version).toEqual(structuredClone({ ...before, ...changes }));
+        expect(isDeepFrozen(version)).toBe(true);
+        for (const key of Object.keys(version)) {
+          const item = (version as Record<string, unknown>)[key];
+          if (typeof item !== 'object' || item === null) continue;
+          // A value of the last version is shared only when that version was frozen; a new one is copied.
+          if (key in changes) expect(item).not.toBe(changes[key]);
+          else expect(item === previous[key]).toBe(frozenBefore);
+        }
+      }),
+    );
+  });
+
+  it('immutableOf: freezes what it is handed in place, which is then passed on as it is', () => {
+    const made = immutableOf({ type: 'success', output: immutableJson({ list: [1] }) });
+    expect(isDeepFrozen(made)).toBe(true);
+    expect(immutable(made)).toBe(made);
+    const version = immutableVersion({ ...made, more: { n: 1 } }, made);
+    expect(version.output).toBe(made.output);
+    expect(isDeepFrozen(version)).toBe(true);
   });
 
   it('immutableJson: exactly what a JSON round trip gives (or throws), deeply frozen', () => {

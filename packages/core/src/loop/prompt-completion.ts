@@ -147,8 +147,10 @@ export class PromptCompletion {
     const boundary = checking && (await checking);
     if (boundary === 'paused') return undefined;
     if (boundary) return this.#end(boundary.code === 'guardrail' ? 'failed' : 'completed', boundary);
-    await this.#historyHooks(signal);
-    const unhooked = this.#model.request(await this.#prepare(signal));
+    if (!this.#viewChosen) await this.#historyHooks(signal);
+    // A round whose plugins have no prepare() is made once (no await for it then).
+    const preparing = this.#prepare(signal);
+    const unhooked = this.#model.request(preparing instanceof Promise ? await preparing : preparing);
     const prepared =
       hooks.beforeModelCall.length > 0 ? await this.#model.hooked(unhooked, this.#scope) : unhooked;
     if ('skip' in prepared) {
@@ -186,8 +188,10 @@ export class PromptCompletion {
       this.#model.setView(await historyView(this.#runtime, this.#history, this.#scope));
   }
 
-  #prepare(signal: AbortSignal, round = this.#record.prompt.usage.modelCalls): Promise<Round> {
+  #prepare(signal: AbortSignal, round = this.#record.prompt.usage.modelCalls): Round | Promise<Round> {
     signal.throwIfAborted();
+    const { staticRound } = this.#runtime.caches;
+    if (staticRound) return staticRound;
     const prompt = this.#record.prompt;
     return prepareRound(this.#runtime, this.#states, { prompt, history: this.#history, round, signal });
   }

@@ -12,7 +12,7 @@ import type {
 } from '../model/outputs.ts';
 import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
-import { immutableOwn } from '../store/frozen.ts';
+import { immutableOwn, immutableVersion } from '../store/frozen.ts';
 import type { PromptPatch, Store } from '../store/store.ts';
 
 /** What of the runtime a prompt's record needs (the `Runtime` passes as it is). */
@@ -84,7 +84,7 @@ export class PromptRecord {
   }
 
   /** Writes what is staged, if anything. */
-  flush(): Promise<void> | undefined {
+  flush(): Promise<unknown> | undefined {
     return this.#stagedUsage || this.#stagedOutputs.length > 0 ? this.#write({}) : undefined;
   }
 
@@ -96,15 +96,21 @@ export class PromptRecord {
   }
 
   async replace(output: OutputBase, known = false): Promise<void> {
-    // `output` is always an object the loop has just made, and so is what zod makes of it.
-    const validated = immutableOwn(known ? (output as PromptOutput) : this.#runtime.outputs.validate(output));
     const index = this.#prompt.output.findIndex((o) => o.id === output.id);
+    const previous = this.#prompt.output[index];
+    // `output` is always an object the loop has just made, and so is what zod makes of it; a known one is a
+    // new version of the output it replaces, of which only what changed is copied.
+    const validated =
+      known && previous
+        ? immutableVersion(output as PromptOutput, previous)
+        : immutableOwn(known ? (output as PromptOutput) : this.#runtime.outputs.validate(output));
     this.#prompt.output[index] = validated;
     // An output still staged is written now, as it is now (a call about to start must be in the store).
     const staged = this.#stagedOutputs.findIndex((o) => o.id === output.id);
     if (staged >= 0) {
       this.#stagedOutputs[staged] = validated;
-      return this.#write({});
+      await this.#write({});
+      return;
     }
     await this.#write({ outputs: [validated] });
     this.publish({ type: 'prompt.output-updated', output: validated });
@@ -126,9 +132,10 @@ export class PromptRecord {
 
   /**
    * Writes the patch with what is staged, then publishes the staged outputs. Without `appendsInUpdate`, the
-   * outputs to append are written one by one first (a store written before it would ignore `append`).
+   * outputs to append are written one by one first (a store written before it would ignore `append`). Not
+   * async: the store's own promise is returned when there is nothing to publish after it (most writes).
    */
-  async #write(change: PromptPatch): Promise<void> {
+  #write(change: PromptPatch): Promise<unknown> {
     const staged = this.#stagedOutputs;
     const patch: PromptPatch = { ...change };
     if (this.#stagedUsage && !patch.usage) patch.usage = this.#stagedUsage;
@@ -138,13 +145,22 @@ export class PromptRecord {
     }
     this.#stagedUsage = undefined;
     const { prompts } = this.#runtime.store;
+    const writing =
+      patch.append && !prompts.appendsInUpdate
+        ? this.#writeApart(patch)
+        : prompts.update(this.#prompt.id, patch);
+    if (staged.length === 0) return writing;
+    return writing.then(() => {
+      for (const output of staged) this.publish({ type: 'prompt.output', output });
+    });
+  }
+
+  /** The outputs to append one by one, then the rest of the patch (for a store that cannot append in it). */
+  async #writeApart({ append = [], ...rest }: PromptPatch): Promise<void> {
+    const { prompts } = this.#runtime.store;
     const id = this.#prompt.id;
-    if (patch.append && !prompts.appendsInUpdate) {
-      const { append, ...rest } = patch;
-      for (const output of append) await prompts.appendOutput(id, output);
-      if (Object.keys(rest).length > 0) await prompts.update(id, rest);
-    } else await prompts.update(id, patch);
-    for (const output of staged) this.publish({ type: 'prompt.output', output });
+    for (const output of append) await prompts.appendOutput(id, output);
+    if (Object.keys(rest).length > 0) await prompts.update(id, rest);
   }
 
   /**
@@ -154,16 +170,14 @@ export class PromptRecord {
    * `storable`/`toolError`; values inside (`input`, a result's `output`) are `unknown` to the schema anyway.
    * An approval is still parsed: its reason may come from a plugin's policy.
    */
-  async record(call: OpenCall, changes: Partial<ToolOutput>, result?: PromptOutputToolResult): Promise<void> {
+  record(call: OpenCall, changes: Partial<ToolOutput>, result?: PromptOutputToolResult): Promise<unknown> {
     const current = call.recorded ? this.#prompt.output.find((o) => o.id === call.output.id) : call.output;
     const next = { ...current, ...changes, ...(result && { result }) } as ToolOutput;
     const known = changes.approval === undefined;
     call.output = next;
-    if (call.recorded) await this.replace(next, known);
-    else {
-      call.recorded = true;
-      await this.append(next, undefined, known);
-    }
+    if (call.recorded) return this.replace(next, known);
+    call.recorded = true;
+    return this.append(next, undefined, known);
   }
 
   /** Appends the calls of a batch not yet in the record, so that each gets its result when the loop ends. */

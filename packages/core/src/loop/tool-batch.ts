@@ -139,8 +139,11 @@ export class ToolBatch {
     return used + alsoStarting < limit ? undefined : { name: 'maxToolCalls', limit, used };
   }
 
-  async #invokeGroup(group: Invocation[], signal: AbortSignal): Promise<void> {
-    if (group.length === 1) return this.#start(group[0]!, signal);
+  #invokeGroup(group: Invocation[], signal: AbortSignal): Promise<void> {
+    return group.length === 1 ? this.#start(group[0]!, signal) : this.#invokeAll(group, signal);
+  }
+
+  async #invokeAll(group: Invocation[], signal: AbortSignal): Promise<void> {
     // At most maxConcurrentTools at once, started in the model's order (a call waiting its turn is not
     // marked started); each result is recorded in its call's place, so the model reads them in its order.
     const { maxConcurrentTools } = this.#runtime.options.budgets;

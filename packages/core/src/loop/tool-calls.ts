@@ -1,7 +1,7 @@
 import { errorMessage } from '../errors.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { AnyPlugin, OfferedTool, ToolInputBase } from '../plugins/define-plugin.ts';
-import { immutableJson } from '../store/frozen.ts';
+import { immutableJson, immutableOf } from '../store/frozen.ts';
 import { callInput } from './call-writes.ts';
 import { toolError } from './tool-result.ts';
 
@@ -20,7 +20,7 @@ function storable(value: unknown): PromptOutputToolResult {
   if (value === undefined) return { type: 'success', output: null };
   try {
     // Made frozen, so the record takes it as it is instead of copying it again.
-    return { type: 'success', output: immutableJson(value) };
+    return immutableOf({ type: 'success', output: immutableJson(value) });
   } catch (error) {
     return toolError(
       'tool_failed',

@@ -7,6 +7,7 @@ import { PromptCompletion } from '../loop/prompt-completion.ts';
 import type { OutputBase, PauseOutput, PromptOutput, ToolOutput } from '../model/outputs.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { PauseDecision, PromptRun, ToolCallDecision } from '../plugins/define-plugin.ts';
+import { immutable } from '../store/frozen.ts';
 import type { PlatformContext } from './context.ts';
 import { runHere } from './prompt-runs.ts';
 
@@ -98,13 +99,15 @@ async function applyDecision(
   approved?: string,
 ): Promise<PromptRun> {
   const { store, events, runtime } = ctx;
+  // Frozen, as every output the record shares: subscribers are handed this one.
+  const output = immutable(decided) as PromptOutput;
   // Reserved before the claim sets it running, so that a periodic recovery here leaves it to this loop.
   const run = await runHere(ctx, prompt, async () => {
     const waiting = { expectState: ['waiting_for_approval' as const] };
-    const claimed = await store.prompts.update(prompt.id, { state: 'running', outputs: [decided] }, waiting);
+    const claimed = await store.prompts.update(prompt.id, { state: 'running', outputs: [output] }, waiting);
     if (!claimed) return undefined; // another decision came first
     const scope = eventScope(prompt);
-    events.publish({ ...scope, type: 'prompt.output-updated', output: decided as PromptOutput });
+    events.publish({ ...scope, type: 'prompt.output-updated', output });
     events.publish({ ...scope, type: 'prompt.resumed', state: 'running' });
     return { completion: await PromptCompletion.load(runtime, prompt.id), approved };
   });

@@ -32,6 +32,14 @@ function remember<T>(value: T): T {
   return value;
 }
 
+/**
+ * `value`, a plain object the caller has just made of primitives and of values this module made, frozen in
+ * place as it is: what it holds is frozen already, so nothing is copied or looked at.
+ */
+export function immutableOf<T extends object>(value: T): T {
+  return remember(Object.freeze(value));
+}
+
 /** Deeper than this (or a cycle) and the copy falls back to `structuredClone`. */
 const MAX_DEPTH = 100;
 const TOO_DEEP = Symbol('too deep');
@@ -58,6 +66,25 @@ export function immutableOwn<T extends object>(value: T): T {
     const item = object[key];
     // Remembered too: the next version of the same output (a tool call's result after its start) passes the
     // same values on, and takes them as they are.
+    if (isObject(item) && !isRecent(item)) setOwn(object, key, remember(frozenCopy(item, 1)));
+    else if (typeof item === 'symbol') structuredClone(item); // refused, as structuredClone refuses it
+  }
+  return remember(Object.freeze(value));
+}
+
+/**
+ * Like `immutableOwn`, for a new version of `previous` (a deeply frozen value this module made) that the
+ * caller has just made as `{ ...previous, ...changes }`: frozen in place, with only the values that are not
+ * `previous`'s own copied. What the versions share was frozen with the first, and is not looked at again.
+ */
+export function immutableVersion<T extends object>(value: T, previous: object): T {
+  if ((value as { constructor?: unknown }).constructor !== Object || !Object.isFrozen(previous))
+    return immutableOwn(value);
+  const object = value as Record<string, unknown>;
+  const before = previous as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const item = object[key];
+    if (item === before[key]) continue;
     if (isObject(item) && !isRecent(item)) setOwn(object, key, remember(frozenCopy(item, 1)));
     else if (typeof item === 'symbol') structuredClone(item); // refused, as structuredClone refuses it
   }

@@ -18,6 +18,7 @@ import type {
   MessageStore,
   Page,
   PageOptions,
+  PromptPatch,
   PromptStore,
   RecordStore,
   Store,
@@ -26,6 +27,8 @@ import type {
 import { StoredPrompt } from './stored-prompt.ts';
 
 const ACTIVE: readonly PromptState[] = ['running', 'waiting_for_approval'];
+
+const frozenOutput = <T>(output: T): T => immutable(output);
 
 function page<T>(all: T[], options: PageOptions = {}): Page<T> {
   const offset = options.cursor ? Number.parseInt(options.cursor, 10) || 0 : 0;
@@ -211,16 +214,14 @@ export class MemoryStore implements Store {
       const prompt = this.#prompt(promptId);
       const before = prompt.state;
       if (options?.expectState && !options.expectState.includes(before)) return false;
-      prompt.apply(
-        {
-          ...patch,
-          ...(patch.usage !== undefined && { usage: immutable(patch.usage) }),
-          ...(patch.stopReason !== undefined && { stopReason: immutable(patch.stopReason) }),
-          ...(patch.outputs && { outputs: patch.outputs.map(immutable) }),
-          ...(patch.append && { append: patch.append.map(immutable) }),
-        },
-        patch.updatedAt ?? now(),
-      );
+      // Frozen copies of what the patch carries (what the loop froze already is taken as it is). Set one by
+      // one rather than spread from conditional literals: this runs for every write of the loop.
+      const frozen: PromptPatch = { ...patch };
+      if (patch.usage !== undefined) frozen.usage = immutable(patch.usage);
+      if (patch.stopReason !== undefined) frozen.stopReason = immutable(patch.stopReason);
+      if (patch.outputs) frozen.outputs = patch.outputs.map(frozenOutput);
+      if (patch.append) frozen.append = patch.append.map(frozenOutput);
+      prompt.apply(frozen, patch.updatedAt ?? now());
       this.#byUserAndState.move(promptId, prompt.userId, before, prompt.state);
       for (const id of patch.removeOutputs ?? []) this.#toolCalls.delete(id);
       for (const output of patch.append ?? []) this.#toolCalls.set(output.id, promptId);

@@ -50,7 +50,7 @@ async function promptIn(store: PostgresStore, conversation: Conversation, i: num
 }
 
 const forkAt = (store: PostgresStore, source: Conversation, promptId: string) =>
-  store.conversations.fork({
+  store.conversations.fork!({
     id: newId('conv'),
     userId: 'bench',
     createdAt: at(),

@@ -8,18 +8,27 @@ type Branch = Pick<Conversation, 'id' | 'promptIds' | 'createdAt' | 'updatedAt'>
 /**
  * For each turn of `current` (by position) that has alternatives, its branches: the distinct prompts at that
  * position among the lineage's conversations that share every prompt before it, oldest branch first (the
- * original is 1). Each opens the most recently changed conversation holding that prompt there. `branches`
- * is the lineage (GET /api/conversations/{id}/branches), `current` among them or not.
+ * original is 1). Each opens the most recently changed conversation holding that prompt there (the current
+ * prompt's opens `current`). `branches` is the lineage (GET /api/conversations/{id}/branches), `current` among
+ * them or not. Work: one pass over each branch's prompts, then branches × turns.
  */
 export function branchesByTurn(current: Branch, branches: readonly Branch[]): Map<number, TurnBranches> {
-  const all = branches.some((b) => b.id === current.id) ? branches : [...branches, current];
+  const others = branches.filter((b) => b.id !== current.id);
+  // How many prompts each branch shares with the current one, from the start: one pass each.
+  const shared = others.map((branch) => [branch, sharedPrefix(branch, current)] as const);
   const turns = new Map<number, TurnBranches>();
   for (let position = 0; position < current.promptIds.length; position++) {
-    // prompt id at this position → the oldest creation among its holders, and the newest holder to open
+    // The current prompt here is held by the branches sharing more than `position` prompts; a branch sharing
+    // exactly `position` holds another (the alternatives), if it goes that far.
+    let mineSince = current.createdAt;
     const alternatives = new Map<string, { since: string; open: Branch }>();
-    for (const branch of all) {
+    for (const [branch, length] of shared) {
+      if (length > position) {
+        if (branch.createdAt < mineSince) mineSince = branch.createdAt;
+        continue;
+      }
       const promptId = branch.promptIds[position];
-      if (promptId === undefined || !sharesPrefix(branch, current, position)) continue;
+      if (length < position || promptId === undefined) continue;
       const seen = alternatives.get(promptId);
       if (!seen) alternatives.set(promptId, { since: branch.createdAt, open: branch });
       else {
@@ -27,21 +36,25 @@ export function branchesByTurn(current: Branch, branches: readonly Branch[]): Ma
         if (newer(branch, seen.open)) seen.open = branch;
       }
     }
-    if (alternatives.size < 2) continue;
-    const ordered = [...alternatives.entries()].sort(([, a], [, b]) => a.since.localeCompare(b.since));
-    const mine = current.promptIds[position];
+    if (alternatives.size === 0) continue;
+    // The current conversation opens its own prompt's branch: flipping back lands where the user was.
+    const ordered = [{ since: mineSince, open: current }, ...alternatives.values()].sort((a, b) =>
+      a.since.localeCompare(b.since),
+    );
     turns.set(position, {
-      index: ordered.findIndex(([promptId]) => promptId === mine),
-      // The current conversation opens its own prompt's branch: flipping back lands where the user was.
-      conversationIds: ordered.map(([promptId, { open }]) => (promptId === mine ? current.id : open.id)),
+      index: ordered.findIndex((entry) => entry.open === current),
+      conversationIds: ordered.map((entry) => entry.open.id),
     });
   }
   return turns;
 }
 
-const sharesPrefix = (a: Branch, b: Branch, length: number) => {
-  for (let i = 0; i < length; i++) if (a.promptIds[i] !== b.promptIds[i]) return false;
-  return true;
+/** How many prompts `a` and `b` have in common from the first. */
+const sharedPrefix = (a: Branch, b: Branch) => {
+  const most = Math.min(a.promptIds.length, b.promptIds.length);
+  let i = 0;
+  while (i < most && a.promptIds[i] === b.promptIds[i]) i++;
+  return i;
 };
 
 const newer = (a: Branch, b: Branch) =>

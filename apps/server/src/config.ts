@@ -64,7 +64,7 @@ const RateLimits = z.object({
 const EVENT_STREAM_LIMITS = {
   streamQueueBytes: 2_000_000,
   streamsPerUser: 100,
-  replayLogBytes: 64_000_000,
+  replayLogBytes: 16_000_000,
   replayLogBytesPerConversation: 8_000_000,
 };
 

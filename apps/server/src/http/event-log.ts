@@ -91,7 +91,7 @@ export class KeyedEventLog<E extends { type: string }> {
   constructor(options: EventLogOptions = {}) {
     this.#maxEvents = options.maxEvents ?? 20_000;
     this.#perKey = Math.min(options.perConversation ?? 1_000, this.#maxEvents);
-    this.#maxBytes = options.maxBytes ?? 64_000_000;
+    this.#maxBytes = options.maxBytes ?? 16_000_000;
     this.#perKeyBytes = Math.min(options.perConversationBytes ?? 8_000_000, this.#maxBytes);
   }
 

@@ -51,7 +51,40 @@ export function projectPrompt(
 
 /** `messages` with those from `start` on grouped by response (see `appendGrouped`), in place. */
 const grouped = (messages: ModelMessage[], start: number): ModelMessage[] =>
-  appendGrouped(messages.splice(start), messages);
+  regroups(messages, start) ? appendGrouped(messages.splice(start), messages) : messages;
+
+/**
+ * Whether `appendGrouped` would change the order of `messages` from `start` on: only when an item of a
+ * response comes after something it holds back (its calls' results, what they emitted), or a result after
+ * something emitted. Most rounds (one call a response) are in order already, and are not copied again.
+ */
+export function regroups(messages: readonly ModelMessage[], start = 0): boolean {
+  let response: string | undefined;
+  const calls: string[] = [];
+  let heldResults = false;
+  let heldEmitted = false;
+  for (let i = start; i < messages.length; i++) {
+    const message = messages[i]!;
+    const id = message.type === 'function_call_output' ? undefined : message.responseId;
+    if (id !== undefined) {
+      if (id !== response) {
+        response = id;
+        calls.length = 0;
+        heldResults = heldEmitted = false;
+      } else if (heldResults || heldEmitted) return true;
+      if (message.type === 'function_call') calls.push(message.callId);
+    } else if (response === undefined) {
+      // passes through where it is
+    } else if (message.type === 'function_call_output' && calls.includes(message.callId)) {
+      if (heldEmitted) return true;
+      heldResults = true;
+    } else if (message.type === 'message' && message.role === 'user') {
+      response = undefined;
+      heldResults = heldEmitted = false;
+    } else heldEmitted = true;
+  }
+  return false;
+}
 
 /**
  * Pushes `source` onto `into` with each model response's items (reasoning, text and calls carrying its

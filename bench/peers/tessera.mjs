@@ -21,6 +21,7 @@ export const meta = {
   notes: [
     'Each run is a new conversation (in-memory store) whose prior prompts are the shared, frozen history, built once in createRunner.',
     'Every run goes through the whole platform: prepare(), projection, validation, the record (store writes), events.',
+    "The fake model is a ModelProvider whose streamBatches() gives each answer as one batch of events (a call or the text, usage, finish), as pi's fake model pushes one done event: no per-token deltas.",
     "The adapter turns on Node's compile cache (module.enableCompileCache()) before importing Tessera's TypeScript sources: the published package is JavaScript.",
   ],
 };

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Output } from '../src/api.ts';
 import { Composer } from '../src/Composer.tsx';
 import { applyEvent } from '../src/conversation-state.ts';
@@ -9,6 +9,9 @@ import { PauseCard } from '../src/outputs/PauseCard.tsx';
 import { PromptView } from '../src/PromptView.tsx';
 
 afterEach(cleanup);
+// The lazy Markdown renderer's module, loaded once before the tests: transforming it and its dependencies takes
+// seconds on a loaded CI machine, longer than a wait for one render should allow.
+beforeAll(() => import('../src/outputs/Markdown.tsx'));
 
 const at = '2026-01-01T00:00:00.000Z';
 const fileUrl = (id: string, inline: boolean) => `/files/${id}${inline ? '?inline=1' : ''}`;
@@ -23,7 +26,9 @@ const view = (output: Record<string, unknown>, onDecide = vi.fn(async () => {}))
 
 /** Text shows as it is until the Markdown renderer's module has loaded (see TextOutput): wait for it. */
 const markdownOf = async (container: HTMLElement) => {
-  await vi.waitFor(() => expect(container.querySelector('.text-output .plain-text')).toBeNull());
+  await vi.waitFor(() => expect(container.querySelector('.text-output .plain-text')).toBeNull(), {
+    timeout: 30_000,
+  });
   return container;
 };
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
-import { ALICE, BOB, collectEvents, testServer } from './harness.ts';
+import { ALICE, attachEvents, BOB, collectEvents, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>>;
 afterEach(async () => t?.close());
@@ -26,8 +26,9 @@ describe('the HTTP API', () => {
     const conversation = await t.request('POST', '/api/conversations', { body: { title: 'Money' } });
     expect(conversation.status).toBe(201);
     const eventsUrl = `${t.url}/api/conversations/${conversation.body.id}/events`;
-    const paused = collectEvents(eventsUrl, { until: (e) => e.event === 'prompt.approval-requested' });
-    await new Promise((resolve) => setTimeout(resolve, 50)); // let the stream attach before sending
+    const { received: paused } = await attachEvents(eventsUrl, {
+      until: (e) => e.event === 'prompt.approval-requested',
+    });
     const sent = await t.request('POST', `/api/conversations/${conversation.body.id}/prompts`, {
       body: { input: 'transfer $500 to Ada' },
     });
@@ -40,7 +41,7 @@ describe('the HTTP API', () => {
       reason: 'Transfers over $100 need your approval: $500 to Ada.',
     });
 
-    const finished = collectEvents(eventsUrl, {
+    const { received: finished } = await attachEvents(eventsUrl, {
       lastEventId: approval.id,
       until: (e) => e.event === 'prompt.completed',
     });
@@ -71,8 +72,9 @@ describe('the HTTP API', () => {
     t = await testServer([reply('one'), reply('two')]);
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
     const url = `${t.url}/api/conversations/${conversation.id}/events`;
-    const firstStream = collectEvents(url, { until: (e) => e.event === 'prompt.completed' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { received: firstStream } = await attachEvents(url, {
+      until: (e) => e.event === 'prompt.completed',
+    });
     await t.request('POST', `/api/conversations/${conversation.id}/prompts`, { body: { input: 'first' } });
     const first = await firstStream; // the connection drops here
     const lastId = first.at(-1)!.id!;

@@ -81,7 +81,13 @@ export type Received = {
 /** Opens the conversation's event stream and collects events until `until` says stop (or the stream ends). */
 export async function collectEvents(
   url: string,
-  options: { token?: string; lastEventId?: string; until: (event: Received, all: Received[]) => boolean },
+  options: {
+    token?: string;
+    lastEventId?: string;
+    until: (event: Received, all: Received[]) => boolean;
+    /** Called at the stream's `ready` event: the server has attached it, events from now on reach it. */
+    onReady?: () => void;
+  },
 ): Promise<Received[]> {
   const controller = new AbortController();
   const response = await fetch(url, {
@@ -103,10 +109,26 @@ export async function collectEvents(
       if (done) break;
       const event = { id: value.id, event: value.event ?? 'message', data: JSON.parse(value.data) };
       received.push(event);
+      if (event.event === 'ready') options.onReady?.();
       if (options.until(event, received)) break;
     }
   } finally {
     controller.abort();
   }
   return received;
+}
+
+/**
+ * Opens the conversation's event stream and returns once the server has attached it (its `ready` event), so
+ * that what the test does next is seen: no guessing how long attaching takes on a loaded machine.
+ */
+export async function attachEvents(
+  url: string,
+  options: Omit<Parameters<typeof collectEvents>[1], 'onReady'>,
+): Promise<{ received: Promise<Received[]> }> {
+  let onReady!: () => void;
+  const attached = new Promise<void>((resolve) => (onReady = resolve));
+  const received = collectEvents(url, { ...options, onReady });
+  await Promise.race([attached, received]);
+  return { received };
 }

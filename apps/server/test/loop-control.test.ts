@@ -1,7 +1,7 @@
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
-import { BOB, collectEvents, testServer } from './harness.ts';
+import { attachEvents, BOB, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>>;
 afterEach(async () => t?.close());
@@ -64,8 +64,7 @@ describe('loop control over HTTP', () => {
     expect(waiting.body.items.map((m: { id: string }) => m.id)).toEqual([steered.body.message.id]);
 
     const toolCallId = (await c.prompt()).output[0]!.id;
-    const seen = collectEvents(c.events, { until: (e) => e.event === 'prompt.completed' });
-    await new Promise((resolve) => setTimeout(resolve, 50)); // let the stream attach
+    const { received: seen } = await attachEvents(c.events, { until: (e) => e.event === 'prompt.completed' });
     expect((await t.request('POST', `/api/tool-calls/${toolCallId}/approve`)).status).toBe(202);
     const events = (await seen).map((e) => e.event);
     expect(events).toContain('prompt.steered');
@@ -107,8 +106,7 @@ describe('loop control over HTTP', () => {
     const bobSends = await t.request('POST', path, { token: BOB, body: { input: 'x', mode: 'queue' } });
     expect(bobSends.status).toBe(404);
 
-    const seen = collectEvents(c.events, { until: (e) => e.event === 'message.removed' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { received: seen } = await attachEvents(c.events, { until: (e) => e.event === 'message.removed' });
     expect((await t.request('DELETE', `${path}/${first.id}`)).status).toBe(204);
     expect((await seen).at(-1)!.data).toMatchObject({ type: 'message.removed', messageId: first.id });
     expect((await t.request('DELETE', `${path}/${first.id}`)).status).toBe(404);
@@ -191,8 +189,9 @@ describe('loop control over HTTP', () => {
     });
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
     const events = `${t.url}/api/conversations/${conversation.id}/events`;
-    const paused = collectEvents(events, { until: (e) => e.event === 'prompt.pause-requested' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { received: paused } = await attachEvents(events, {
+      until: (e) => e.event === 'prompt.pause-requested',
+    });
     const sent = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, {
       body: { input: 'weather' },
     });
@@ -219,8 +218,9 @@ describe('loop control over HTTP', () => {
     expect((await resume('continue', BOB)).status).toBe(404);
     expect((await resume('maybe')).status).toBe(400);
 
-    const decided = collectEvents(events, { until: (e) => e.event === 'prompt.completed' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { received: decided } = await attachEvents(events, {
+      until: (e) => e.event === 'prompt.completed',
+    });
     expect((await resume('continue')).status).toBe(202);
     expect((await decided).map((e) => e.event)).toContain('prompt.pause-decided');
     const prompt = (await t.request('GET', `/api/prompts/${sent.body.prompt.id}`)).body as PromptJson;
@@ -297,10 +297,9 @@ describe('loop control over HTTP', () => {
         (await t.request('GET', `/api/prompts/${second.body.prompt.id}`)).body.state ===
         'waiting_for_approval',
     );
-    const seen = collectEvents(c.events, {
+    const { received: seen } = await attachEvents(c.events, {
       until: (e) => e.event.startsWith('prompt.') && e.event !== 'prompt.output-updated',
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await t.request('POST', `/api/prompts/${second.body.prompt.id}/cancel`)).status).toBe(200);
     expect((await seen).at(-1)!.event).toBe('prompt.cancelled');
   });

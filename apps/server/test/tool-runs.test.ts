@@ -2,7 +2,7 @@ import { definePlugin } from '@tessera/core';
 import { keyValueWidget, widgetsPlugin } from '@tessera/plugin-widgets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BOB, collectEvents, testServer } from './harness.ts';
+import { attachEvents, BOB, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
 
@@ -109,10 +109,9 @@ describe('the tool runner', () => {
 
   it('runs a tool without approval: its outputs are recorded and streamed as the chat’s, and no model is asked', async () => {
     const id = await conversation();
-    const events = collectEvents(`${t!.url}/api/conversations/${id}/events`, {
+    const { received: events } = await attachEvents(`${t!.url}/api/conversations/${id}/events`, {
       until: (event) => event.event === 'prompt.completed',
     });
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the stream is open
     const before = t!.model.requests.length;
     const prompt = await run(id, { toolId: 'notes.add', input: { text: 'milk' }, timeZone: 'Europe/Paris' });
     expect(prompt).toMatchObject({

@@ -57,7 +57,8 @@ type Harness = {
   settle(from: RoutedRelay, seen: string[], conversationId: string): Promise<void>;
 };
 
-const withoutProbes = (seen: string[]) => seen.filter((line) => !line.endsWith(' probe'));
+/** What a relay received, less the probes and markers the suite sent to wait on it. */
+const withoutProbes = (seen: string[]) => seen.filter((line) => !/ (probe|marker)_/.test(line));
 
 function harness(options: RelayConformanceOptions): Harness {
   const opened: RoutedRelay[] = [];
@@ -72,15 +73,21 @@ function harness(options: RelayConformanceOptions): Harness {
     },
     async route(from, to, seen, conversationId) {
       to.routes.add(`conversation:${conversationId}`);
+      // A probe of its own: one left from an earlier route of the same conversation proves nothing.
+      const probe = unique('probe');
       await vi.waitFor(() => {
-        from.publish(delta(conversationId, 'probe'));
-        expect(seen).toContain(`${conversationId} probe`);
+        from.publish(delta(conversationId, probe));
+        expect(seen).toContain(`${conversationId} ${probe}`);
       }, WAIT);
     },
     async settle(from, seen, conversationId) {
+      // Sent again until it arrives: a relay may lose what is sent while it reconnects (a loaded machine's
+      // connections break too); what arrives comes in order, so what was sent before it has arrived.
       const marker = unique('marker');
-      from.publish(delta(conversationId, marker));
-      await vi.waitFor(() => expect(seen).toContain(`${conversationId} ${marker}`), WAIT);
+      await vi.waitFor(() => {
+        from.publish(delta(conversationId, marker));
+        expect(seen).toContain(`${conversationId} ${marker}`);
+      }, WAIT);
     },
   };
 }
@@ -108,7 +115,7 @@ function routingTests({ open, route, settle }: Harness): void {
     a.publish(delta(other, 'not for b'));
     a.publish(delta(followed, 'for b'));
     await settle(a, seen, followed);
-    expect(withoutProbes(seen)).toEqual([`${followed} for b`, expect.stringMatching(/marker/)]);
+    expect(withoutProbes(seen)).toEqual([`${followed} for b`]);
   });
 
   it('never gives a process its own messages', async () => {
@@ -164,7 +171,7 @@ function routingTests({ open, route, settle }: Harness): void {
     await settle(a, seen, conversation);
     const got = withoutProbes(seen);
     expect(got.slice(0, 2)).toEqual([`${conversation} prompt.resumed`, `${conversation} content`]);
-    expect(got).toHaveLength(3);
+    expect(got).toHaveLength(2);
   });
 
   it('takes a cancel request to the process that follows its conversation', async () => {

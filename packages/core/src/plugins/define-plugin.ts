@@ -1,13 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { DefinitionError } from '../errors.ts';
-import type {
-  EventFilter,
-  EventHandler,
-  Following,
-  RelayTopic,
-  StreamOptions,
-} from '../events/event-bus.ts';
+import type { EventFilter, EventHandler, Following, RelayTopic, StreamOptions } from '../events/event-bus.ts';
 import type { TesseraEvent } from '../events/events.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { BudgetRaise } from '../model/budgets.ts';

@@ -31,6 +31,21 @@ export function cached<K, V>(
   return value;
 }
 
+/** At most this many conversations are marked in `RoundCaches.steering` and `RoundCaches.messages`. */
+export const MARKS_MAX = 10_000;
+
+/**
+ * Marks a conversation in `marks` (as the newest), forgetting the oldest mark beyond `MARKS_MAX`: a mark of a
+ * conversation whose prompts run in another process is never taken off here, and a long-lived process would
+ * otherwise keep one for every conversation it ever heard of. A forgotten mark delays, never drops: the
+ * periodic recovery and the next send find waiting messages, and steering left waiting runs at the prompt's end.
+ */
+export function mark(marks: Set<string>, conversationId: string): void {
+  marks.delete(conversationId);
+  marks.add(conversationId);
+  if (marks.size > MARKS_MAX) marks.delete(marks.values().next().value!);
+}
+
 /** What rounds keep between them, owned by one platform's runtime (nothing is cached at module level). */
 export class RoundCaches {
   /** Each tool's definition for the model. */

@@ -1,5 +1,5 @@
 import { ConflictError, ConversationBusyError } from '../errors.ts';
-import type { RoundCaches } from '../loop/round-caches.ts';
+import { mark, type RoundCaches } from '../loop/round-caches.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import type { PromptRun } from '../plugins/define-plugin.ts';
 import type { Store } from '../store/store.ts';
@@ -27,20 +27,20 @@ export async function startNextMessage(
     try {
       waiting = await messages.list(conversationId);
     } catch (error) {
-      caches.messages.add(conversationId);
+      mark(caches.messages, conversationId);
       throw error;
     }
     const [message, ...behind] = waiting;
     if (!message) return undefined;
     // Before the prompt starts: its first round boundary reads the steering behind it, its end the rest.
-    if (behind.length > 0) caches.messages.add(conversationId);
-    if (behind.some((m) => m.mode === 'steer')) caches.steering.add(conversationId);
+    if (behind.length > 0) mark(caches.messages, conversationId);
+    if (behind.some((m) => m.mode === 'steer')) mark(caches.steering, conversationId);
     try {
       const run = await start(message);
       await messages.remove(conversationId, [message.id]);
       return run;
     } catch (error) {
-      if (!ConflictError.is(error)) caches.messages.add(conversationId);
+      if (!ConflictError.is(error)) mark(caches.messages, conversationId);
       if (ConversationBusyError.is(error)) return undefined;
       if (!ConflictError.is(error)) throw error;
       // Its prompt exists already: it was started before a process stopped. Only the removal was left.

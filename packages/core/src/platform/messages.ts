@@ -2,6 +2,7 @@ import { NotFoundError, TesseraError } from '../errors.ts';
 import { eventScope } from '../events/events.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
+import { mark } from '../loop/round-caches.ts';
 import { ModelClass } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
 import type { MessageOptions, PlatformMessages, SentMessage } from '../plugins/define-plugin.ts';
@@ -17,8 +18,8 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
   events.subscribe({}, (event) => {
     if (event.type !== 'message.queued') return;
     const { conversationId, mode } = event.message;
-    runtime.caches.messages.add(conversationId);
-    if (mode === 'steer') runtime.caches.steering.add(conversationId);
+    mark(runtime.caches.messages, conversationId);
+    if (mode === 'steer') mark(runtime.caches.steering, conversationId);
   });
   // What became of the messages sent from here, wherever it happened (here, or another process).
   events.subscribe({}, (event) => {

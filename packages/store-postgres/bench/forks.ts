@@ -6,14 +6,10 @@
  * cost what the plain one's does. PGlite in a temporary directory; the server run on a
  * fresh database of BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Conversation, emptyUsage, newId } from '@tessera/core';
-import pg from 'pg';
-import { createPostgresStore, type PostgresStore } from '../src/index.ts';
+import type { PostgresStore } from '../src/index.ts';
+import { onBothDrivers } from './on-both-drivers.ts';
 
-const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROMPTS = 200;
 const DEPTH = 100;
 const RUNS = 20;
@@ -110,48 +106,7 @@ async function run(store: PostgresStore): Promise<Record<string, string>> {
   return figures;
 }
 
-async function pglite(): Promise<Record<string, string>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-forks-'));
-  try {
-    const store = await createPostgresStore({ dataDir });
-    try {
-      return await run(store);
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function server(): Promise<Record<string, string>> {
-  const name = `tessera_bench_forks_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  try {
-    const store = await createPostgresStore({ connectionString: url.toString(), maxConnections: 10 });
-    try {
-      return await run(store);
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-const results: Record<string, Record<string, string>> = {};
-for (const [driver, bench] of [
-  ['PGlite (data dir)', pglite],
-  ['PostgreSQL server (pg pool)', server],
-] as const) {
-  process.stderr.write(`running ${driver}…\n`);
-  results[driver] = await bench();
-}
+const results = await onBothDrivers('tessera-bench-forks', run);
 const rows = Object.keys(Object.values(results)[0]!);
 for (const driver of Object.keys(results)) {
   console.log(`\n${driver}`);

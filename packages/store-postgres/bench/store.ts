@@ -3,14 +3,10 @@
  * PGlite runs in a temporary directory; the server run uses a fresh database on BENCH_POSTGRES_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards. Figures are wall-clock times.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { emptyUsage, newId, type PromptRecord } from '@tessera/core';
-import pg from 'pg';
-import { createPostgresStore, type PostgresStore } from '../src/index.ts';
+import type { PostgresStore } from '../src/index.ts';
+import { onBothDrivers } from './on-both-drivers.ts';
 
-const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APPENDS = 10_000;
 const HISTORY_PROMPTS = 2_000;
 const OUTPUTS_PER_HISTORY_PROMPT = 4;
@@ -140,48 +136,7 @@ async function run(store: PostgresStore): Promise<Record<string, string>> {
   return figures;
 }
 
-async function pglite(): Promise<Record<string, string>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
-  try {
-    const store = await createPostgresStore({ dataDir });
-    try {
-      return await run(store);
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function server(): Promise<Record<string, string>> {
-  const name = `tessera_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  try {
-    const store = await createPostgresStore({ connectionString: url.toString(), maxConnections: 10 });
-    try {
-      return await run(store);
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-const results: Record<string, Record<string, string>> = {};
-for (const [driver, bench] of [
-  ['PGlite (data dir)', pglite],
-  ['PostgreSQL server (pg pool)', server],
-] as const) {
-  process.stderr.write(`running ${driver}…\n`);
-  results[driver] = await bench();
-}
+const results = await onBothDrivers('tessera-bench', run);
 const rows = Object.keys(Object.values(results)[0]!);
 const drivers = Object.keys(results);
 const widths = [

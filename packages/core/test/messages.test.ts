@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   type AnyPlugin,
+  ConversationBusyError,
   createPlatform,
   createTool,
   definePlugin,
@@ -259,6 +260,7 @@ describe('knowing that no message waits', () => {
         reply('a'),
         reply('b'),
         reply('three'),
+        reply('four'),
       ]),
     });
     const conversation = await platform.conversations.create({ userId: 'u' });
@@ -280,9 +282,11 @@ describe('knowing that no message waits', () => {
       ['b', 'completed'],
     ]);
     expect(await store.messages.list(conversation.id)).toEqual([]);
-    // Once they ran, a prompt's end asks no more.
-    list.mockClear();
+    // Once they ran (the end of the last one started from a message looks once more, and finds none), a
+    // prompt's end asks no more.
     expect((await send('third')).state).toBe('completed');
+    list.mockClear();
+    expect((await send('fourth')).state).toBe('completed');
     expect(list).not.toHaveBeenCalled();
   });
 
@@ -306,6 +310,51 @@ describe('knowing that no message waits', () => {
     expect((await run.done).state).toBe('completed');
     expect(await late).toMatchObject({ input: 'msg_elsewhere text', state: 'completed' });
     await platform.close();
+  });
+  it('a message refused as busy runs once the prompt holding the conversation ends, even when the refusal comes after that end', async () => {
+    const memory = new MemoryStore();
+    // The interleaving a loaded machine produced: the store refuses the message's prompt as busy, the prompt
+    // that held the conversation ends (and looks for messages), and only then does the refusal arrive.
+    let heldEnded: Promise<unknown> = Promise.resolve();
+    const create = memory.prompts.create.bind(memory.prompts);
+    const prompts = new Proxy(memory.prompts, {
+      get: (target, key) =>
+        key === 'create'
+          ? async (...args: Parameters<typeof create>) => {
+              try {
+                return await create(...args);
+              } catch (error) {
+                if (ConversationBusyError.is(error)) {
+                  await heldEnded;
+                  await new Promise((resolve) => setTimeout(resolve, 0));
+                }
+                throw error;
+              }
+            }
+          : Reflect.get(target, key),
+    });
+    const store = new Proxy(memory, {
+      get: (target, key) => (key === 'prompts' ? prompts : Reflect.get(target, key)),
+    });
+    const { plugin, inside, open } = gate();
+    const platform = createPlatform({
+      store,
+      plugins: [plugin],
+      model: scriptedModel([callTool('gate.wait'), reply('done'), reply('the message, answered')]),
+    });
+    const conversation = await platform.conversations.create({ userId: 'u' });
+    const run = await platform.start({ conversationId: conversation.id, userId: 'u', input: 'go' });
+    await inside;
+    // Left by a process that died: stored, never announced here.
+    await memory.messages.add(queued(conversation.id, 'msg_left'));
+    heldEnded = ended({ platform }, run.prompt.id);
+    const late = ended({ platform }, 'msg_left');
+    const recovered = platform.recover();
+    open();
+    expect((await run.done).state).toBe('completed');
+    await recovered;
+    expect(await late).toMatchObject({ input: 'msg_left text', state: 'completed' });
+    expect(await memory.messages.list(conversation.id)).toEqual([]);
   });
 });
 

@@ -20,7 +20,7 @@ export async function startNextMessage(
   const { messages } = store;
   if (!messages) return undefined;
   // Unmarked before the read, so that a message sent meanwhile keeps its mark; marked again below whenever
-  // one may still wait after this, for the end of the prompt that runs now to look again.
+  // one may still wait after this, for the end of a prompt that runs then to look again.
   caches.messages.delete(conversationId);
   for (;;) {
     let waiting: QueuedMessage[];
@@ -32,15 +32,17 @@ export async function startNextMessage(
     }
     const [message, ...behind] = waiting;
     if (!message) return undefined;
-    // Before the prompt starts: its first round boundary reads the steering behind it, its end the rest.
-    if (behind.length > 0) mark(caches.messages, conversationId);
+    // Marked before the start, whatever comes of it: the end of a prompt that holds the conversation may come
+    // after the store refused this start as busy but before the refusal arrives here, and must look again.
+    // The end of the prompt started here then reads once more (the messages behind this one, or nothing).
+    mark(caches.messages, conversationId);
+    // Its first round boundary reads the steering behind it.
     if (behind.some((m) => m.mode === 'steer')) mark(caches.steering, conversationId);
     try {
       const run = await start(message);
       await messages.remove(conversationId, [message.id]);
       return run;
     } catch (error) {
-      if (!ConflictError.is(error)) mark(caches.messages, conversationId);
       if (ConversationBusyError.is(error)) return undefined;
       if (!ConflictError.is(error)) throw error;
       // Its prompt exists already: it was started before a process stopped. Only the removal was left.

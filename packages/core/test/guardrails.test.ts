@@ -1,8 +1,6 @@
 import { callTool, callTools, createTestPlatform, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
-  createTool,
   definePlugin,
   type GuardrailOutput,
   type ModelRequest,

@@ -1,11 +1,9 @@
 import { callTool, createTestPlatform, reply, scriptedModel } from '@tessera/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import {
   type AnyPlugin,
   ConversationBusyError,
   createPlatform,
-  createTool,
   definePlugin,
   MemoryStore,
   NotFoundError,

@@ -1,4 +1,4 @@
-import { callTool, callTools, createTestPlatform, reply } from '@tessera/testing';
+import { callTools, createTestPlatform, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { definePlugin, type TesseraEvent, type ToolOutput } from '../src/index.ts';
 import { toolbox } from './helpers.ts';

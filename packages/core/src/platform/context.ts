@@ -12,7 +12,7 @@ import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts
 import { MemoryStore } from '../store/memory-store.ts';
 import type { Store } from '../store/store.ts';
 import { checkComposition } from './check-composition.ts';
-import { startNextMessage } from './follow-ups.ts';
+import { oneAtATime, startNextMessage } from './follow-ups.ts';
 import { LocalRuns } from './local-runs.ts';
 import { MessageDeliveries } from './message-deliveries.ts';
 import type { PlatformOptions } from './platform.ts';
@@ -78,23 +78,8 @@ export function createContext(
   };
   const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));
   const deliveries = new MessageDeliveries();
-  // One look for a conversation's next message at a time in this process, each after the last: a second look
-  // (a prompt's end) that ran while the first was still starting the same message would find its prompt
-  // reserved here, take that for a prompt already started, and take the message off unrun; after the first,
-  // it starts what the first could not (refused as busy by the prompt whose end this is).
-  const looking = new Map<string, Promise<unknown>>();
-  const nextMessage = (conversationId: string): Promise<PromptRun | undefined> => {
-    const look = (looking.get(conversationId) ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => startNext(conversationId));
-    looking.set(conversationId, look);
-    const done = () => {
-      if (looking.get(conversationId) === look) looking.delete(conversationId);
-    };
-    look.then(done, done);
-    return look;
-  };
-  const startNext = (conversationId: string) =>
+  // One look at a time per conversation (see oneAtATime).
+  const nextMessage = oneAtATime((conversationId: string) =>
     startNextMessage(
       store,
       conversationId,
@@ -111,7 +96,8 @@ export function createContext(
         return run;
       },
       runtime.caches,
-    );
+    ),
+  );
   return {
     options,
     startOrder,

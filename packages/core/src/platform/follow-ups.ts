@@ -50,3 +50,27 @@ export async function startNextMessage(
     }
   }
 }
+
+/**
+ * `look` for a conversation's next message, one look at a time per conversation in this process, each after
+ * the last. A second look (a prompt's end) that ran while the first was still starting a message would find
+ * that message's prompt reserved here, take it for a prompt already started (`ConflictError`) and take the
+ * message off unrun; after the first, it starts what the first could not (refused as busy by the prompt whose
+ * end this is). Resolves or rejects as its own look does.
+ */
+export function oneAtATime<T>(
+  look: (conversationId: string) => Promise<T>,
+): (conversationId: string) => Promise<T> {
+  const looking = new Map<string, Promise<T>>();
+  return (conversationId) => {
+    const next = (looking.get(conversationId) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => look(conversationId));
+    looking.set(conversationId, next);
+    const forget = () => {
+      if (looking.get(conversationId) === next) looking.delete(conversationId);
+    };
+    next.then(forget, forget);
+    return next;
+  };
+}

@@ -1,11 +1,6 @@
 import { callTool, callTools, createTestPlatform, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  definePlugin,
-  type GuardrailOutput,
-  type ModelRequest,
-  type ToolOutput,
-} from '../src/index.ts';
+import { definePlugin, type GuardrailOutput, type ModelRequest, type ToolOutput } from '../src/index.ts';
 import { gate, toolbox } from './helpers.ts';
 
 /** Everything a request sends the model, as one text to search. */

@@ -84,6 +84,22 @@ describe('frozen values (the record as the loop and the in-memory store keep it)
     );
   });
 
+  it('immutableVersion: shares only what the last version holds as its own, never what it inherits', () => {
+    const previous = immutable({ type: 'tool' });
+    // A hostile own `__proto__` key (as JSON.parse makes one) whose value is what `previous` only inherits.
+    const next: Record<string, unknown> = { ...previous };
+    Object.defineProperty(next, '__proto__', {
+      value: Object.prototype,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    const version = immutableVersion(next, previous);
+    expect(isDeepFrozen(version)).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(version, '__proto__')?.value).not.toBe(Object.prototype);
+    expect(Object.isFrozen(Object.prototype)).toBe(false);
+  });
+
   it('immutableOf: freezes what it is handed in place, which is then passed on as it is', () => {
     const made = immutableOf({ type: 'success', output: immutableJson({ list: [1] }) });
     expect(isDeepFrozen(made)).toBe(true);

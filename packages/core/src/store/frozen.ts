@@ -84,7 +84,8 @@ export function immutableVersion<T extends object>(value: T, previous: object): 
   const before = previous as Record<string, unknown>;
   for (const key of Object.keys(object)) {
     const item = object[key];
-    if (item === before[key]) continue;
+    // Own keys only: an inherited value (`constructor`, `__proto__`'s getter) was never frozen with `previous`.
+    if (item === before[key] && Object.hasOwn(before, key)) continue;
     if (isObject(item) && !isRecent(item)) setOwn(object, key, remember(frozenCopy(item, 1)));
     else if (typeof item === 'symbol') structuredClone(item); // refused, as structuredClone refuses it
   }

@@ -12,5 +12,6 @@ export default defineConfig({
       ),
     },
   },
-  test: { include: ['test/**/*.test.ts'] },
+  // Property tests run hundreds of cases: on a loaded CI machine they need more than vitest's 5 s default.
+  test: { include: ['test/**/*.test.ts'], testTimeout: 30_000 },
 });

@@ -249,10 +249,9 @@ describe('without streaming, errors, retries, timeouts and abort', () => {
     const controller = new AbortController();
     const body = fixture('chat-tool-call.json');
     setTimeout(() => controller.abort(new Error('user cancelled')), 50);
-    const started = Date.now();
+    // The stalled answer ends only by the abort: the timeout would end it with another error, and later.
     await expect(
       run([{ ...json(body), stallAfter: 0 }], { api: 'chat', timeoutMs: 10_000 }, controller.signal),
     ).rejects.toThrow('user cancelled');
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -129,11 +129,10 @@ describe('withRetries', () => {
       { maxRetries: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, toModelError, retryAfterMs: () => 60_000 },
       controller.signal,
     );
-    const started = Date.now();
+    // Every wait is a minute: a retry that ignored the signal would outlive the test's own timeout.
     const result = collect(stream).catch((e: unknown) => e);
     setTimeout(() => controller.abort(new Error('stop')), 10);
     expect(await result).toMatchObject({ message: 'stop' });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(call.calls()).toBe(1);
   });
 

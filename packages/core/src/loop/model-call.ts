@@ -3,7 +3,8 @@ import type { Prompt } from '../model/prompt.ts';
 import { boundText } from '../outputs/bounds.ts';
 import type { OfferedTool } from '../plugins/define-plugin.ts';
 import type { HistoryView, ModelCallRequest } from '../plugins/hooks.ts';
-import { PromptProjection, projectHistory, promptsToMessages } from '../projection/prompts-to-messages.ts';
+import { PromptProjection } from '../projection/prompt-projection.ts';
+import { projectHistory, promptsToMessages } from '../projection/prompts-to-messages.ts';
 import { overheadTokens, providerScale } from '../projection/request-size.ts';
 import type { ModelMessage } from '../provider/messages.ts';
 import {
@@ -76,7 +77,7 @@ export class ModelCalls {
       bound: (text) => boundText(text, maxResultChars),
       maxChars: maxResultChars,
     });
-    const current = this.#projection.appendTo(prompt, []);
+    const current = this.#projection.messages(prompt);
     // The budget applies to the view, after the hooks that made it: whatever a plugin puts in, it fits.
     const limit = options.historyTokens;
     if (limit === undefined) {

@@ -1,6 +1,7 @@
 import type { PauseOutput, ToolOutput } from '../model/outputs.ts';
 import type { Prompt, StopReason } from '../model/prompt.ts';
 import { budgetsOf, type ReachedBudget, reachedBudget } from './budgets.ts';
+import { OutputTally } from './output-tally.ts';
 import type { Budgets } from './runtime.ts';
 
 /** What the loop does next. */
@@ -22,9 +23,19 @@ const MODEL: LoopStep = Object.freeze({ kind: 'model' });
 /**
  * The next step of a prompt's loop, from its record alone (and the platform's budgets): the same record
  * always gives the same step, so a loop resumed in any process goes on as it would have. Pure: it reads and
- * changes nothing.
+ * changes nothing. `tally`: the record's counts over `prompt.output` (see OutputTally), when the caller keeps
+ * them; counted here otherwise.
  */
-export function planStep(prompt: Prompt, defaults: Budgets): LoopStep {
+export function planStep(
+  prompt: Prompt,
+  defaults: Budgets,
+  tally: OutputTally = OutputTally.of(prompt.output),
+): LoopStep {
+  // Most rounds: nothing open, pending or paused, so no output need be looked at, and no budget was raised.
+  if (tally.plain) {
+    const reached = reachedBudget(prompt, defaults);
+    return reached ? { kind: 'budget', reached } : MODEL;
+  }
   let open: ToolOutput[] | undefined;
   let stopped: PauseOutput | undefined;
   for (const output of prompt.output) {

@@ -117,7 +117,7 @@ export class PromptCompletion {
     // The executor: each step planned from the record alone (plan.ts), then carried out. What waits for the
     // user (a pending call, a pause) is recorded first, and the next step pauses on it.
     for (;;) {
-      const step = planStep(this.#record.prompt, this.#runtime.options.budgets);
+      const step = planStep(this.#record.prompt, this.#runtime.options.budgets, this.#record.tally);
       if (step.kind === 'pause') return this.#pause(step.pending);
       if (step.kind === 'end') return this.#end('completed', step.stop);
       if (step.kind === 'budget') await this.#record.append(budgetPause(step.reached));

@@ -14,6 +14,7 @@ import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
 import { immutableOwn, immutableVersion } from '../store/frozen.ts';
 import type { PromptPatch, Store } from '../store/store.ts';
+import { OutputTally } from './output-tally.ts';
 
 /** What of the runtime a prompt's record needs (the `Runtime` passes as it is). */
 type RecordRuntime = { readonly bus: EventBus; readonly outputs: OutputRegistry; readonly store: Store };
@@ -40,10 +41,17 @@ export class PromptRecord {
   #prompt: Prompt;
   #stagedUsage: Prompt['usage'] | undefined;
   #stagedOutputs: PromptOutput[] = [];
+  #tally: OutputTally;
 
   constructor(runtime: RecordRuntime, prompt: Prompt) {
     this.#runtime = runtime;
     this.#prompt = { ...prompt, output: [...prompt.output] };
+    this.#tally = OutputTally.of(this.#prompt.output);
+  }
+
+  /** Counts over the prompt's outputs, kept as they change (see OutputTally). */
+  get tally(): OutputTally {
+    return this.#tally;
   }
 
   get prompt(): Prompt {
@@ -65,6 +73,7 @@ export class PromptRecord {
   async append(output: NewOutput | OutputBase, toolCallId?: string, known = false): Promise<string> {
     const validated = this.#complete(output, toolCallId, known);
     this.#prompt.output.push(validated);
+    this.#tally.count(validated, 1);
     await this.#write({ append: [validated] });
     this.publish({ type: 'prompt.output', output: validated });
     return validated.id;
@@ -74,6 +83,7 @@ export class PromptRecord {
   stage(output: NewOutput | OutputBase): void {
     const validated = this.#complete(output);
     this.#prompt.output.push(validated);
+    this.#tally.count(validated, 1);
     this.#stagedOutputs.push(validated);
   }
 
@@ -96,7 +106,7 @@ export class PromptRecord {
   }
 
   async replace(output: OutputBase, known = false): Promise<void> {
-    const index = this.#prompt.output.findIndex((o) => o.id === output.id);
+    const index = this.#indexOf(output.id);
     const previous = this.#prompt.output[index];
     // `output` is always an object the loop has just made, and so is what zod makes of it; a known one is a
     // new version of the output it replaces, of which only what changed is copied.
@@ -105,6 +115,10 @@ export class PromptRecord {
         ? immutableVersion(output as PromptOutput, previous)
         : immutableOwn(known ? (output as PromptOutput) : this.#runtime.outputs.validate(output));
     this.#prompt.output[index] = validated;
+    if (previous) {
+      this.#tally.count(previous, -1);
+      this.#tally.count(validated, 1);
+    }
     // An output still staged is written now, as it is now (a call about to start must be in the store).
     const staged = this.#stagedOutputs.findIndex((o) => o.id === output.id);
     if (staged >= 0) {
@@ -114,6 +128,16 @@ export class PromptRecord {
     }
     await this.#write({ outputs: [validated] });
     this.publish({ type: 'prompt.output-updated', output: validated });
+  }
+
+  /**
+   * Where the output `id` is in the prompt (-1 if not), searched from the newest: what the loop changes is
+   * almost always among the last outputs (the call it runs), so a round does not read every output.
+   */
+  #indexOf(id: string): number {
+    const outputs = this.#prompt.output;
+    for (let i = outputs.length - 1; i >= 0; i--) if (outputs[i]!.id === id) return i;
+    return -1;
   }
 
   #complete(output: NewOutput | OutputBase, toolCallId?: string, known = false): PromptOutput {
@@ -171,7 +195,7 @@ export class PromptRecord {
    * An approval is still parsed: its reason may come from a plugin's policy.
    */
   record(call: OpenCall, changes: Partial<ToolOutput>, result?: PromptOutputToolResult): Promise<unknown> {
-    const current = call.recorded ? this.#prompt.output.find((o) => o.id === call.output.id) : call.output;
+    const current = call.recorded ? this.#prompt.output[this.#indexOf(call.output.id)] : call.output;
     const next = { ...current, ...changes, ...(result && { result }) } as ToolOutput;
     const known = changes.approval === undefined;
     call.output = next;
@@ -202,11 +226,12 @@ export class PromptRecord {
     if (outputIds.length === 0) return;
     await this.#write({ removeOutputs: outputIds });
     this.#prompt = { ...this.#prompt, output: this.#prompt.output.filter((o) => !outputIds.includes(o.id)) };
+    this.#tally = OutputTally.of(this.#prompt.output);
     for (const outputId of outputIds) this.publish({ type: 'prompt.output-removed', outputId });
   }
 
   async updateEmitted(outputId: string, output: NewOutput, toolCallId: string): Promise<void> {
-    const existing = this.#prompt.output.find((o) => o.id === outputId);
+    const existing = this.#prompt.output[this.#indexOf(outputId)];
     if (!existing || existing.type !== output.type || existing.type === 'tool') {
       throw new NotFoundError(
         `This prompt has no emitted output ${outputId} of type '${output.type}' to update.`,

@@ -3,7 +3,7 @@ import { isoNow as now } from '../iso-now.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { OfferedTool } from '../plugins/define-plugin.ts';
 import { approvedInput, type DecideContext, type Decision, decide } from './approval.ts';
-import { budgetPause, budgetsOf, type ReachedBudget, startedCalls } from './budgets.ts';
+import { budgetPause, budgetsOf, type ReachedBudget } from './budgets.ts';
 import type { HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
@@ -133,9 +133,11 @@ export class ToolBatch {
    * or the larger one the user continued with.
    */
   #toolBudgetReached(alsoStarting = 0): ReachedBudget | undefined {
-    const prompt = this.#record.prompt;
-    const used = startedCalls(prompt.output);
-    const limit = budgetsOf(prompt, this.#runtime.options.budgets).maxToolCalls;
+    const { prompt, tally } = this.#record;
+    const defaults = this.#runtime.options.budgets;
+    // Counted as the record changes (see OutputTally); a raised budget only ever comes with a pause.
+    const used = tally.started;
+    const limit = (tally.pauses === 0 ? defaults : budgetsOf(prompt, defaults)).maxToolCalls;
     return used + alsoStarting < limit ? undefined : { name: 'maxToolCalls', limit, used };
   }
 

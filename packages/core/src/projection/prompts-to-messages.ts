@@ -1,4 +1,3 @@
-import type { PromptOutput } from '../model/outputs.ts';
 import type { Prompt } from '../model/prompt.ts';
 import { isFinalState } from '../model/prompt.ts';
 import { boundText } from '../outputs/bounds.ts';
@@ -7,6 +6,7 @@ import type { OutputRegistry } from '../outputs/output-registry.ts';
 import { isWithheld, withheldIn } from '../outputs/withheld.ts';
 import { type ModelMessage, userMessage } from '../provider/messages.ts';
 import { estimateTokens } from '../provider/provider.ts';
+import { ResponseOrder } from './response-order.ts';
 
 export const DEFAULT_MAX_RESULT_CHARS = 20_000;
 
@@ -59,31 +59,7 @@ const grouped = (messages: ModelMessage[], start: number): ModelMessage[] =>
  * something emitted. Most rounds (one call a response) are in order already, and are not copied again.
  */
 export function regroups(messages: readonly ModelMessage[], start = 0): boolean {
-  let response: string | undefined;
-  const calls: string[] = [];
-  let heldResults = false;
-  let heldEmitted = false;
-  for (let i = start; i < messages.length; i++) {
-    const message = messages[i]!;
-    const id = message.type === 'function_call_output' ? undefined : message.responseId;
-    if (id !== undefined) {
-      if (id !== response) {
-        response = id;
-        calls.length = 0;
-        heldResults = heldEmitted = false;
-      } else if (heldResults || heldEmitted) return true;
-      if (message.type === 'function_call') calls.push(message.callId);
-    } else if (response === undefined) {
-      // passes through where it is
-    } else if (message.type === 'function_call_output' && calls.includes(message.callId)) {
-      if (heldEmitted) return true;
-      heldResults = true;
-    } else if (message.type === 'message' && message.role === 'user') {
-      response = undefined;
-      heldResults = heldEmitted = false;
-    } else heldEmitted = true;
-  }
-  return false;
+  return !new ResponseOrder().all(messages, start);
 }
 
 /**
@@ -218,52 +194,6 @@ function continues(prompts: readonly Prompt[], earlier: Joined, end: number): bo
     if (earlier.prompts[i] !== prompts[i] || earlier.updatedAt[i] !== prompts[i]!.updatedAt) return false;
   }
   return true;
-}
-
-/**
- * The running prompt's projection, kept output by output from one round to the next. Outputs are replaced,
- * never changed in place, so an output's messages stay valid for as long as it is the same object: a round
- * projects only the outputs that are new or were replaced since the last one.
- */
-export class PromptProjection {
-  readonly #outputs: OutputRegistry;
-  readonly #context: ProjectionContext;
-  #input?: { input: string; message: ModelMessage };
-  readonly #projected: { output: PromptOutput; messages: readonly ModelMessage[] }[] = [];
-
-  constructor(outputs: OutputRegistry, context: ProjectionContext) {
-    this.#outputs = outputs;
-    this.#context = context;
-  }
-
-  /** Pushes the prompt's messages (as `projectPrompt` makes them) onto `messages` and returns it. */
-  appendTo(prompt: Prompt, messages: ModelMessage[]): ModelMessage[] {
-    // A guardrail ends the prompt when it trips, so a running prompt rarely has one: then it is projected whole.
-    if (prompt.output.some((output) => output.type === 'guardrail')) {
-      for (const message of projectPrompt(prompt, this.#outputs, this.#context)) messages.push(message);
-      return messages;
-    }
-    if (prompt.input !== undefined && prompt.input !== '') {
-      if (this.#input?.input !== prompt.input) {
-        this.#input = { input: prompt.input, message: userMessage(prompt.input) };
-      }
-      messages.push(this.#input.message);
-    }
-    const { output } = prompt;
-    const projected = this.#projected;
-    const start = messages.length;
-    for (let i = 0; i < output.length; i++) {
-      const current = output[i]!;
-      let entry = projected[i];
-      if (entry?.output !== current) {
-        entry = { output: current, messages: this.#outputs.project(current, this.#context) };
-        projected[i] = entry;
-      }
-      for (const message of entry.messages) messages.push(message);
-    }
-    projected.length = Math.min(projected.length, output.length);
-    return grouped(messages, start);
-  }
 }
 
 /**

@@ -12,7 +12,7 @@ import type {
 } from '../model/outputs.ts';
 import type { Prompt, PromptState, StopReason } from '../model/prompt.ts';
 import type { OutputRegistry } from '../outputs/output-registry.ts';
-import { immutableOwn, immutableVersion } from '../store/frozen.ts';
+import { immutableOf, immutableOwn, immutableVersion } from '../store/frozen.ts';
 import type { PromptPatch, Store } from '../store/store.ts';
 import { OutputTally } from './output-tally.ts';
 
@@ -87,7 +87,7 @@ export class PromptRecord {
     this.#stagedOutputs.push(validated);
   }
 
-  /** Sets the prompt's usage now, and in the store with the next write. */
+  /** Sets the prompt's usage now, and in the store with the next write. `usage`: deeply frozen (`immutableOwn`). */
   stageUsage(usage: Prompt['usage']): void {
     this.#prompt = { ...this.#prompt, usage };
     this.#stagedUsage = usage;
@@ -162,7 +162,11 @@ export class PromptRecord {
   #write(change: PromptPatch): Promise<unknown> {
     const staged = this.#stagedOutputs;
     const patch: PromptPatch = { ...change };
-    if (this.#stagedUsage && !patch.usage) patch.usage = this.#stagedUsage;
+    // What was staged was made deeply frozen here (or by `addUsage`), before an await: named again as just
+    // made (`immutableOf`), so that a store that keeps frozen values (the memory store) takes it as it is,
+    // even when other prompts' rounds ran in between (without it, 1,000 prompts at once copied it all again).
+    if (this.#stagedUsage && !patch.usage) patch.usage = immutableOf(this.#stagedUsage);
+    for (const output of staged) immutableOf(output);
     if (staged.length > 0) {
       patch.append = change.append ? [...staged, ...change.append] : staged;
       this.#stagedOutputs = [];
@@ -197,6 +201,8 @@ export class PromptRecord {
   record(call: OpenCall, changes: Partial<ToolOutput>, result?: PromptOutputToolResult): Promise<unknown> {
     const current = call.recorded ? this.#prompt.output[this.#indexOf(call.output.id)] : call.output;
     const next = { ...current, ...changes, ...(result && { result }) } as ToolOutput;
+    // The model call's facts, made deeply frozen by ModelResponse before an await: taken as they are (see #write).
+    if (!call.recorded && next.modelCall) immutableOf(next.modelCall);
     const known = changes.approval === undefined;
     call.output = next;
     if (call.recorded) return this.replace(next, known);

@@ -57,7 +57,7 @@ export class StoredPrompt {
   /** Applies a patch whose values are frozen; throws, changing nothing, when an output to replace is missing. */
   apply(patch: PromptPatch, updatedAt: string): void {
     const replacing = (patch.outputs ?? []).map((replacement) => {
-      const index = this.#output.findIndex((o) => o.id === replacement.id);
+      const index = this.#output.findLastIndex((o) => o.id === replacement.id); // mostly among the last
       if (index < 0) throw new NotFoundError(`Prompt ${this.#fields.id} has no output ${replacement.id}.`);
       return [index, replacement] as const;
     });

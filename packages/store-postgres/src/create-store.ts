@@ -30,6 +30,18 @@ export type PostgresStoreOptions = {
    * that share a channel with one it does. Every process on a schema must use the same number.
    */
   relayShards?: number;
+  /**
+   * How often the relay tells the other processes on the schema that this one is there (default 2,000 ms; a
+   * server only). A process that hears of no other sends no events: the one-process deployment pays nothing
+   * for the relay.
+   */
+  relayHeartbeatMs?: number;
+  /**
+   * How long another process counts as there without being heard (default 3 heartbeats), and how long a
+   * process sends events regardless after its listening connection is taken (again): it may have missed
+   * someone's hello meanwhile. Every process on a schema should use the same heartbeat and expiry.
+   */
+  relayExpiryMs?: number;
   /** Where `DATABASE_URL` is read from when no database is given (default `process.env`). */
   env?: Record<string, string | undefined>;
 };

@@ -23,9 +23,14 @@ export interface SqlDriver extends SqlExecutor {
    * Opens a listener: `onPayload` is called with every notification on the channels it listens on (plain
    * identifiers, added and removed at any time), on one connection kept open until released (and reopened
    * after a failure, listening on the same channels; notifications sent meanwhile are missed). Only drivers
-   * that other processes can reach offer it.
+   * that other processes can reach offer it. `onConnection`, when given, hears of each connection lost
+   * (`false`) and of each one taken again and listening on every channel (`true`), so that the caller knows
+   * when it may have missed notifications (the first connection is the returned promise's).
    */
-  listen?(onPayload: (channel: string, payload: string) => void): Promise<Listener>;
+  listen?(
+    onPayload: (channel: string, payload: string) => void,
+    onConnection?: (connected: boolean) => void,
+  ): Promise<Listener>;
   /** Releases what the driver owns; a pool or PGlite instance passed in by the app is left open. */
   close(): Promise<void>;
 }

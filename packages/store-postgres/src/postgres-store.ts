@@ -60,7 +60,7 @@ export class PostgresStore implements Store {
   static async open(
     driver: SqlDriver,
     schema: { name: string; quoted: string; version: number },
-    options: { relayShards?: number } = {},
+    options: { relayShards?: number; relayHeartbeatMs?: number; relayExpiryMs?: number } = {},
   ) {
     const id = `${hostname()}:${process.pid}:${randomUUID()}`;
     const lock = await driver.hold(
@@ -70,8 +70,14 @@ export class PostgresStore implements Store {
     );
     const listen = driver.listen?.bind(driver);
     const relay = listen
-      ? openRelay(driver, listen, schema.name, id, { shards: options.relayShards })
+      ? openRelay(driver, listen, schema.name, id, {
+          shards: options.relayShards,
+          heartbeatMs: options.relayHeartbeatMs,
+          expiryMs: options.relayExpiryMs,
+        })
       : undefined;
+    // Listening before the store serves anyone: it hears the others' answers to its hello.
+    await relay?.started;
     return new PostgresStore(driver, schema, { id, lock }, relay);
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type EventRelay, type RelayMessage, type RelayTopic, relayTopics } from '@tessera/core';
 import type { Listener, SqlDriver } from './driver.ts';
+import { type PresenceKind, type PresenceTimes, presence } from './presence.ts';
 
 // NOTIFY payloads are limited to 8000 bytes: messages travel as base64 frames, several small ones per payload.
 const FRAME_BYTES = 5_400;
@@ -13,20 +14,27 @@ const BATCH_PAYLOADS = 256;
 /** The default number of channels a schema's topics are spread over (see `openRelay`). */
 export const DEFAULT_RELAY_SHARDS = 1_024;
 
+/** The start of a schema's channel names: short enough for a suffix within PostgreSQL's 63 bytes. */
+function channelBase(schema: string): string {
+  const base = `tessera_${schema}`;
+  if (base.length <= 52) return base;
+  return `${base.slice(0, 39)}_${createHash('sha256').update(schema).digest('hex').slice(0, 12)}`;
+}
+
 /** The notification channels of a schema: plain identifiers of at most 63 bytes, one per shard. */
 export function relayChannels(schema: string, shards: number): (shard: number) => string {
-  let base = `tessera_${schema}`;
-  if (base.length > 52) {
-    base = `${base.slice(0, 39)}_${createHash('sha256').update(schema).digest('hex').slice(0, 12)}`;
-  }
+  const base = channelBase(schema);
   const width = String(shards - 1).length;
   return (shard) => `${base}_${String(shard).padStart(width, '0')}`;
 }
 
+/** The channel on which the processes of a schema tell each other they are there (see `openRelay`). */
+export const presenceChannel = (schema: string): string => `${channelBase(schema)}_presence`;
+
 /** A topic's key in a frame: 16 hex characters, whatever characters its ids hold. */
 const topicKey = (topic: RelayTopic): string => createHash('sha256').update(topic).digest('hex').slice(0, 16);
 
-export type RelayOptions = {
+export type RelayOptions = PresenceTimes & {
   /** Channels the topics are spread over (default 1,024): a process listens on at most this many. */
   shards?: number;
   onError?: (error: unknown) => void;
@@ -42,8 +50,14 @@ export type RelayOptions = {
  * Messages are sent in call order, several per statement, each as base64 frames packed into payloads under
  * NOTIFY's 8000 bytes and reassembled on the other side; a process ignores its own. Notifications are not
  * stored: a process that is not listening at that moment (starting, reconnecting) misses them, and its
- * clients catch up from the store, as after any dropped connection. The listening connection is taken when
- * the first topic is followed.
+ * clients catch up from the store, as after any dropped connection.
+ *
+ * A process alone sends no events: every process listens on the schema's presence channel from the start,
+ * says hello when it starts and each time its listening connection is taken again (the others answer at
+ * once), heartbeats every `heartbeatMs`, and says goodbye when it closes; another process is known until
+ * it has not been heard for `expiryMs`. Events go out while another process is known, and during the first
+ * `expiryMs` of listening (after a start or a reconnect: who was missed meanwhile is not known yet). Cancel
+ * requests always go out: they are rare, and one lost leaves a prompt running.
  */
 export function openRelay(
   driver: Pick<SqlDriver, 'query'>,
@@ -51,20 +65,32 @@ export function openRelay(
   schema: string,
   origin: string,
   options: RelayOptions = {},
-): EventRelay & { routes: NonNullable<EventRelay['routes']>; close(): Promise<void> } {
+): Relay {
   const shards = options.shards ?? DEFAULT_RELAY_SHARDS;
   if (!Number.isInteger(shards) || shards < 1 || shards > 65_536) {
     throw new RangeError(`relayShards is a whole number from 1 to 65,536 (got ${shards}).`);
   }
   const onError = options.onError ?? (() => {});
-  const channels: Channels = { of: relayChannels(schema, shards), shardOf: (key) => shardOf(key, shards) };
+  const channels: Channels = {
+    of: relayChannels(schema, shards),
+    shardOf: (key) => shardOf(key, shards),
+    presence: presenceChannel(schema),
+  };
   const handlers = new Set<(message: RelayMessage) => void>();
-  const receiver = receiving(listen, channels, origin, handlers, onError);
+  const say = (kind: PresenceKind) => {
+    // A listener that could not be opened is tried again at each heartbeat.
+    if (kind === 'beat') receiver.start();
+    return driver.query('SELECT pg_notify($1, $2)', [channels.presence, `${origin}\n${kind}`]).then(() => {});
+  };
+  const peers = presence(say, options, onError);
+  const receiver = receiving(listen, channels, origin, { handlers, peers, onError });
   const sender = sending(driver, origin, onError);
+  const started = receiver.start();
   let closed = false;
   return {
+    started,
     publish(message) {
-      if (closed) return;
+      if (closed || (message.kind === 'event' && !peers.others())) return;
       const keys = relayTopics(message).map(topicKey);
       const targets = [...new Set(keys.map((key) => channels.of(channels.shardOf(key))))];
       // Split by bytes: every frame is whole base64, whatever characters the message holds.
@@ -86,26 +112,42 @@ export function openRelay(
       closed = true;
       await sender.close();
       handlers.clear();
+      // The listening connection first: a pool with no other free connection needs it for the goodbye.
       await receiver.close();
+      await peers.close();
     },
   };
 }
 
-type Channels = { of(shard: number): string; shardOf(key: string): number };
+/**
+ * The relay `openRelay` opens; `started` resolves once it listens on the presence channel, or failed to
+ * (then it sends every event until a heartbeat's retry succeeds).
+ */
+export type Relay = EventRelay & {
+  routes: NonNullable<EventRelay['routes']>;
+  started: Promise<void>;
+  close(): Promise<void>;
+};
+
+type Channels = { of(shard: number): string; shardOf(key: string): number; presence: string };
+type Presence = ReturnType<typeof presence>;
 
 const shardOf = (key: string, shards: number) => Number.parseInt(key.slice(0, 8), 16) % shards;
 
 /**
- * The receiving side: listens on the channels of the topics followed (the connection taken on first use),
- * takes from each payload the frames this process should (see `takes`), reassembles them and hands the
- * messages to `handlers`.
+ * The receiving side: listens on the presence channel (from `start()`) and on the channels of the topics
+ * followed, tells `peers` who is there, takes from each payload the frames this process should (see
+ * `takes`), reassembles them and hands the messages to `handlers`.
  */
 function receiving(
   listen: NonNullable<SqlDriver['listen']>,
   channels: Channels,
   origin: string,
-  handlers: Set<(message: RelayMessage) => void>,
-  onError: (error: unknown) => void,
+  {
+    handlers,
+    peers,
+    onError,
+  }: { handlers: Set<(message: RelayMessage) => void>; peers: Presence; onError: (error: unknown) => void },
 ) {
   /** The keys of the topics followed here, and how many of them each channel listened on carries. */
   const followed = new Set<string>();
@@ -130,6 +172,7 @@ function receiving(
   const received = (channel: string, payload: string) => {
     const [from, ...lines] = payload.split('\n');
     if (from === origin) return;
+    if (channel === channels.presence) return peers.heard(from!, lines[0] ?? '');
     const shard = Number(channel.slice(channel.lastIndexOf('_') + 1));
     for (const line of lines) {
       const [seqText, indexText, countText, keys = '', data = ''] = line.split('.');
@@ -152,11 +195,18 @@ function receiving(
       }
     }
   };
-  /** The listener, opened on first use (again after a failure), listening on every channel routed so far. */
+  /**
+   * The listener, opened at the start (again after a failure), listening on the presence channel and every
+   * channel routed so far; then hello. The driver says when its connection breaks and is taken again.
+   */
   const listening = (): Promise<Listener> => {
-    listener ??= listen(received).then(
+    const connection = (up: boolean) => (up ? void peers.connected() : peers.disconnected());
+    listener ??= listen(received, connection).then(
       async (opened) => {
+        await opened.listen(channels.presence);
         for (const shard of listened.keys()) await opened.listen(channels.of(shard));
+        // Not awaited: with every connection of the pool held, the hello waits for one.
+        void peers.connected();
         return opened;
       },
       (error: unknown) => {
@@ -190,6 +240,7 @@ function receiving(
   };
   let closed = false;
   return {
+    start: (): Promise<void> => (closed ? Promise.resolve() : listening().then(() => {}, onError)),
     routes: {
       add(topic: RelayTopic) {
         const key = topicKey(topic);

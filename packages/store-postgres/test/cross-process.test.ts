@@ -196,3 +196,40 @@ describe('events and cancellation across processes over one PostgreSQL database'
     expect(cancelled.output.find((o) => o.type === 'tool')).toMatchObject({ result: { type: 'error' } });
   });
 });
+
+describe('a process joining one that has been alone over one PostgreSQL database', () => {
+  const database = useServerDatabase();
+  const workers: WorkerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+  });
+
+  it('sees the prompts of the process that was alone, and cancels one of them', async () => {
+    const target = { databaseUrl: database.url, schema: uniqueSchema() };
+    // Short intervals: A has listened for a whole window alone (so it stopped sending) before B starts.
+    const times = { TESSERA_RELAY_HEARTBEAT_MS: '200', TESSERA_RELAY_EXPIRY_MS: '1000' };
+    const a = await WorkerProcess.start(target, times);
+    workers.push(a);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const b = await WorkerProcess.start(target, times);
+    workers.push(b);
+    const conversation = await a.call<{ id: string }>('createConversation', { userId });
+    await b.call('watch', { conversationId: conversation.id });
+    // Past B's window too: from here on, each sends because it knows of the other.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await a.call('script', { turns: [reply(['Hello ', 'from A.'])] });
+    const prompt = await a.call<Prompt>('send', { conversationId: conversation.id, userId, input: 'hi' });
+    expect(prompt.state).toBe('completed');
+    await expect
+      .poll(async () => (await b.call<{ type: string }[]>('watched')).map((e) => e.type), {
+        timeout: 20_000,
+      })
+      .toContain('prompt.completed');
+
+    await a.call('script', { turns: [callTool('ops.hang')] });
+    const running = await a.call<string>('start', { conversationId: conversation.id, userId, input: 'hang' });
+    await a.waitFor('tool-started');
+    const cancelled = await b.call<Prompt>('cancel', { promptId: running, userId });
+    expect(cancelled).toMatchObject({ id: running, state: 'cancelled' });
+  });
+});

@@ -4,6 +4,8 @@ import type { Pool, PoolClient } from 'pg';
 export type SessionSetup = {
   setup(client: PoolClient): Promise<unknown>;
   teardown(client: PoolClient): Promise<unknown>;
+  /** Called when the connection broke (before another is taken): its session state is gone. */
+  broken?(): void;
 };
 
 /**
@@ -30,7 +32,9 @@ export async function holdSession(pool: Pool, session: SessionSetup): Promise<{ 
     const broke = () => {
       if (dropped) return;
       drop();
-      if (!released) void retake();
+      if (released) return;
+      session.broken?.();
+      void retake();
     };
     client.on('error', broke);
     try {

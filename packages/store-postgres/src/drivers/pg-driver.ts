@@ -57,7 +57,7 @@ export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
         setup: (client) => client.query(sql, params as unknown[]),
         teardown: (client) => client.query(release, params as unknown[]),
       }),
-    listen: async (onPayload) => {
+    listen: async (onPayload, onConnection) => {
       const channels = new Set<string>();
       // The connection listening now; a broken one is replaced and listens again on every channel.
       let current: PoolClient | undefined;
@@ -71,19 +71,23 @@ export function pgDriver(pool: Pool, options: { owned: boolean }): SqlDriver {
         queue = queue.catch(() => {}).then(() => client?.query(sql));
         return queue;
       };
+      let taken = false;
       const session = await holdSession(pool, {
         setup: async (client) => {
           client.on('notification', onNotification);
           current = client;
           const listen = [...channels].map((c) => `LISTEN "${c}"`).join(';');
           if (listen) await run(listen, client); // a failure here is the session's: it is taken again
+          if (taken) onConnection?.(true); // taken again (the first one is the listener's promise)
         },
+        broken: () => onConnection?.(false),
         teardown: async (client) => {
           current = undefined;
           client.off('notification', onNotification);
           await run('UNLISTEN *', client);
         },
       });
+      taken = true;
       return {
         async listen(channel) {
           if (channels.has(channel)) return;

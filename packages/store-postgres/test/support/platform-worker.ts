@@ -74,11 +74,14 @@ const plugin = definePlugin({
   ],
 });
 
+const fromEnv = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 // The server in DATABASE_URL, or PGlite in PGLITE_DATA_DIR when that is set.
 const store = await createPostgresStore({
   schema: process.env.TESSERA_SCHEMA ?? 'tessera',
   dataDir: process.env.PGLITE_DATA_DIR,
   maxConnections: 4,
+  relayHeartbeatMs: fromEnv('TESSERA_RELAY_HEARTBEAT_MS'),
+  relayExpiryMs: fromEnv('TESSERA_RELAY_EXPIRY_MS'),
 });
 // The script is replaced per scenario, so turns one scenario left unused never leak into the next.
 let model = scriptedModel();
@@ -86,7 +89,6 @@ const provider: ModelProvider = {
   id: 'scripted',
   stream: (request, signal) => model.stream(request, signal),
 };
-const fromEnv = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 const platform: Platform = createPlatform({
   plugins: [plugin],
   store,

@@ -51,7 +51,8 @@ export class WorkerProcess {
 
   /**
    * Starts a worker on a server database (`{ databaseUrl, schema }`) or a PGlite directory (`{ dataDir }`),
-   * with `env` for its platform's options (`TESSERA_RECOVER_EVERY_MS`, `TESSERA_REMOTE_CANCEL_TIMEOUT_MS`).
+   * with `env` for its platform's options (`TESSERA_RECOVER_EVERY_MS`, `TESSERA_REMOTE_CANCEL_TIMEOUT_MS`) and
+   * its store's (`TESSERA_RELAY_HEARTBEAT_MS`, `TESSERA_RELAY_EXPIRY_MS`).
    */
   static async start(
     database: { databaseUrl: string; schema: string } | { dataDir: string },

@@ -3,6 +3,7 @@ import { type BudgetRaise, RAISABLE_BUDGETS, type RaisableBudget } from '../mode
 import type { NewOutput, PauseOutput, PromptOutput } from '../model/outputs.ts';
 import type { Prompt } from '../model/prompt.ts';
 import type { Budgets } from './runtime.ts';
+import { isFailure } from './tool-failures.ts';
 
 /** A budget the prompt reached: which, its limit then, and what the prompt had used. */
 export type ReachedBudget = { name: RaisableBudget; limit: number; used: number };
@@ -10,19 +11,6 @@ export type ReachedBudget = { name: RaisableBudget; limit: number; used: number 
 const RAISABLE: ReadonlySet<string> = new Set(RAISABLE_BUDGETS);
 /** Budgets counted in whole units (a cost is not). */
 const WHOLE: ReadonlySet<string> = new Set(RAISABLE_BUDGETS.filter((name) => name !== 'maxCost'));
-
-/**
- * Tool results that are decisions about a call rather than its failure: they neither count towards
- * `maxConsecutiveToolErrors` nor reset it. A user who rejects calls, or a policy that denies them, has
- * already decided; pausing to ask again would only repeat the question.
- */
-const NOT_FAILURES: ReadonlySet<string> = new Set([
-  'rejected',
-  'denied',
-  'skipped',
-  'cancelled',
-  'budget_exceeded',
-]);
 
 /** The prompt's budgets: the platform's, with the raises the user gave at its budget pauses (later ones win). */
 export function budgetsOf(prompt: Prompt, defaults: Budgets): Budgets {
@@ -51,12 +39,18 @@ const USED: Record<RaisableBudget, (prompt: Prompt) => number | undefined> = {
 
 /**
  * The first budget (other than the tool calls', checked as calls start) the prompt has reached, checked
- * before each model call. A provider that reports no cost leaves `maxCost` unchecked.
+ * before each model call. A provider that reports no cost leaves `maxCost` unchecked. `failures`: how many of
+ * the prompt's results count as failures at all (see OutputTally), when the caller keeps that count: with
+ * none, none are in a row, and no output is read.
  */
-export function reachedBudget(prompt: Prompt, budgets: Budgets): ReachedBudget | undefined {
+export function reachedBudget(
+  prompt: Prompt,
+  budgets: Budgets,
+  failures?: number,
+): ReachedBudget | undefined {
   for (const name of RAISABLE_BUDGETS) {
     if (name === 'maxToolCalls') continue;
-    const used = USED[name](prompt);
+    const used = name === 'maxConsecutiveToolErrors' && failures === 0 ? 0 : USED[name](prompt);
     if (used !== undefined && used >= budgets[name]) return { name, limit: budgets[name], used };
   }
   return undefined;
@@ -75,9 +69,7 @@ function consecutiveToolErrors(outputs: readonly PromptOutput[]): number {
     const output = outputs[i]!;
     if (output.type !== 'tool' || !output.result || output.result.type === 'pending') continue;
     if (output.result.type === 'success') break;
-    const { error } = output.result;
-    const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
-    if (typeof code !== 'string' || !NOT_FAILURES.has(code)) failed++;
+    if (isFailure(output.result)) failed++;
   }
   return failed;
 }

@@ -11,27 +11,56 @@ import type { Prompt } from '../model/prompt.ts';
 export class CallIds {
   readonly #history: readonly Prompt[];
   readonly #current: { readonly prompt: Prompt };
+  readonly #cache: HistoryCallIds | undefined;
+  #taken: ReadonlySet<string> | undefined;
   #used: Set<string> | undefined;
 
-  /** The conversation's earlier prompts, and the current one as it is recorded (read on the first claim only). */
-  constructor(history: readonly Prompt[], current: { readonly prompt: Prompt }) {
+  /**
+   * The conversation's earlier prompts, and the current one as it is recorded (read on the first claim only).
+   * `cache`: the history's ids kept between runs (see `RoundCaches.historyCallIds`).
+   */
+  constructor(history: readonly Prompt[], current: { readonly prompt: Prompt }, cache?: HistoryCallIds) {
     this.#history = history;
     this.#current = current;
+    this.#cache = cache;
   }
 
   /** The id the call the model named `modelId` is recorded with. */
   claim(modelId: string): string {
-    this.#used ??= this.#known();
-    const id = modelId === '' || this.#used.has(modelId) ? newId('call') : modelId;
+    if (!this.#used) {
+      this.#taken = historyIds(this.#history, this.#cache);
+      this.#used = idsIn([this.#current.prompt]);
+    }
+    const taken = modelId === '' || this.#used.has(modelId) || this.#taken!.has(modelId);
+    const id = taken ? newId('call') : modelId;
     this.#used.add(id);
     return id;
   }
+}
 
-  #known(): Set<string> {
-    const used = new Set<string>();
-    for (const prompt of [...this.#history, this.#current.prompt]) {
-      for (const output of prompt.output) if (output.type === 'tool') used.add(output.callId);
-    }
-    return used;
+/** The call ids of a history, by its last prompt (see `historyIds`). */
+export type HistoryCallIds = WeakMap<Prompt, { prompts: readonly Prompt[]; ids: ReadonlySet<string> }>;
+
+function idsIn(prompts: readonly Prompt[]): Set<string> {
+  const used = new Set<string>();
+  for (const prompt of prompts) {
+    for (const output of prompt.output) if (output.type === 'tool') used.add(output.callId);
   }
+  return used;
+}
+
+/**
+ * The call ids in `history`: counted once for the same prompt objects, which every run over the same history
+ * gets from a store that keeps its records in memory (a record is frozen, and replaced when it changes), so a
+ * run over a long history does not read all of its outputs again; compared by identity, prompt by prompt.
+ */
+function historyIds(history: readonly Prompt[], cache: HistoryCallIds | undefined): ReadonlySet<string> {
+  const last = history.at(-1);
+  if (!last || !cache) return idsIn(history);
+  const known = cache.get(last);
+  if (known && known.prompts.length === history.length && known.prompts.every((p, i) => p === history[i]))
+    return known.ids;
+  const ids = idsIn(history);
+  cache.set(last, { prompts: [...history], ids });
+  return ids;
 }

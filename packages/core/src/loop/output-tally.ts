@@ -1,8 +1,9 @@
 import type { PromptOutput } from '../model/outputs.ts';
+import { isFailure } from './tool-failures.ts';
 
 /**
  * Counts over a prompt's outputs that the loop asks about every round (open calls, pending approvals,
- * pauses, started calls), kept by its record as outputs are added, replaced and removed. Without them each
+ * pauses, started calls, failures), kept by its record as outputs are added, replaced and removed. Without them each
  * round scanned every output several times; with 1,000 prompts running at once, each output read is a cache
  * miss, and those scans were a large part of a round.
  */
@@ -13,6 +14,8 @@ export class OutputTally {
   pending = 0;
   /** Tool calls started (what `maxToolCalls` counts). */
   started = 0;
+  /** Results that count as failures (see `maxConsecutiveToolErrors`), in a row or not. */
+  failures = 0;
   /** Pause outputs, decided or not (they may stop the prompt, or raise its budgets). */
   pauses = 0;
 
@@ -27,6 +30,7 @@ export class OutputTally {
     if (output.type === 'tool') {
       if (!output.result) this.open += sign;
       else if (output.result.type === 'pending') this.pending += sign;
+      else if (isFailure(output.result)) this.failures += sign;
       if (output.startedAt) this.started += sign;
     } else if (output.type === 'pause') this.pauses += sign;
   }

@@ -33,7 +33,7 @@ export function planStep(
 ): LoopStep {
   // Most rounds: nothing open, pending or paused, so no output need be looked at, and no budget was raised.
   if (tally.plain) {
-    const reached = reachedBudget(prompt, defaults);
+    const reached = reachedBudget(prompt, defaults, tally.failures);
     return reached ? { kind: 'budget', reached } : MODEL;
   }
   let open: ToolOutput[] | undefined;

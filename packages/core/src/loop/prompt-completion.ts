@@ -58,7 +58,12 @@ export class PromptCompletion {
     this.#states = new ConversationStates(runtime.store, conversation);
     this.#history = history;
     this.#scope = new HookScope(runtime, this.#record, this.#states);
-    this.#model = new ModelCalls(runtime, this.#record, history, new CallIds(history, this.#record));
+    this.#model = new ModelCalls(
+      runtime,
+      this.#record,
+      history,
+      new CallIds(history, this.#record, runtime.caches.historyCallIds),
+    );
     this.#tools = new ToolBatch(runtime, this.#record, this.#states, this.#scope);
     this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope, created);
   }

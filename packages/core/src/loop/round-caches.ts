@@ -1,6 +1,7 @@
 import type { AnyPlugin, OfferedTool } from '../plugins/define-plugin.ts';
 import type { ModelToolDefinition } from '../provider/provider.ts';
 import type { AnyTool, BoundCreateTool } from '../tools/create-tool.ts';
+import type { HistoryCallIds } from './call-ids.ts';
 
 /** What the plugins contributed for one model call. */
 export type Round = {
@@ -71,6 +72,8 @@ export class RoundCaches {
    * periodic recovery (`recover()` lists the conversations with messages) and by the next send.
    */
   readonly messages = new Set<string>();
+  /** The call ids of the histories runs were given, by their last prompt (see call-ids.ts). */
+  readonly historyCallIds: HistoryCallIds = new WeakMap();
   /** The one round of a platform whose plugins have no `prepare()`: every round offers the same. */
   staticRound: Round | undefined;
 }

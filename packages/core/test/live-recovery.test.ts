@@ -142,6 +142,9 @@ describe('recovery while the platform is open', () => {
     const store = new MemoryStore();
     let platform: Platform | undefined;
     const recovered: string[] = [];
+    const recover = async () => {
+      for (const run of (await platform?.recover()) ?? []) recovered.push(run.prompt.id);
+    };
     const racing: Store = {
       ...store,
       conversations: store.conversations,
@@ -150,11 +153,16 @@ describe('recovery while the platform is open', () => {
         ...store.prompts,
         create: async (prompt) => {
           await store.prompts.create(prompt);
-          for (const run of (await platform?.recover()) ?? []) recovered.push(run.prompt.id);
+          await recover();
+        },
+        createWithHistory: async (prompt) => {
+          const created = await store.prompts.createWithHistory!(prompt);
+          await recover();
+          return created;
         },
         update: async (id, patch, options) => {
           const applied = await store.prompts.update(id, patch, options);
-          for (const run of (await platform?.recover()) ?? []) recovered.push(run.prompt.id);
+          await recover();
           return applied;
         },
       },

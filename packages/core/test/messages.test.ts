@@ -314,13 +314,13 @@ describe('knowing that no message waits', () => {
     // The interleaving a loaded machine produced: the store refuses the message's prompt as busy, the prompt
     // that held the conversation ends (and looks for messages), and only then does the refusal arrive.
     let heldEnded: Promise<unknown> = Promise.resolve();
-    const create = memory.prompts.create.bind(memory.prompts);
+    // Either way of creating a prompt (`createWithHistory` is what the platform uses when the store has it).
     const prompts = new Proxy(memory.prompts, {
       get: (target, key) =>
-        key === 'create'
-          ? async (...args: Parameters<typeof create>) => {
+        key === 'create' || key === 'createWithHistory'
+          ? async (...args: Parameters<typeof target.create>) => {
               try {
-                return await create(...args);
+                return await target[key]!(...args);
               } catch (error) {
                 if (ConversationBusyError.is(error)) {
                   await heldEnded;

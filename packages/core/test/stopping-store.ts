@@ -9,7 +9,7 @@ export class ProcessStopped extends Error {
 
 const WRITES: Record<'conversations' | 'prompts' | 'records', readonly string[]> = {
   conversations: ['create', 'delete', 'setPluginState', 'rename'],
-  prompts: ['create', 'appendOutput', 'update'],
+  prompts: ['create', 'createWithHistory', 'appendOutput', 'update'],
   records: ['put', 'delete'],
 };
 

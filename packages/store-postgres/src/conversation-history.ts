@@ -1,7 +1,8 @@
-import type { Conversation, ConversationStore, PromptRecord } from '@tessera/core';
+import type { Conversation, ConversationStore, PromptRecord, PromptStore } from '@tessera/core';
 import { type ConversationRow, toConversation } from './conversation-row.ts';
 import type { SqlDriver } from './driver.ts';
-import { type PromptRow, promptColumns, toPrompt } from './prompts.ts';
+import { activePrompt, insertingPrompt, insertPrompt } from './prompt-insert.ts';
+import { type PromptRow, promptColumns, toPrompt } from './prompt-row.ts';
 import { history } from './sql/history.ts';
 
 /** A row of `withHistory`: the conversation's columns (prefixed `c_`), and one prompt of its history or none. */
@@ -19,47 +20,69 @@ type Row = PromptRow & {
 };
 
 /**
- * One statement for the user's conversation and its history: a row per prompt of the history, in order (the
- * conversation's columns on each), or one row with no prompt for a conversation without any. Its prompt ids
- * are the history's, so they are not aggregated a second time. Only `$2`'s conversation is read.
+ * The conversation `c` with its history: a row per prompt of the history, in order (the conversation's
+ * columns on each), or one row with no prompt for a conversation without any. Its prompt ids are the
+ * history's, so they are not aggregated a second time. `from`: the `FROM` giving `c`; `where`: its condition.
  */
-const statement = (s: string) => `SELECT c.id AS c_id, c.user_id AS c_user_id, c.title AS c_title,
-    c.extra AS c_extra, c.created_at AS c_created_at, c.updated_at AS c_updated_at,
+const withHistory = (s: string, from: string, where = 'true') => `SELECT c.id AS c_id, c.user_id AS c_user_id,
+    c.title AS c_title, c.extra AS c_extra, c.created_at AS c_created_at, c.updated_at AS c_updated_at,
     c.fork_source AS c_fork_source, c.fork_prompt AS c_fork_prompt, c.fork_root AS c_fork_root,
     (SELECT coalesce(jsonb_object_agg(ps.plugin_id, ps.state) FILTER (WHERE ps.state IS NOT NULL), '{}')
       FROM ${s}.plugin_states ps WHERE ps.conversation_id = c.id) AS c_plugin_state,
     h.*
-  FROM ${s}.conversations c
+  ${from}
   LEFT JOIN LATERAL (
     SELECT ${promptColumns(s)}, h.part, h.ord FROM (${history(s, 'c.id')}) h JOIN ${s}.prompts p ON p.id = h.id
   ) h ON true
-  WHERE c.id = $1 AND c.user_id = $2
+  WHERE ${where}
   ORDER BY h.part, h.ord`;
 
-/** `ConversationStore.getWithHistory`: what starting a prompt reads, in one round trip. */
+/** The conversation and history that `withHistory`'s rows hold, or `undefined` for no row. */
+function toConversationWithHistory(rows: Row[]) {
+  const [first] = rows;
+  if (!first) return undefined;
+  const history: PromptRecord[] = first.id === null ? [] : rows.map(toPrompt);
+  const conversation: Conversation = toConversation({
+    id: first.c_id,
+    user_id: first.c_user_id,
+    title: first.c_title,
+    extra: first.c_extra,
+    created_at: first.c_created_at,
+    updated_at: first.c_updated_at,
+    fork_source: first.c_fork_source,
+    fork_prompt: first.c_fork_prompt,
+    fork_root: first.c_fork_root,
+    plugin_state: first.c_plugin_state,
+    prompt_ids: history.map((prompt) => prompt.id),
+  } as ConversationRow);
+  return { conversation, history };
+}
+
+/** `ConversationStore.getWithHistory`: what starting a prompt reads, in one round trip (only `$2`'s conversation). */
 export function conversationWithHistory(
   db: SqlDriver,
   schema: string,
 ): NonNullable<ConversationStore['getWithHistory']> {
-  const sql = statement(schema);
-  return async (id, userId) => {
-    const rows = await db.query<Row>(sql, [id, userId]);
-    const [first] = rows;
-    if (!first) return undefined;
-    const history: PromptRecord[] = first.id === null ? [] : rows.map(toPrompt);
-    const conversation: Conversation = toConversation({
-      id: first.c_id,
-      user_id: first.c_user_id,
-      title: first.c_title,
-      extra: first.c_extra,
-      created_at: first.c_created_at,
-      updated_at: first.c_updated_at,
-      fork_source: first.c_fork_source,
-      fork_prompt: first.c_fork_prompt,
-      fork_root: first.c_fork_root,
-      plugin_state: first.c_plugin_state,
-      prompt_ids: history.map((prompt) => prompt.id),
-    } as ConversationRow);
-    return { conversation, history };
+  const sql = withHistory(schema, `FROM ${schema}.conversations c`, 'c.id = $1 AND c.user_id = $2');
+  return async (id, userId) => toConversationWithHistory(await db.query<Row>(sql, [id, userId]));
+}
+
+/**
+ * `PromptStore.createWithHistory`: the prompt's creation and its conversation's read in one statement. The
+ * read is in the statement's snapshot, from before the prompt was inserted: the conversation and history as
+ * they were just before. A prompt created in the conversation after that snapshot is still active when this
+ * statement gets the conversation's row lock (unless it ended within those microseconds; a read before the
+ * create, as without this, leaves a round trip), so the partial unique index refuses this one as busy.
+ */
+export function promptWithHistory(
+  db: SqlDriver,
+  schema: string,
+  runner: string,
+): NonNullable<PromptStore['createWithHistory']> {
+  const sql = {
+    statement: `${insertingPrompt(schema, { owned: true })}
+      ${withHistory(schema, `FROM conversation u JOIN ${schema}.conversations c ON c.id = u.id`)}`,
+    activePrompt: activePrompt(schema),
   };
+  return async (prompt) => toConversationWithHistory(await insertPrompt<Row>(db, sql, prompt, runner))!;
 }

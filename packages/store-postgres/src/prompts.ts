@@ -1,6 +1,4 @@
 import {
-  ConflictError,
-  ConversationBusyError,
   NotFoundError,
   type OutputBase,
   type Page,
@@ -10,52 +8,19 @@ import {
   type PromptState,
   type PromptStore,
 } from '@tessera/core';
+import { promptWithHistory } from './conversation-history.ts';
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
+import { activePrompt, insertingPrompt, insertPrompt } from './prompt-insert.ts';
+import { type PromptRow, promptColumns, toPrompt } from './prompt-row.ts';
 import { decodeSeqCursor, encodeCursor, pageLimit } from './sql/cursor.ts';
-import { violates } from './sql/database-errors.ts';
 import { history } from './sql/history.ts';
-import { extraFields, NOW, toIso, toJson, toText } from './sql/values.ts';
-
-const KNOWN = [
-  'id',
-  'conversationId',
-  'userId',
-  'model',
-  'visible',
-  'state',
-  'input',
-  'output',
-  'usage',
-  'stopReason',
-  'metadata',
-  'createdAt',
-  'updatedAt',
-] as const;
-
-const ACTIVE_STATES = "('running', 'waiting_for_approval')";
+import { NOW, toJson } from './sql/values.ts';
 
 /**
  * The first key of the session advisory lock each store holds while open (`pg_advisory_lock(space,
  * hashtext(runner))`): other processes read a running prompt's runner as alive while its lock is held.
  */
 export const RUNNER_LOCK_SPACE = 1952805748;
-
-export type PromptRow = Row & {
-  id: string;
-  conversation_id: string;
-  user_id: string;
-  model: PromptRecord['model'];
-  visible: boolean;
-  state: PromptState;
-  input: string | null;
-  usage: PromptRecord['usage'];
-  stop_reason: PromptRecord['stopReason'] | null;
-  metadata: PromptRecord['metadata'] | null;
-  extra: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
-  output: PromptRecord['output'];
-};
 
 type PatchResult = Row & {
   updated: number;
@@ -70,37 +35,14 @@ const orphaned = `p.state = 'running' AND (p.runner IS NULL OR p.runner = $1 OR 
     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = ${RUNNER_LOCK_SPACE}
       AND l.objid = (hashtext(p.runner)::bigint & 4294967295)::oid))`;
 
-/**
- * A prompt's columns (`PromptRow`) from `prompts p`, with its output array rebuilt from its output rows in
- * order (one index range per prompt).
- */
-export const promptColumns = (s: string) => `p.id, p.conversation_id, p.user_id, p.model, p.visible, p.state,
-      p.input, p.usage, p.stop_reason, p.metadata, p.extra, p.created_at, p.updated_at,
-      coalesce((SELECT json_agg(o.value ORDER BY o.position) FROM ${s}.prompt_outputs o WHERE o.prompt_id = p.id),
-        '[]') AS output`;
-
 /** The prompt statements for the quoted schema `s` (exported for the storage layout tests). */
 export function queries(s: string) {
   const columns = promptColumns(s);
   const select = `SELECT ${columns} FROM ${s}.prompts p`;
   return {
-    // Locks the conversation row (so creates in one conversation queue up), inserts the prompt (the partial
-    // unique index refuses a second active one) and its initial outputs: one statement, atomic.
-    create: `WITH conversation AS (
-        UPDATE ${s}.conversations SET updated_at = ${NOW} WHERE id = $2 RETURNING id
-      ), prompt AS (
-        INSERT INTO ${s}.prompts (id, conversation_id, user_id, model, visible, state, input, usage, stop_reason,
-          metadata, extra, output_count, created_at, updated_at, runner)
-        SELECT $1, conversation.id, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb,
-          jsonb_array_length($12::jsonb), $13, $14, CASE WHEN $6 = 'running' THEN $15 END
-        FROM conversation RETURNING id
-      ), outputs AS (
-        INSERT INTO ${s}.prompt_outputs (prompt_id, position, output_id, value)
-        SELECT prompt.id, item.ordinality - 1, item.value ->> 'id', item.value
-        FROM prompt, jsonb_array_elements($12::jsonb) WITH ORDINALITY AS item (value, ordinality)
-      )
+    create: `${insertingPrompt(s, { owned: false })}
       SELECT id FROM prompt`,
-    activePrompt: `SELECT id FROM ${s}.prompts WHERE conversation_id = $1 AND state IN ${ACTIVE_STATES}`,
+    activePrompt: activePrompt(s),
     get: `${select} WHERE p.id = $1`,
     listByConversation: `SELECT ${columns} FROM (${history(s, '$1')}) h JOIN ${s}.prompts p ON p.id = h.id
       ORDER BY h.part, h.ord`,
@@ -188,25 +130,6 @@ export function queries(s: string) {
   };
 }
 
-export function toPrompt(row: PromptRow): PromptRecord {
-  return {
-    ...row.extra,
-    id: row.id,
-    conversationId: row.conversation_id,
-    userId: row.user_id,
-    model: row.model,
-    visible: row.visible,
-    state: row.state,
-    ...(row.input !== null && { input: row.input }),
-    output: row.output,
-    usage: row.usage,
-    ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
-    ...(row.metadata !== null && { metadata: row.metadata }),
-    createdAt: toIso(row.created_at),
-    updatedAt: toIso(row.updated_at),
-  };
-}
-
 /** What a store instance's prompt functions work with: its database, its statements, and its runner id. */
 type Prompts = { db: SqlDriver; sql: ReturnType<typeof queries>; runner: string };
 
@@ -220,6 +143,7 @@ export function promptStore(db: SqlDriver, schema: string, runner: string): Prom
   return {
     appendsInUpdate: true,
     create: (prompt) => createPrompt(prompts, prompt),
+    createWithHistory: promptWithHistory(db, schema, runner),
     get: (id) => one(db, sql.get, id),
     listByConversation: (conversationId) => many(db, sql.listByConversation, conversationId),
     listByState: (state) => many(db, sql.listByState, state),
@@ -264,36 +188,7 @@ async function listByUserAndState(
 }
 
 async function createPrompt({ db, sql, runner }: Prompts, prompt: PromptRecord): Promise<void> {
-  let created: Row[];
-  try {
-    created = await db.query(sql.create, [
-      prompt.id,
-      prompt.conversationId,
-      prompt.userId,
-      prompt.model,
-      prompt.visible,
-      prompt.state,
-      toText(prompt.input),
-      toJson(prompt.usage),
-      toJson(prompt.stopReason),
-      toJson(prompt.metadata),
-      extraFields(prompt, KNOWN),
-      toJson(prompt.output),
-      prompt.createdAt,
-      prompt.updatedAt,
-      runner,
-    ]);
-  } catch (error) {
-    if (violates(error, 'prompts_one_active_per_conversation')) {
-      const [active] = await db.query<{ id: string }>(sql.activePrompt, [prompt.conversationId]);
-      throw new ConversationBusyError(prompt.conversationId, active?.id ?? 'another prompt');
-    }
-    if (violates(error, 'prompts_pkey')) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
-    throw error;
-  }
-  if (created.length === 0) {
-    throw new NotFoundError(`Conversation ${prompt.conversationId} does not exist.`);
-  }
+  await insertPrompt(db, { statement: sql.create, activePrompt: sql.activePrompt }, prompt, runner);
 }
 
 async function claimOrphans(

@@ -10,6 +10,7 @@ import {
   VersionConflictError,
 } from '@tessera/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createWithHistoryConformance } from './create-with-history-conformance.ts';
 import { forkConformance } from './fork-conformance.ts';
 
 export type StoreFactory = () => Store | Promise<Store>;
@@ -89,6 +90,7 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
     conversationConformance(getStore);
     historyReadConformance(getStore);
     promptConformance(getStore);
+    createWithHistoryConformance(getStore);
     recordConformance(getStore);
     messageConformance(getStore);
     searchConformance(getStore);

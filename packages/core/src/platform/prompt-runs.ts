@@ -3,6 +3,7 @@ import { eventScope } from '../events/events.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
+import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase } from '../model/outputs.ts';
 import { emptyUsage, type Prompt } from '../model/prompt.ts';
 import type { PromptRun, SendOptions, StartedPrompt } from '../plugins/define-plugin.ts';
@@ -74,20 +75,39 @@ export async function runHere(
   return undefined;
 }
 
-/** `platform.start()`: creates the prompt (the store refuses a busy conversation) and starts its loop. */
+/**
+ * Stores a new prompt and returns what its loop starts from: its conversation and the history before it. A
+ * store with `createWithHistory` is asked once (in PostgreSQL one statement, not a read and a write); from
+ * another, the user's conversation is read first, then the prompt created.
+ */
+async function createPrompt(ctx: PlatformContext, prompt: Prompt) {
+  const { prompts } = ctx.store;
+  if (prompts.createWithHistory) {
+    return (await prompts.createWithHistory(prompt)) as { conversation: Conversation; history: Prompt[] };
+  }
+  const read = await ctx.conversationWithHistory(prompt.conversationId, prompt.userId);
+  await prompts.create(prompt);
+  return read;
+}
+
+/**
+ * `platform.start()`: creates the prompt (the store refuses a busy conversation, and one not the user's) and
+ * starts its loop.
+ */
 export async function startPrompt(ctx: PlatformContext, send: SendOptions): Promise<StartedPrompt> {
-  const { store, events, runtime } = ctx;
-  const { conversation, history } = await ctx.conversationWithHistory(send.conversationId, send.userId);
+  const { events, runtime } = ctx;
   const prompt = newPrompt(ctx, send);
+  let conversation: Conversation | undefined;
   const run = await runHere(ctx, prompt, async () => {
-    await store.prompts.create(prompt);
+    const created = await createPrompt(ctx, prompt);
+    conversation = created.conversation;
     events.publish({ type: 'prompt.started', ...eventScope(prompt), prompt });
-    const completion = new PromptCompletion(runtime, prompt, conversation, history, true);
+    const completion = new PromptCompletion(runtime, prompt, conversation, created.history, true);
     return { completion, signal: send.signal };
   });
   if (!run) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
-  // The prompt as created: the run's own copy changes as its loop goes on.
-  return { prompt, done: run.done, conversation };
+  // The prompt as created: the run's own copy changes as its loop goes on. A run started has its conversation.
+  return { prompt, done: run.done, conversation: conversation! };
 }
 
 /**

@@ -172,19 +172,14 @@ export class MemoryStore implements Store {
   readonly prompts: PromptStore = {
     appendsInUpdate: true,
     create: async (prompt) => {
-      const conversation = this.#conversation(prompt.conversationId);
-      // Only the newest prompt can be active: none is created while one is (what this check ensures).
-      const newest = conversation.promptIds.at(-1);
-      const state = newest === undefined ? undefined : this.#prompts.get(newest)?.state;
-      if (state && ACTIVE.includes(state)) throw new ConversationBusyError(conversation.id, newest!);
-      if (this.#prompts.has(prompt.id)) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
-      this.#prompts.set(prompt.id, new StoredPrompt(immutable(prompt)));
-      this.#byUserAndState.add(prompt.id, prompt.userId, prompt.state);
-      for (const output of prompt.output) this.#toolCalls.set(output.id, prompt.id);
-      this.#conversations.set(
-        conversation.id,
-        immutable({ ...conversation, promptIds: [...conversation.promptIds, prompt.id], updatedAt: now() }),
-      );
+      this.#addPrompt(prompt);
+    },
+    createWithHistory: async (prompt) => {
+      if (this.#conversations.get(prompt.conversationId)?.userId !== prompt.userId) {
+        throw new NotFoundError(`Conversation ${prompt.conversationId} does not exist.`);
+      }
+      const conversation = this.#addPrompt(prompt);
+      return { conversation, history: conversation.promptIds.map((id) => this.#prompts.get(id)!.read()) };
     },
     get: async (id) => this.#prompts.get(id)?.read(),
     listByConversation: async (conversationId) =>
@@ -276,6 +271,24 @@ export class MemoryStore implements Store {
     },
     conversationsWithMessages: async () => [...this.#messages.keys()],
   };
+
+  /** Creates the prompt (see `PromptStore.create`); returns its conversation as it was before. */
+  #addPrompt(prompt: PromptRecord): Conversation {
+    const conversation = this.#conversation(prompt.conversationId);
+    // Only the newest prompt can be active: none is created while one is (what this check ensures).
+    const newest = conversation.promptIds.at(-1);
+    const state = newest === undefined ? undefined : this.#prompts.get(newest)?.state;
+    if (state && ACTIVE.includes(state)) throw new ConversationBusyError(conversation.id, newest!);
+    if (this.#prompts.has(prompt.id)) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
+    this.#prompts.set(prompt.id, new StoredPrompt(immutable(prompt)));
+    this.#byUserAndState.add(prompt.id, prompt.userId, prompt.state);
+    for (const output of prompt.output) this.#toolCalls.set(output.id, prompt.id);
+    this.#conversations.set(
+      conversation.id,
+      immutable({ ...conversation, promptIds: [...conversation.promptIds, prompt.id], updatedAt: now() }),
+    );
+    return conversation;
+  }
 
   #conversation(id: string): Conversation {
     const conversation = this.#conversations.get(id);

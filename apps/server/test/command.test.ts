@@ -32,7 +32,11 @@ function watch(child: ChildProcess) {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(
     (resolve) => child.once('close', (code, signal) => resolve({ code, signal, output })),
   );
-  return { untilRunning: () => Promise.race([running, exited.then(() => {})]), exited };
+  return {
+    untilRunning: () => Promise.race([running, exited.then(() => {})]),
+    exited,
+    output: () => output,
+  };
 }
 
 /**
@@ -104,4 +108,21 @@ it('stops on Ctrl-C under `pnpm start` with no failure from pnpm', async () => {
   expect(output).not.toMatch(/ELIFECYCLE|Command failed|\n\s+at /);
   expect(code).toBe(0);
   expect(output).toContain('"msg":"stopped"');
+});
+
+it('logs its requests on stdout while it runs (in batches, not held until it exits)', async () => {
+  const child = spawn(process.execPath, [MAIN], { cwd: dataDir, env: env() });
+  const run = watch(child);
+  try {
+    await run.untilRunning();
+    const url = /Tessera is running: (http:\/\/[^/\s]+)/.exec(run.output())?.[1];
+    expect(url).toBeDefined();
+    await (await fetch(`${url}/health`)).text();
+    // No exit to flush it: the line comes with its batch (the test's timeout is the bound).
+    while (!run.output().includes('"route":"/health"'))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    child.kill('SIGINT');
+    await run.exited;
+  }
 });

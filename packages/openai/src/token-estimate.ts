@@ -15,6 +15,41 @@ export function encodingOf(model: string | undefined): Encoding | undefined {
 const counters = new Map<Encoding, Count>();
 const loading = new Map<Encoding, Promise<void>>();
 
+/** Texts shorter than this are counted again each time (a lookup costs about as much). */
+const CACHED_MIN_CHARS = 64;
+/** Texts longer than this are counted again each time (so one text cannot take the whole cache). */
+const CACHED_MAX_CHARS = 64 * 1024;
+/** The characters of the texts whose counts are kept, per encoding. */
+const CACHE_CHARS = 1024 * 1024;
+
+/**
+ * `count` remembering its last answers, least recently used out first, bounded in the characters held
+ * (1–2 MB of strings at most). A model call counts its whole request, so every round of a conversation counted each
+ * earlier message (and the instructions) again: the tokenizer was ~2% of a busy server's CPU.
+ */
+export function rememberingCounts(count: Count, maxChars = CACHE_CHARS): Count {
+  const known = new Map<string, number>();
+  let chars = 0;
+  return (text) => {
+    if (text.length < CACHED_MIN_CHARS || text.length > CACHED_MAX_CHARS) return count(text);
+    const hit = known.get(text);
+    if (hit !== undefined) {
+      known.delete(text); // to the end: the most recently used
+      known.set(text, hit);
+      return hit;
+    }
+    const tokens = count(text);
+    known.set(text, tokens);
+    chars += text.length;
+    for (const [old] of known) {
+      if (chars <= maxChars) break;
+      known.delete(old);
+      chars -= old.length;
+    }
+    return tokens;
+  };
+}
+
 /**
  * Loads an encoding in the background (its tables are megabytes: loaded only for a model that uses it, and
  * never on the import of this package). Until it is loaded, estimates count four characters a token.
@@ -29,7 +64,10 @@ function load(encoding: Encoding): void {
     encoding,
     module.then(
       (loaded) => {
-        counters.set(encoding, (text) => loaded.countTokens(text));
+        counters.set(
+          encoding,
+          rememberingCounts((text) => loaded.countTokens(text)),
+        );
       },
       () => {}, // no tokenizer: the default estimate stays
     ),

@@ -2,6 +2,7 @@ import { estimateTokens, type ModelMessage } from '@tessera/core';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIProvider, encodingOf, estimateOpenAITokens, tokenizerReady } from '../src/index.ts';
+import { rememberingCounts } from '../src/token-estimate.ts';
 
 const messages: ModelMessage[] = [
   { type: 'message', role: 'user', content: 'Wie heißt meine Katze? 我的猫叫什么名字？' },
@@ -27,5 +28,28 @@ describe('token estimates', () => {
     expect(provider.estimateTokens?.(messages, 'gpt-5')).toBe(exact);
     expect(estimateOpenAITokens(messages, 'llama-3.1-70b')).toBe(estimateTokens(messages));
     expect(estimateOpenAITokens(messages)).toBe(estimateTokens(messages));
+  });
+});
+
+describe('remembered counts', () => {
+  it('counts a long text once while it is among the most recent, and holds no more characters than its bound', () => {
+    const counted: string[] = [];
+    const count = rememberingCounts((text) => {
+      counted.push(text);
+      return text.length;
+    }, 300);
+    const [a, b, c] = ['a', 'b', 'c'].map((letter) => letter.repeat(100));
+    expect([count(a!), count(b!), count(a!), count(a!)]).toEqual([100, 100, 100, 100]);
+    expect(counted).toEqual([a, b]);
+    // A fourth text over the bound pushes out the least recently used one (b), which is counted again.
+    count(c!);
+    count('d'.repeat(100));
+    count(a!);
+    count(b!);
+    expect(counted).toEqual([a, b, c, 'd'.repeat(100), b]);
+    // Short texts are not kept: counted each time.
+    count('short');
+    count('short');
+    expect(counted.filter((text) => text === 'short')).toHaveLength(2);
   });
 });

@@ -270,6 +270,9 @@ describe('the web UI', () => {
     const conversationId = new URL(page.url()).hash.slice(1);
     await send(page, 'hello');
     await page.getByText('Before the restart.').waitFor();
+    // The answer may come by the send's own reload before the stream is up: only a stream that was up is
+    // "Reconnecting…" once dropped (before, "Connecting…").
+    await page.getByText('Connecting…').waitFor({ state: 'hidden' });
 
     const { port } = new URL(url);
     await server.close({ graceMs: 50 });

@@ -1,5 +1,5 @@
 import { MemoryStore, newId, type PromptStore, type Store } from '@tessera/core';
-import { sampleConversation, samplePrompt } from '@tessera/testing/store-conformance';
+import { sampleConversation, samplePrompt } from '@tessera/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOB, testServer } from './harness.ts';
 

@@ -1,10 +1,11 @@
+import { sampleConversation, samplePrompt, sampleTime } from '@tessera/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyUsage, type Prompt, type PromptOutput, planStep } from '../src/index.ts';
 import { OutputTally } from '../src/loop/output-tally.ts';
 import { DEFAULT_BUDGETS } from '../src/loop/runtime.ts';
 
-const at = '2026-01-01T00:00:00.000Z';
+const at = sampleTime(0);
 const code = fc.constantFrom('tool_failed', 'timeout', 'rejected', 'denied', 'cancelled');
 const result = fc.option(
   fc.oneof(
@@ -43,17 +44,8 @@ const output: fc.Arbitrary<PromptOutput> = fc
   );
 
 const promptWith = (output: PromptOutput[], modelCalls: number): Prompt => ({
-  id: 'prm_1',
-  conversationId: 'conv',
-  userId: 'u',
-  model: 'normal',
-  visible: true,
-  state: 'running',
-  input: 'go',
+  ...samplePrompt(sampleConversation(), { usage: { ...emptyUsage(), modelCalls } }),
   output,
-  usage: { ...emptyUsage(), modelCalls },
-  createdAt: at,
-  updatedAt: at,
 });
 
 // Low enough that the generated outputs reach them.

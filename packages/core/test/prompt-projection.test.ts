@@ -1,10 +1,11 @@
+import { sampleConversation, samplePrompt, sampleTime } from '@tessera/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyUsage, OutputRegistry, type Prompt, type PromptOutput } from '../src/index.ts';
+import { OutputRegistry, type Prompt, type PromptOutput } from '../src/index.ts';
 import { PromptProjection } from '../src/projection/prompt-projection.ts';
 import { projectPrompt } from '../src/projection/prompts-to-messages.ts';
 
-const at = '2026-01-01T00:00:00.000Z';
+const at = sampleTime(0);
 const responseId = fc.option(fc.constantFrom('r1', 'r2', 'r3'), { nil: undefined });
 
 /** What a round may do to a running prompt's outputs: mostly add at the end, sometimes replace or remove. */
@@ -82,19 +83,7 @@ function applied(outputs: readonly PromptOutput[], c: Change): PromptOutput[] {
   }
 }
 
-const promptWith = (output: PromptOutput[]): Prompt => ({
-  id: 'prm_1',
-  conversationId: 'conv',
-  userId: 'u',
-  model: 'normal',
-  visible: true,
-  state: 'running',
-  input: 'go',
-  output,
-  usage: emptyUsage(),
-  createdAt: at,
-  updatedAt: at,
-});
+const promptWith = (output: PromptOutput[]): Prompt => ({ ...samplePrompt(sampleConversation()), output });
 
 describe("the running prompt's projection, kept between rounds", () => {
   it('gives every round what projecting the prompt whole gives', () => {

@@ -1,5 +1,5 @@
+import { sampleConversation, samplePrompt } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
-import { sampleConversation, samplePrompt } from '../../testing/src/store-conformance.ts';
 import {
   listPromptsByUserAndState,
   MemoryStore,

@@ -1,4 +1,4 @@
-import { sampleConversation, samplePrompt } from '@tessera/testing/store-conformance';
+import { sampleConversation, samplePrompt } from '@tessera/testing';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../src/index.ts';

@@ -6,7 +6,7 @@ import {
   type PromptRecord,
   TesseraError,
 } from '@tessera/core';
-import { sampleConversation, samplePrompt } from '@tessera/testing/store-conformance';
+import { sampleConversation, samplePrompt } from '@tessera/testing';
 import { beforeEach, expect, it } from 'vitest';
 import type { PostgresStore } from '../src/index.ts';
 import { queries } from '../src/prompts.ts';

@@ -8,9 +8,7 @@ import {
   type Store,
 } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { sampleConversation, samplePrompt } from './store-conformance.ts';
-
-const iso = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
+import { sampleConversation, samplePrompt, sampleTime } from './sample-records.ts';
 
 /** The conversation and its history as `get` and `listByConversation` read them now. */
 const readBoth = async (store: Store, id: string) => ({
@@ -22,7 +20,7 @@ const readBoth = async (store: Store, id: string) => ({
 async function endedPrompt(store: Store, conversation: Conversation, input: string) {
   const prompt = samplePrompt(conversation, { input, state: 'completed' });
   await store.prompts.create(prompt);
-  const answer = { type: 'text', id: newId('out'), createdAt: iso(2), text: input };
+  const answer = { type: 'text', id: newId('out'), createdAt: sampleTime(2), text: input };
   await store.prompts.appendOutput(prompt.id, answer);
   return prompt;
 }
@@ -51,8 +49,12 @@ export function createWithHistoryConformance(getStore: () => Store): void {
       await store.prompts.update(first.id, { state: 'completed' });
       await endedPrompt(store, conversation, 'second');
       const before = await readBoth(store, conversation.id);
-      const output = { type: 'text', id: newId('out'), createdAt: iso(3), text: 'a file' };
-      const third = samplePrompt(conversation, { input: 'third', output: [output], createdAt: iso(3) });
+      const output = { type: 'text', id: newId('out'), createdAt: sampleTime(3), text: 'a file' };
+      const third = samplePrompt(conversation, {
+        input: 'third',
+        output: [output],
+        createdAt: sampleTime(3),
+      });
       expect(await create(third)).toEqual(before);
       expect(before.history.map((p) => p.input)).toEqual(['first', 'second']);
       expect(await store.prompts.get(third.id)).toEqual(third);
@@ -74,8 +76,8 @@ export function createWithHistoryConformance(getStore: () => Store): void {
       const fork = await store.conversations.fork!({
         id: newId('conv'),
         userId: source.userId,
-        createdAt: iso(5),
-        updatedAt: iso(5),
+        createdAt: sampleTime(5),
+        updatedAt: sampleTime(5),
         forkOf: { conversationId: source.id, promptId: two.id },
       });
       await endedPrompt(store, fork, 'own');

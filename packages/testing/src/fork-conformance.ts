@@ -1,8 +1,7 @@
 import { type Conversation, newId, type PromptRecord, type Store } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { sampleConversation, samplePrompt } from './store-conformance.ts';
+import { sampleConversation, samplePrompt, sampleTime } from './sample-records.ts';
 
-const iso = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
 /** A conversation with `count` ended prompts, each answered with a text output. */
@@ -17,7 +16,7 @@ async function conversationWith(store: Store, count: number, userId = 'user_a', 
 async function promptIn(store: Store, conversation: Conversation, input: string, state = 'completed') {
   const prompt = samplePrompt(conversation, { input, state: state as PromptRecord['state'] });
   await store.prompts.create(prompt);
-  const answer = { type: 'text', id: newId('out'), createdAt: iso(2), text: `answer to ${input}` };
+  const answer = { type: 'text', id: newId('out'), createdAt: sampleTime(2), text: `answer to ${input}` };
   await store.prompts.appendOutput(prompt.id, answer);
   return (await store.prompts.get(prompt.id))!;
 }
@@ -27,8 +26,8 @@ const forkOf = (store: Store, source: Conversation, promptId: string, extra: { t
   store.conversations.fork!({
     id: newId('conv'),
     userId: source.userId,
-    createdAt: iso(100),
-    updatedAt: iso(100),
+    createdAt: sampleTime(100),
+    updatedAt: sampleTime(100),
     forkOf: { conversationId: source.id, promptId },
     ...extra,
   });
@@ -120,8 +119,8 @@ function forkRefusalsAndDeletion(getStore: () => Store): void {
       store.conversations.fork!({
         id: newId('conv'),
         userId,
-        createdAt: iso(100),
-        updatedAt: iso(100),
+        createdAt: sampleTime(100),
+        updatedAt: sampleTime(100),
         forkOf: { conversationId, promptId },
       });
     const notFound = { code: 'not_found' };

@@ -1,4 +1,5 @@
 export { describePrompt, outputsOf, pendingCall, toolError, toolResult } from './prompt-readers.ts';
+export { sampleConversation, samplePrompt, sampleTime } from './sample-records.ts';
 export {
   assertWellFormed,
   callTool,

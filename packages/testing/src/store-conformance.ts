@@ -12,42 +12,17 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWithHistoryConformance } from './create-with-history-conformance.ts';
 import { forkConformance } from './fork-conformance.ts';
+import { sampleConversation, samplePrompt, sampleTime } from './sample-records.ts';
+
+// Exported here first; kept for the apps that import them from this entry.
+export { sampleConversation, samplePrompt } from './sample-records.ts';
 
 export type StoreFactory = () => Store | Promise<Store>;
-
-const iso = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
-
-export const sampleConversation = (userId = 'user_a', at = 0): Conversation => ({
-  id: newId('conv'),
-  userId,
-  promptIds: [],
-  pluginState: {},
-  createdAt: iso(at),
-  updatedAt: iso(at),
-});
-
-export const samplePrompt = (
-  conversation: Conversation,
-  overrides: Partial<PromptRecord> = {},
-): PromptRecord => ({
-  id: newId('prm'),
-  conversationId: conversation.id,
-  userId: conversation.userId,
-  model: 'normal',
-  visible: true,
-  state: 'running',
-  input: 'hello',
-  output: [],
-  usage: emptyUsage(),
-  createdAt: iso(1),
-  updatedAt: iso(1),
-  ...overrides,
-});
 
 const toolOutput = (id: string) => ({
   type: 'tool',
   id,
-  createdAt: iso(2),
+  createdAt: sampleTime(2),
   callId: `call_${id}`,
   toolId: 'demo.echo',
   input: { text: 'a' },
@@ -65,7 +40,7 @@ const queuedMessage = (
   userId: conversation.userId,
   mode,
   input,
-  createdAt: iso(3),
+  createdAt: sampleTime(3),
 });
 
 /**
@@ -101,7 +76,7 @@ export function describeStoreConformance(name: string, createStore: StoreFactory
 /** `conversations.search` (optional): full-text search of one user's titles, inputs and text answers. */
 function searchConformance(getStore: () => Store): void {
   describe('search', () => {
-    const text = (id: string, value: string) => ({ type: 'text', id, createdAt: iso(2), text: value });
+    const text = (id: string, value: string) => ({ type: 'text', id, createdAt: sampleTime(2), text: value });
     const highlighted = (hit: { snippet: { text: string; highlights: [number, number][] } }) =>
       hit.snippet.highlights.map(([start, end]) => hit.snippet.text.slice(start, end));
 
@@ -291,7 +266,7 @@ function historyReadConformance(getStore: () => Store): void {
       for (const input of ['first', 'second']) {
         const prompt = samplePrompt(conversation, { input, state: 'completed' });
         await store.prompts.create(prompt);
-        const answer = { type: 'text', id: newId('out'), createdAt: iso(2), text: input };
+        const answer = { type: 'text', id: newId('out'), createdAt: sampleTime(2), text: input };
         await store.prompts.appendOutput(prompt.id, answer);
       }
       await store.prompts.create(samplePrompt(conversation, { input: 'third' }));
@@ -304,8 +279,8 @@ function historyReadConformance(getStore: () => Store): void {
         const fork = await store.conversations.fork({
           id: newId('conv'),
           userId: conversation.userId,
-          createdAt: iso(5),
-          updatedAt: iso(5),
+          createdAt: sampleTime(5),
+          updatedAt: sampleTime(5),
           forkOf: { conversationId: conversation.id, promptId: read3!.history[1]!.id },
         });
         await store.prompts.create(samplePrompt(fork, { input: 'own' }));
@@ -356,7 +331,7 @@ function promptCreation(fixture: PromptFixture): void {
       ConversationBusyError,
     );
     await store.prompts.update(first.id, { state: 'completed' });
-    const second = samplePrompt(conversation, { createdAt: iso(5) });
+    const second = samplePrompt(conversation, { createdAt: sampleTime(5) });
     await store.prompts.create(second);
     expect((await store.prompts.listByConversation(conversation.id)).map((p) => p.id)).toEqual([
       first.id,
@@ -390,13 +365,13 @@ function promptUpdatesAndLookups(fixture: PromptFixture): void {
     const { store, conversation } = fixture();
     const prompt = samplePrompt(conversation);
     await store.prompts.create(prompt);
-    const text = { type: 'text', id: 'out_1', createdAt: iso(2), text: 'Checking.' };
+    const text = { type: 'text', id: 'out_1', createdAt: sampleTime(2), text: 'Checking.' };
     await store.prompts.appendOutput(prompt.id, text);
     await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
     const widget = {
       type: 'x-test.badge',
       id: 'out_3',
-      createdAt: iso(3),
+      createdAt: sampleTime(3),
       toolCallId: 'call_a',
       label: 'ok',
       n: 3,
@@ -414,7 +389,7 @@ function promptUpdatesAndLookups(fixture: PromptFixture): void {
     const prompt = samplePrompt(conversation, { state: 'waiting_for_approval' });
     await store.prompts.create(prompt);
     await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
-    const approved = { ...toolOutput('call_a'), result: undefined, startedAt: iso(4) };
+    const approved = { ...toolOutput('call_a'), result: undefined, startedAt: sampleTime(4) };
     const claims = await Promise.all([
       store.prompts.update(
         prompt.id,
@@ -440,8 +415,8 @@ function promptUpdatesAndLookups(fixture: PromptFixture): void {
     expect(await store.prompts.update(prompt.id, { usage, state: 'completed', stopReason })).toBe(true);
     expect(await store.prompts.get(prompt.id)).toMatchObject({ usage, state: 'completed', stopReason });
     // The writer's time, when it gives one, is the prompt's (the loop keeps the same prompt as the store).
-    await store.prompts.update(prompt.id, { state: 'failed', updatedAt: iso(50) });
-    expect((await store.prompts.get(prompt.id))?.updatedAt).toBe(iso(50));
+    await store.prompts.update(prompt.id, { state: 'failed', updatedAt: sampleTime(50) });
+    expect((await store.prompts.get(prompt.id))?.updatedAt).toBe(sampleTime(50));
   });
 
   it('finds a prompt by a tool call id, and prompts by state', async () => {
@@ -496,7 +471,7 @@ function outputRemovalsAndAppends(fixture: PromptFixture): void {
     const { store, conversation } = fixture();
     const prompt = samplePrompt(conversation);
     await store.prompts.create(prompt);
-    const text = (id: string) => ({ type: 'text', id, createdAt: iso(2), text: id });
+    const text = (id: string) => ({ type: 'text', id, createdAt: sampleTime(2), text: id });
     for (const id of ['out_1', 'out_2', 'out_3', 'out_4'])
       await store.prompts.appendOutput(prompt.id, text(id));
     await store.prompts.appendOutput(prompt.id, toolOutput('call_kept'));
@@ -520,7 +495,7 @@ function outputRemovalsAndAppends(fixture: PromptFixture): void {
     const prompt = samplePrompt(conversation);
     await store.prompts.create(prompt);
     await store.prompts.appendOutput(prompt.id, toolOutput('call_a'));
-    const text = (id: string) => ({ type: 'text', id, createdAt: iso(3), text: id });
+    const text = (id: string) => ({ type: 'text', id, createdAt: sampleTime(3), text: id });
     const decided = { ...toolOutput('call_a'), result: { type: 'success', output: 2 } };
     const usage = { ...emptyUsage(), inputTokens: 5, outputTokens: 1, totalTokens: 6, modelCalls: 1 };
     const patch = { outputs: [decided], append: [text('out_1'), toolOutput('call_b')], usage };
@@ -548,7 +523,7 @@ function outputRemovalsAndAppends(fixture: PromptFixture): void {
     const { store, conversation } = fixture();
     const prompt = samplePrompt(conversation);
     await store.prompts.create(prompt);
-    const output = { type: 'text', id: 'out_m', createdAt: iso(2), text: 'original' };
+    const output = { type: 'text', id: 'out_m', createdAt: sampleTime(2), text: 'original' };
     await store.prompts.appendOutput(prompt.id, output);
     output.text = 'changed';
     const read = await store.prompts.get(prompt.id);

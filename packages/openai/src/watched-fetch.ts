@@ -26,6 +26,17 @@ export const watching = <T>(watch: ResponseWatch, call: () => T): T => current.r
 const EVENT_END = /(?:\n\n|\r\r|\r\n\r\n)$/;
 
 /**
+ * How long, and for how many bytes, a body the SDK stopped reading between two events may go on to its own
+ * end. The SDK cancels a Chat Completions stream at `data: [DONE]`, a moment before the body ends; cancelling
+ * the fetch then closes its connection (and builds a DOMException for it), so the next call pays for a new
+ * one. Left to end, the connection goes back to the pool. A server that goes on sending is cut at either bound.
+ */
+const LINGER_MS = 1_000;
+const LINGER_BYTES = 64 * 1024;
+/** The reason given for a body cut after the SDK stopped reading it (without one, the runtime builds one). */
+const UNREAD = new Error('The model call no longer reads this response.');
+
+/**
  * The fetch the SDK uses: `base`, with every response body read ahead through a watch. Each chunk of bytes
  * tells the request's `ResponseWatch` that the server is alive; a body that fails while being read (the
  * connection dropped) fails, after the bytes that came before it, as a retryable connection error rather
@@ -64,6 +75,13 @@ function watchedBody(
   let ended: { error?: unknown } | undefined;
   let wake: (() => void) | undefined;
   let tail: Uint8Array = new Uint8Array(0); // the body's last bytes, enough to see whether it ends an event
+  // Once the SDK cancels: the bytes the body may still send before it is cut, and the timer that cuts it.
+  let unread: { bytes: number; timer: NodeJS.Timeout } | undefined;
+  const cut = () => {
+    clearTimeout(unread?.timer);
+    void reader.cancel(UNREAD).catch(() => {});
+  };
+  const endsEvent = () => EVENT_END.test(String.fromCharCode(...tail));
 
   void (async () => {
     try {
@@ -71,6 +89,11 @@ function watchedBody(
         const next = await reader.read();
         if (next.done) break;
         const chunk = next.value;
+        if (unread) {
+          unread.bytes += chunk.length;
+          if (unread.bytes > LINGER_BYTES) cut();
+          continue;
+        }
         watch.alive();
         if (eventStream) {
           tail = chunk.length >= 4 ? chunk.subarray(-4) : Uint8Array.of(...tail, ...chunk).subarray(-4);
@@ -78,7 +101,7 @@ function watchedBody(
         arrived.push(chunk);
         wake?.();
       }
-      watch.cutMidEvent = eventStream && tail.length > 0 && !EVENT_END.test(String.fromCharCode(...tail));
+      watch.cutMidEvent = eventStream && tail.length > 0 && !endsEvent();
       ended = {};
     } catch (error) {
       ended = {
@@ -92,6 +115,7 @@ function watchedBody(
             }),
       };
     }
+    clearTimeout(unread?.timer);
     wake?.();
   })();
 
@@ -109,7 +133,16 @@ function watchedBody(
         else if (ended?.error !== undefined) throw ended.error;
         else controller.close();
       },
-      cancel: (reason) => reader.cancel(reason),
+      cancel: async (reason) => {
+        arrived.length = 0;
+        if (ended) return;
+        if (eventStream && endsEvent()) {
+          unread = { bytes: 0, timer: setTimeout(cut, LINGER_MS) };
+          unread.timer.unref();
+          return;
+        }
+        await reader.cancel(reason ?? UNREAD);
+      },
     },
     { highWaterMark: 0 },
   );

@@ -28,6 +28,8 @@ export type Reply = {
   dropAfter?: number;
   /** Wait this long between the small writes of the body (a slow network), instead of none. */
   writeEveryMs?: number;
+  /** End the response this long after its last byte (a server that ends the body a moment after `[DONE]`). */
+  endAfterMs?: number;
   /** Before the body, send an SSE comment (`: PROCESSING`, as OpenRouter does) this often, this many times. */
   keepAlive?: { everyMs: number; times: number };
 };
@@ -71,6 +73,7 @@ export async function fixtureServer(replies: Reply[]) {
       }
       // Closes the socket once what was written has gone: the body ends without its last chunk.
       if (reply.dropAfter !== undefined) res.socket?.end();
+      else if (reply.endAfterMs !== undefined) setTimeout(() => res.end(), reply.endAfterMs);
       else if (reply.stallAfter === undefined) res.end();
       else stalled.push(res);
     });

@@ -3,7 +3,7 @@ import { type ConversationRow, toConversation } from './conversation-row.ts';
 import type { SqlDriver } from './driver.ts';
 import { activePrompt, insertingPrompt, insertPrompt } from './prompt-insert.ts';
 import { type PromptRow, promptColumns, toPrompt } from './prompt-row.ts';
-import { history } from './sql/history.ts';
+import { historyPrompts } from './sql/history.ts';
 
 /** A row of `withHistory`: the conversation's columns (prefixed `c_`), and one prompt of its history or none. */
 type Row = PromptRow & {
@@ -22,18 +22,20 @@ type Row = PromptRow & {
 /**
  * The conversation `c` with its history: a row per prompt of the history, in order (the conversation's
  * columns on each), or one row with no prompt for a conversation without any. Its prompt ids are the
- * history's, so they are not aggregated a second time. `from`: the `FROM` giving `c`; `where`: its condition.
+ * history's, so they are not aggregated a second time; its plugin state is aggregated once, not per row.
+ * `from`: the `FROM` giving `c`; `where`: its condition.
  */
 const withHistory = (s: string, from: string, where = 'true') => `SELECT c.id AS c_id, c.user_id AS c_user_id,
     c.title AS c_title, c.extra AS c_extra, c.created_at AS c_created_at, c.updated_at AS c_updated_at,
     c.fork_source AS c_fork_source, c.fork_prompt AS c_fork_prompt, c.fork_root AS c_fork_root,
-    (SELECT coalesce(jsonb_object_agg(ps.plugin_id, ps.state) FILTER (WHERE ps.state IS NOT NULL), '{}')
-      FROM ${s}.plugin_states ps WHERE ps.conversation_id = c.id) AS c_plugin_state,
-    h.*
+    plugin.c_plugin_state, h.*
   ${from}
-  LEFT JOIN LATERAL (
-    SELECT ${promptColumns(s)}, h.part, h.ord FROM (${history(s, 'c.id')}) h JOIN ${s}.prompts p ON p.id = h.id
-  ) h ON true
+  CROSS JOIN LATERAL (
+    SELECT coalesce(jsonb_object_agg(ps.plugin_id, ps.state) FILTER (WHERE ps.state IS NOT NULL), '{}')
+      AS c_plugin_state
+    FROM ${s}.plugin_states ps WHERE ps.conversation_id = c.id
+  ) plugin
+  LEFT JOIN LATERAL (${historyPrompts(s, 'c.id', promptColumns(s))}) h ON true
   WHERE ${where}
   ORDER BY h.part, h.ord`;
 

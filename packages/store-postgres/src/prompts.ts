@@ -13,7 +13,7 @@ import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
 import { activePrompt, insertingPrompt, insertPrompt } from './prompt-insert.ts';
 import { type PromptRow, promptColumns, toPrompt } from './prompt-row.ts';
 import { decodeSeqCursor, encodeCursor, pageLimit } from './sql/cursor.ts';
-import { history } from './sql/history.ts';
+import { historyPrompts } from './sql/history.ts';
 import { NOW, toJson } from './sql/values.ts';
 
 /**
@@ -38,14 +38,20 @@ const orphaned = `p.state = 'running' AND (p.runner IS NULL OR p.runner = $1 OR 
 /** The prompt statements for the quoted schema `s` (exported for the storage layout tests). */
 export function queries(s: string) {
   const columns = promptColumns(s);
+  // A patch's fields (`$2`–`$7`, see `applyPatch`) and its compare-and-set on the state.
+  const patched = `state = coalesce($2, state),
+          runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
+          usage = coalesce($3::jsonb, usage),
+          stop_reason = coalesce($4::jsonb, stop_reason),
+          updated_at = coalesce($7::timestamptz, ${NOW})`;
+  const patchable = `id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))`;
   const select = `SELECT ${columns} FROM ${s}.prompts p`;
   return {
     create: `${insertingPrompt(s, { owned: false })}
       SELECT id FROM prompt`,
     activePrompt: activePrompt(s),
     get: `${select} WHERE p.id = $1`,
-    listByConversation: `SELECT ${columns} FROM (${history(s, '$1')}) h JOIN ${s}.prompts p ON p.id = h.id
-      ORDER BY h.part, h.ord`,
+    listByConversation: `SELECT h.* FROM (${historyPrompts(s, '$1', columns)}) h ORDER BY h.part, h.ord`,
     listByState: `${select} WHERE p.state = $1 ORDER BY p.seq`,
     // Keyset paged on prompts_by_user_state: one index range from the cursor on, `$4` rows (a page and one more).
     listByUserAndState: `SELECT p.seq::text AS seq, ${columns} FROM ${s}.prompts p
@@ -74,15 +80,8 @@ export function queries(s: string) {
         SELECT count(*)::integer AS n FROM ${s}.prompt_outputs o JOIN replacing r USING (output_id)
         WHERE o.prompt_id = $1
       ), updated AS (
-        UPDATE ${s}.prompts SET
-          state = coalesce($2, state),
-          runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
-          usage = coalesce($3::jsonb, usage),
-          stop_reason = coalesce($4::jsonb, stop_reason),
-          output_count = output_count + jsonb_array_length($9::jsonb),
-          updated_at = coalesce($7::timestamptz, ${NOW})
-        WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
-          AND (SELECT n FROM matched) = (SELECT count(*) FROM replacing)
+        UPDATE ${s}.prompts SET ${patched}, output_count = output_count + jsonb_array_length($9::jsonb)
+        WHERE ${patchable} AND (SELECT n FROM matched) = (SELECT count(*) FROM replacing)
         RETURNING id, output_count - jsonb_array_length($9::jsonb) AS first_position
       ), replaced AS (
         UPDATE ${s}.prompt_outputs o SET value = r.value FROM replacing r, updated
@@ -115,14 +114,19 @@ export function queries(s: string) {
       WHERE o.prompt_id = $1 AND o.position = ordered.position AND ordered.next <> o.position`,
     unflipOutputs: `UPDATE ${s}.prompt_outputs SET position = -1 - position WHERE prompt_id = $1 AND position < 0`,
     // The common patch (state, usage, stop reason): a plain compare-and-set, the cheapest statement to plan.
-    updateState: `UPDATE ${s}.prompts SET
-        state = coalesce($2, state),
-        runner = CASE WHEN $2 = 'running' THEN $6 ELSE runner END,
-        usage = coalesce($3::jsonb, usage),
-        stop_reason = coalesce($4::jsonb, stop_reason),
-        updated_at = coalesce($7::timestamptz, ${NOW})
-      WHERE id = $1 AND ($5::text[] IS NULL OR state = ANY ($5::text[]))
-      RETURNING id`,
+    updateState: `UPDATE ${s}.prompts SET ${patched} WHERE ${patchable} RETURNING id`,
+    // A patch that appends outputs and replaces none (a round's calls, a text answer with the final state):
+    // the update and the inserts alone, a cheaper plan to run than updatePrompt's checks of replaced outputs.
+    // A row per appended output, none when the patch was refused. `$8`: outputs to append.
+    appendPatch: `WITH updated AS (
+        UPDATE ${s}.prompts SET ${patched}, output_count = output_count + jsonb_array_length($8::jsonb)
+        WHERE ${patchable}
+        RETURNING id, output_count - jsonb_array_length($8::jsonb) AS first_position
+      )
+      INSERT INTO ${s}.prompt_outputs (prompt_id, position, output_id, value)
+      SELECT updated.id, updated.first_position + item.ordinality - 1, item.value ->> 'id', item.value
+      FROM updated, jsonb_array_elements($8::jsonb) WITH ORDINALITY AS item (value, ordinality)
+      RETURNING position`,
     exists: `SELECT 1 FROM ${s}.prompts WHERE id = $1`,
     outputIds: `SELECT output_id FROM ${s}.prompt_outputs WHERE prompt_id = $1`,
     recount: `UPDATE ${s}.prompts
@@ -248,8 +252,11 @@ async function applyPatch(
     runner,
     patch.updatedAt ?? null,
   ];
-  if (!patch.outputs?.length && !patch.append?.length) {
-    if ((await executor.query(sql.updateState, fields)).length > 0) return true;
+  if (!patch.outputs?.length) {
+    const applied = patch.append?.length
+      ? await executor.query(sql.appendPatch, [...fields, toJson(patch.append)])
+      : await executor.query(sql.updateState, fields);
+    if (applied.length > 0) return true;
     if ((await executor.query(sql.exists, [promptId])).length > 0) return false;
     throw new NotFoundError(`Prompt ${promptId} does not exist.`);
   }

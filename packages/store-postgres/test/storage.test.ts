@@ -213,6 +213,30 @@ describeEachDriver('storage layout', (open) => {
     expect((await outputRows()).at(-1)).toMatchObject({ position: 3, output_id: 'o4' });
   });
 
+  it('appends with the state in one patch that replaces nothing, or (refused) appends nothing', async () => {
+    await store.prompts.appendOutput(prompt.id, text('o1'));
+    const patch = { state: 'completed' as const, append: [text('o2'), text('o3')] };
+    expect(await store.prompts.update(prompt.id, patch, { expectState: ['waiting_for_approval'] })).toBe(
+      false,
+    );
+    expect((await store.prompts.get(prompt.id))?.state).toBe('running');
+    expect((await outputRows()).map((r) => r.output_id)).toEqual(['o1']);
+
+    expect(await store.prompts.update(prompt.id, patch, { expectState: ['running'] })).toBe(true);
+    expect((await outputRows()).map((r) => [r.position, r.output_id])).toEqual([
+      [0, 'o1'],
+      [1, 'o2'],
+      [2, 'o3'],
+    ]);
+    expect((await store.prompts.get(prompt.id))?.state).toBe('completed');
+    await expect(store.prompts.update('prm_missing', { append: [text('o4')] })).rejects.toThrow(
+      NotFoundError,
+    );
+    // The next append takes the position after them.
+    await store.prompts.appendOutput(prompt.id, text('o4'));
+    expect((await outputRows()).at(-1)).toMatchObject({ position: 3, output_id: 'o4' });
+  });
+
   it('lists records by a prefix taken literally, even with LIKE wildcards in it', async () => {
     for (const id of ['a_%1', 'a_%2', 'abc', 'a_x']) await store.records.put('ns', id, { id });
     const page = await store.records.list('ns', { prefix: 'a_%' });

@@ -11,3 +11,13 @@ export const history = (
     FROM ${s}.shared_prompts x WHERE x.conversation_id = ${id}
   UNION ALL
   SELECT p.id, 1 AS part, p.seq AS ord FROM ${s}.prompts p WHERE p.conversation_id = ${id}`;
+
+/**
+ * A conversation's history as prompts: `columns` of each prompt `p`, with its (part, ord) as `history`
+ * gives them. Its own prompts are read straight off their index range, not looked up again by id.
+ */
+export const historyPrompts = (s: string, id: string, columns: string) => `SELECT ${columns}, 0 AS part,
+      x.position::bigint AS ord
+    FROM ${s}.shared_prompts x JOIN ${s}.prompts p ON p.id = x.prompt_id WHERE x.conversation_id = ${id}
+  UNION ALL
+  SELECT ${columns}, 1 AS part, p.seq AS ord FROM ${s}.prompts p WHERE p.conversation_id = ${id}`;

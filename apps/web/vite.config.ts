@@ -18,5 +18,7 @@ export default defineConfig({
     // slower than alone, and stop 38's CI failed in this package with no test output kept.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's default of 1 s is shorter than a page's round trip to its server on a loaded CI machine.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -12,6 +12,7 @@ export default defineConfig({
       ),
     },
   },
-  // Property tests run hundreds of cases: on a loaded CI machine they need more than vitest's 5 s default.
-  test: { include: ['test/**/*.test.ts'], testTimeout: 30_000 },
+  // Property tests run hundreds of cases: on a loaded CI machine they need more than vitest's 5 s default
+  // (and an expect.poll more than its 1 s).
+  test: { include: ['test/**/*.test.ts'], testTimeout: 30_000, expect: { poll: { timeout: 30_000 } } },
 });

@@ -29,10 +29,12 @@ describe("the user's standing instructions", () => {
         body: { input: 'Hi' },
         token,
       });
-      await vi.waitFor(async () =>
-        expect((await t!.request('GET', `/api/prompts/${sent.body.prompt.id}`, { token })).body.state).toBe(
-          'completed',
-        ),
+      await vi.waitFor(
+        async () =>
+          expect((await t!.request('GET', `/api/prompts/${sent.body.prompt.id}`, { token })).body.state).toBe(
+            'completed',
+          ),
+        { timeout: 30_000 },
       );
     }
     const [alice, bob] = t.model.requests;

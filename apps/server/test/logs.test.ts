@@ -34,10 +34,12 @@ describe('server logs', () => {
       const sent = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, {
         body: { input },
       });
-      await vi.waitFor(async () =>
-        expect(['completed', 'failed']).toContain(
-          (await t!.request('GET', `/api/prompts/${sent.body.prompt.id}`)).body.state,
-        ),
+      await vi.waitFor(
+        async () =>
+          expect(['completed', 'failed']).toContain(
+            (await t!.request('GET', `/api/prompts/${sent.body.prompt.id}`)).body.state,
+          ),
+        { timeout: 30_000 },
       );
     }
     // A refused token, and one in the query string (never accepted from a URL, never logged either).

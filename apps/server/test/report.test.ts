@@ -23,8 +23,9 @@ describe('GET /api/prompts/{id}/report', () => {
       body: { input: 'Weather in Paris?' },
     });
     const id = sent.body.prompt.id;
-    await vi.waitFor(async () =>
-      expect((await t!.request('GET', `/api/prompts/${id}`)).body.state).toBe('completed'),
+    await vi.waitFor(
+      async () => expect((await t!.request('GET', `/api/prompts/${id}`)).body.state).toBe('completed'),
+      { timeout: 30_000 },
     );
 
     const report = await t.request('GET', `/api/prompts/${id}/report`);

@@ -150,8 +150,9 @@ describe("the user's time zone", () => {
     expect(sent.status).toBe(202);
     expect(sent.body.prompt.metadata).toEqual({ timeZone: 'Europe/Paris' });
     const prompt = sent.body.prompt.id as string;
-    await vi.waitFor(async () =>
-      expect((await t!.request('GET', `/api/prompts/${prompt}`)).body.state).toBe('completed'),
+    await vi.waitFor(
+      async () => expect((await t!.request('GET', `/api/prompts/${prompt}`)).body.state).toBe('completed'),
+      { timeout: 30_000 },
     );
     expect(t.model.requests[0]!.instructions).toMatch(/It is now .+ in Europe\/Paris, the user's time zone/);
   });

@@ -53,8 +53,12 @@ describe('OpenTelemetry from OTEL_* variables', () => {
       const sent = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, {
         body: { input: 'Hi' },
       });
-      await vi.waitFor(async () =>
-        expect((await t!.request('GET', `/api/prompts/${sent.body.prompt.id}`)).body.state).toBe('completed'),
+      await vi.waitFor(
+        async () =>
+          expect((await t!.request('GET', `/api/prompts/${sent.body.prompt.id}`)).body.state).toBe(
+            'completed',
+          ),
+        { timeout: 30_000 },
       );
     } finally {
       await telemetry!.shutdown(); // flushes what is batched

@@ -90,7 +90,9 @@ describe('output renderers', () => {
     );
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'not now' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('o1', false, 'not now'));
+    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('o1', false, 'not now'), {
+      timeout: 30_000,
+    });
   });
 
   it('renders the generic widgets by type, and the fallback text for unknown ones', () => {
@@ -249,8 +251,10 @@ describe('Markdown from the model', () => {
     expect(container.querySelector('.hljs-number')?.textContent).toBe('42');
     expect(container.querySelector('[style]')).toBeNull(); // classes, no inline styles
     fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
-    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('const answer = 42; // why\n'));
-    expect(await screen.findByText('Copied')).toBeTruthy();
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('const answer = 42; // why\n'), {
+      timeout: 30_000,
+    });
+    expect(await screen.findByText('Copied', {}, { timeout: 30_000 })).toBeTruthy();
   });
 });
 
@@ -321,14 +325,14 @@ describe('a prompt and its actions', () => {
     const onResend = vi.fn(async () => {});
     promptView({ prompt: prompt({ state: 'failed', output: [] }), onResend });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await vi.waitFor(() => expect(onResend).toHaveBeenCalledWith('What is 6 × 7?', []));
+    await vi.waitFor(() => expect(onResend).toHaveBeenCalledWith('What is 6 × 7?', []), { timeout: 30_000 });
     cleanup();
     promptView({ onResend, last: false });
     expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
     cleanup();
     promptView({ onResend, last: true });
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
-    await vi.waitFor(() => expect(onResend).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(onResend).toHaveBeenCalledTimes(2), { timeout: 30_000 });
     cleanup();
     promptView({ onResend, last: true, busy: true });
     expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
@@ -346,8 +350,10 @@ describe('a prompt and its actions', () => {
       target: { value: 'And 6 × 8?' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
-    await vi.waitFor(() => expect(onResend).toHaveBeenCalledWith('And 6 × 8?', []));
-    await vi.waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edited text' })).toBeNull());
+    await vi.waitFor(() => expect(onResend).toHaveBeenCalledWith('And 6 × 8?', []), { timeout: 30_000 });
+    await vi.waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edited text' })).toBeNull(), {
+      timeout: 30_000,
+    });
   });
 
   it('shows a failed resend in words and keeps the edit', async () => {
@@ -357,7 +363,9 @@ describe('a prompt and its actions', () => {
     promptView({ onResend });
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Cannot reach the Tessera server.');
+    expect((await screen.findByRole('alert', {}, { timeout: 30_000 })).textContent).toBe(
+      'Cannot reach the Tessera server.',
+    );
     expect(screen.getByRole('textbox', { name: 'Edited text' })).toBeTruthy();
   });
 
@@ -396,7 +404,7 @@ describe('a prompt and its actions', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     promptView();
     fireEvent.click(screen.getByRole('button', { name: 'Copy answer' }));
-    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('It is **42**.'));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('It is **42**.'), { timeout: 30_000 });
   });
 });
 
@@ -424,11 +432,11 @@ describe('the composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove b.txt' }));
     expect(chips()).toEqual(['a.txt', 'c.txt']);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await vi.waitFor(() => expect(onSend).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(onSend).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     const [input, sent] = onSend.mock.calls[0]!;
     expect(input).toBe('');
     expect(sent.map((f) => f.name)).toEqual(['a.txt', 'c.txt']);
-    await vi.waitFor(() => expect(screen.queryByRole('listitem')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByRole('listitem')).toBeNull(), { timeout: 30_000 });
   });
 
   it('keeps the text and files when sending fails, and says why', async () => {
@@ -439,7 +447,9 @@ describe('the composer', () => {
     });
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'hi' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Cannot reach the Tessera server.');
+    expect((await screen.findByRole('alert', {}, { timeout: 30_000 })).textContent).toBe(
+      'Cannot reach the Tessera server.',
+    );
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('hi');
   });
 
@@ -447,7 +457,7 @@ describe('the composer', () => {
     const { onCancel } = composer({ running: true, busyReason: 'The assistant is working.' });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    await vi.waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1), { timeout: 30_000 });
   });
 });
 
@@ -470,7 +480,9 @@ describe('a budget pause', () => {
     const card = screen.getByRole('region', { name: 'The assistant reached its budget' });
     expect(card.textContent).toContain('from 25 model calls to 50 model calls');
     fireEvent.click(screen.getByRole('button', { name: 'Continue with a larger budget' }));
-    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('p1', 'continue', { maxRounds: 50 }));
+    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('p1', 'continue', { maxRounds: 50 }), {
+      timeout: 30_000,
+    });
     cleanup();
     render(
       <PauseCard output={pause({ decision: 'continue', raised: { maxRounds: 50 } })} onDecide={onDecide} />,
@@ -482,7 +494,9 @@ describe('a budget pause', () => {
     const onDecide = vi.fn(async () => {});
     render(<PauseCard output={pause()} onDecide={onDecide} />);
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('p1', 'stop', undefined));
+    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('p1', 'stop', undefined), {
+      timeout: 30_000,
+    });
     expect(proposedLimit({ name: 'maxTokens', limit: 100, used: 450 })).toBe(900);
     expect(proposedLimit({ name: 'maxCost', limit: 0.05, used: 0.06 })).toBe(0.12);
     expect(proposedLimit({ name: 'maxConsecutiveToolErrors', limit: 1, used: 1 })).toBe(2);

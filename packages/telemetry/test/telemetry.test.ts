@@ -167,13 +167,13 @@ describe('OpenTelemetry spans', () => {
     });
     const conversation = await a.conversations.create({ userId: 'u1' });
     const first = await a.send({ conversationId: conversation.id, userId: 'u1', input: 'one' });
-    await vi.waitFor(() => expect(seenInB).toEqual([first.id]));
+    await vi.waitFor(() => expect(seenInB).toEqual([first.id]), { timeout: 30_000 });
     const roots = () => exporter.getFinishedSpans().filter((span) => span.name === 'invoke_agent tessera');
     expect(roots().map((span) => span.attributes['tessera.prompt.id'])).toEqual([first.id]);
 
     untraceA();
     await a.send({ conversationId: conversation.id, userId: 'u1', input: 'two' });
-    await vi.waitFor(() => expect(seenInB).toHaveLength(2));
+    await vi.waitFor(() => expect(seenInB).toHaveLength(2), { timeout: 30_000 });
     expect(roots()).toHaveLength(1);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * PostgreSQL server CPU per prompt: `pnpm bench:cpu` in this package (issue 36). A platform on the store runs
  * prompts as the peers server benchmark's agent does (one tool call, then a text answer: two model calls),
- * conversations of 10 prompts, `BENCH_CONCURRENCY` (default 10) at a time, on a fresh database of
- * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) on this machine, dropped after.
- * The figure is the CPU time of the database's backends (`/proc/<pid>/schedstat`, nanoseconds), not wall
- * time, so a machine loaded by other work changes it little; rounds are repeated and the median is given.
- * Then each statement's CPU, one prompt at a time (`BENCH_PLAN=1` prints the plans too), and `EXPLAIN
- * (ANALYZE, BUFFERS)` of a prompt's start and of the history read, at 10 prompts of history.
+ * conversations of `BENCH_PROMPTS` (default 10) prompts, `BENCH_CONCURRENCY` (default 10) at a time, on a
+ * fresh database of BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) on this machine,
+ * dropped after. The figure is the CPU time of the database's backends (`/proc/<pid>/schedstat`,
+ * nanoseconds), not wall time, so a machine loaded by other work changes it little; rounds are repeated and
+ * the median is given. Then each statement's CPU, one prompt at a time (`BENCH_PLAN=1` prints the plans too),
+ * and `EXPLAIN (ANALYZE, BUFFERS)` of a prompt's start and of the history read, at a conversation's length.
  */
 import { readFile } from 'node:fs/promises';
 import { createPlatform, createTool, definePlugin, type ModelRequest, newId } from '@tessera/core';
@@ -20,7 +20,7 @@ const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONVERSATIONS = 20; // a round's
-const PROMPTS = 10;
+const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 10); // a conversation's
 const WARM_UP_MS = 7_000;
 
 const plugin = definePlugin({
@@ -185,7 +185,7 @@ type Explained = {
 };
 
 /**
- * `EXPLAIN (ANALYZE, BUFFERS)` of `statements` in a conversation of 10 prompts, each in a transaction
+ * `EXPLAIN (ANALYZE, BUFFERS)` of `statements` in a conversation of PROMPTS prompts, each in a transaction
  * rolled back: a prompt's start (a new prompt id each time) and the history read alone (`getWithHistory`).
  */
 async function explainHistory(url: string, statements: Record<string, Statement>) {

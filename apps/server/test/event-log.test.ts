@@ -87,6 +87,16 @@ describe('event log: what a reconnecting stream resumes from, bounded', () => {
     expect(log.bytes).toBeLessThanOrEqual(25_000);
   });
 
+  it('counts in its byte bounds the memory its frames hold: no frame keeps memory beyond its own bytes', () => {
+    const { log, send } = logOf({});
+    for (const delta of ['hi', 'x'.repeat(300), 'é'.repeat(2_000)]) send('a', 3, delta);
+    const frames = log.since('a', `${log.boot}-0`)!.map((entry) => entry.frame);
+    expect(frames).toHaveLength(9);
+    // A frame cut from a shared slab would keep the whole slab (8 KB) alive for as long as it is logged.
+    for (const frame of frames) expect(frame.buffer.byteLength).toBe(frame.byteLength);
+    expect(log.bytes).toBe(frames.reduce((sum, frame) => sum + frame.buffer.byteLength, 0));
+  });
+
   it('serialises each event once: every stream and every replay writes the same bytes', () => {
     const { log, publish } = logOf({});
     let serialised = 0;

@@ -13,7 +13,7 @@ export type Figures = Record<string, string>;
 
 const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function onStore(store: PostgresStore, run: (store: PostgresStore) => Promise<Figures>) {
+async function onStore<T>(store: PostgresStore, run: (store: PostgresStore) => Promise<T>): Promise<T> {
   try {
     return await run(store);
   } finally {
@@ -30,7 +30,14 @@ async function pglite(name: string, run: (store: PostgresStore) => Promise<Figur
   }
 }
 
-async function server(name: string, run: (store: PostgresStore) => Promise<Figures>): Promise<Figures> {
+/** What a run on the server gets beside its store: the connection that made its database, and the database. */
+export type ServerDatabase = { admin: pg.Client; database: string; url: string };
+
+/** `run` on a store over a fresh database of BENCH_POSTGRES_URL named after `name`, dropped after. */
+export async function onServerDatabase<T>(
+  name: string,
+  run: (store: PostgresStore, server: ServerDatabase) => Promise<T>,
+): Promise<T> {
   const database = `${name.replaceAll('-', '_')}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
@@ -39,12 +46,15 @@ async function server(name: string, run: (store: PostgresStore) => Promise<Figur
   url.pathname = `/${database}`;
   try {
     const store = await createPostgresStore({ connectionString: url.toString(), maxConnections: 10 });
-    return await onStore(store, run);
+    return await onStore(store, (opened) => run(opened, { admin, database, url: url.toString() }));
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
   }
 }
+
+const server = (name: string, run: (store: PostgresStore) => Promise<Figures>) =>
+  onServerDatabase(name, (store) => run(store));
 
 /** `name` names the temporary directory and database (letters, digits and dashes). */
 export async function onBothDrivers(

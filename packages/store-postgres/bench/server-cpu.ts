@@ -9,32 +9,18 @@
  * and `EXPLAIN (ANALYZE, BUFFERS)` of a prompt's start and of the history read, at a conversation's length.
  */
 import { readFile } from 'node:fs/promises';
-import { createPlatform, createTool, definePlugin, type ModelRequest, newId } from '@tessera/core';
+import { createPlatform, type ModelRequest, newId } from '@tessera/core';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import pg from 'pg';
-import { z } from 'zod';
 import type { Row } from '../src/driver.ts';
-import { createPostgresStore } from '../src/index.ts';
+import { echoPlugin } from './echo-plugin.ts';
+import { onServerDatabase } from './on-both-drivers.ts';
 
-const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONVERSATIONS = 20; // a round's
 const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 10); // a conversation's
 const WARM_UP_MS = 7_000;
-
-const plugin = definePlugin({
-  id: 'bench',
-  tools: [
-    createTool({
-      id: 'bench.echo',
-      description: 'Echo.',
-      input: z.object({ text: z.string() }),
-      readOnly: true,
-      invoke: ({ input }) => ({ echoed: input.text }),
-    }),
-  ],
-});
 
 /** Calls the tool, then answers once its result is in: right for any number of prompts at once. */
 const turn = (request: ModelRequest) =>
@@ -79,15 +65,8 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  const database = `tessera_cpu_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${database}`;
-  try {
+  await onServerDatabase('tessera-cpu', async (store, { admin, database, url }) => {
     const opened = performance.now();
-    const store = await createPostgresStore({ connectionString: url.toString(), maxConnections: 10 });
     // The statements that start a prompt and read a history, as last sent: explained again below.
     const explained: Record<string, Statement> = {};
     // While set (one prompt at a time), each statement's backends' CPU (ms), by its first words.
@@ -108,7 +87,7 @@ async function main() {
     };
     const platform = createPlatform({
       store,
-      plugins: [plugin],
+      plugins: [echoPlugin],
       // More turns than any run takes (two a prompt).
       model: new ScriptedModel(Array.from({ length: 100_000 }, () => turn)),
     });
@@ -168,12 +147,9 @@ async function main() {
     const conversationId = last.at(-1)!;
     await store.conversations.getWithHistory!(conversationId, userId);
     explained.start = { ...explained.start!, params: explained.start!.params.with(1, conversationId) };
-    await explainHistory(url.toString(), explained);
+    await explainHistory(url, explained);
     await platform.close();
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 type Statement = { sql: string; params: readonly unknown[] };

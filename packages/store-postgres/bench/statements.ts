@@ -5,28 +5,15 @@
  * is sent is counted, by its first words. The server's routes (the conversation's creation, its title, its
  * event stream) are not in it: only the platform's own statements. PGlite has no relay (no `pg_notify`).
  */
-import { createPlatform, createTool, definePlugin, newId } from '@tessera/core';
+import { createPlatform, newId } from '@tessera/core';
 import { callTool, reply, scriptedModel } from '@tessera/testing';
-import { z } from 'zod';
 import type { SqlExecutor } from '../src/driver.ts';
 import type { PostgresStore } from '../src/index.ts';
+import { echoPlugin } from './echo-plugin.ts';
 import { onBothDrivers } from './on-both-drivers.ts';
 
 const CONVERSATIONS = 10;
 const PROMPTS = 10;
-
-const plugin = definePlugin({
-  id: 'bench',
-  tools: [
-    createTool({
-      id: 'bench.echo',
-      description: 'Echo.',
-      input: z.object({ text: z.string() }),
-      readOnly: true,
-      invoke: ({ input }) => ({ echoed: input.text }),
-    }),
-  ],
-});
 
 /** Counts, by its first words, every statement sent through `executor` from now on. */
 function count(executor: SqlExecutor, counts: Map<string, number>): void {
@@ -52,7 +39,7 @@ async function run(store: PostgresStore) {
     callTool('bench.echo', { text: 'hi' }),
     reply('Done.'),
   ]).flat();
-  const platform = createPlatform({ store, plugins: [plugin], model: scriptedModel(turns) });
+  const platform = createPlatform({ store, plugins: [echoPlugin], model: scriptedModel(turns) });
   const userId = 'bench';
   for (let c = 0; c < CONVERSATIONS; c++) {
     const conversation = await platform.conversations.create({ userId });

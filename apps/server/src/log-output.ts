@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 
 /** JSON lines for programs that collect logs; one short line a record for a person at a terminal. */
 export type LogFormat = 'json' | 'pretty';
@@ -57,6 +58,8 @@ export function createLog(
 ): Logger {
   if (format === 'json') return pino({ name: 'tessera' }, destination ?? batchedStdout());
   const output = destination ?? process.stdout;
+  // Loaded only for a terminal (pino-pretty and its ~35 modules): a server logging JSON never needs it.
+  const pretty: typeof PinoPretty = createRequire(import.meta.url)('pino-pretty');
   return pino(
     { name: 'tessera' },
     pretty({

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { newId, type Platform, type PromptOutput, type PromptRun, type PromptUsage } from '@tessera/core';
-import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
+import type { UIMessageChunk } from 'ai';
 import { tags } from '../api-reference.ts';
 import { HttpError } from '../errors.ts';
 import { CONVERSATION_HEADER } from '../openai-compat/conversation-match.ts';
@@ -85,6 +85,8 @@ export function aiSdkChatRoutes(
     const body = c.req.valid('json');
     const userId = c.var.userId;
     const ask = readChatRequest(body, maxInputChars);
+    // The AI SDK (with its gateway's modules) loads with the first chat, not with every server.
+    const { createUIMessageStream, createUIMessageStreamResponse } = await import('ai');
     const plan =
       ask.kind === 'message'
         ? await newPrompt(platform, userId, body.id, ask.input, body.model)

@@ -1,4 +1,5 @@
 import { estimateTokens, type ModelMessage } from '@tessera/core';
+import { LRUCache } from 'lru-cache';
 
 type Count = (text: string) => number;
 type Encoding = 'o200k_base' | 'cl100k_base';
@@ -28,24 +29,17 @@ const CACHE_CHARS = 1024 * 1024;
  * earlier message (and the instructions) again: the tokenizer was ~2% of a busy server's CPU.
  */
 export function rememberingCounts(count: Count, maxChars = CACHE_CHARS): Count {
-  const known = new Map<string, number>();
-  let chars = 0;
+  const known = new LRUCache<string, number>({
+    maxSize: maxChars,
+    maxEntrySize: Math.min(CACHED_MAX_CHARS, maxChars),
+    sizeCalculation: (_tokens, text) => text.length,
+  });
   return (text) => {
-    if (text.length < CACHED_MIN_CHARS || text.length > CACHED_MAX_CHARS) return count(text);
+    if (text.length < CACHED_MIN_CHARS) return count(text);
     const hit = known.get(text);
-    if (hit !== undefined) {
-      known.delete(text); // to the end: the most recently used
-      known.set(text, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const tokens = count(text);
-    known.set(text, tokens);
-    chars += text.length;
-    for (const [old] of known) {
-      if (chars <= maxChars) break;
-      known.delete(old);
-      chars -= old.length;
-    }
+    known.set(text, tokens); // a text over maxEntrySize is not kept
     return tokens;
   };
 }

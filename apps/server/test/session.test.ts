@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reply, ScriptedModel } from '@tessera/testing';
@@ -201,5 +202,53 @@ describe('loopback without a token (auth.loopbackWithoutAuth)', () => {
     }
     const list = await fetch(`${t.url}/api/conversations`, { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(((await list.json()) as { items: unknown[] }).items).toHaveLength(2);
+  });
+
+  it('lets in no page of a name rebound to 127.0.0.1 (DNS rebinding), nor what a local proxy relays', async () => {
+    t = await testServer([], { auth: { tokens: {}, loopbackWithoutAuth: true } });
+    const { port } = new URL(t.url);
+    /** A request with these headers, Host included (fetch sets its own). */
+    const send = (method: string, path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const body = method === 'POST' ? '{}' : undefined;
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method,
+            path,
+            headers: { ...headers, 'content-type': 'application/json' },
+          },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    // The page of http://rebound.example:<port>, once its name resolves to 127.0.0.1: the same origin as the
+    // server in the browser's eyes, so it sends `Sec-Fetch-Site: same-origin` and may read every answer.
+    const rebound = { host: `rebound.example:${port}`, 'sec-fetch-site': 'same-origin' };
+    expect((await send('GET', '/api/conversations', rebound)).status).toBe(401);
+    expect((await send('POST', '/api/conversations', rebound)).status).toBe(401);
+    // A reverse proxy on this machine: every client on the internet would arrive from 127.0.0.1.
+    const relayed = { host: `127.0.0.1:${port}`, 'x-forwarded-for': '203.0.113.7' };
+    expect((await send('GET', '/api/conversations', relayed)).status).toBe(401);
+    expect(
+      (await send('GET', '/api/conversations', { ...relayed, forwarded: 'for=203.0.113.7' })).status,
+    ).toBe(401);
+    // This machine by name or address: still the local user (nothing was created above).
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `app.localhost:${port}`]) {
+      const listed = await send('GET', '/api/conversations', { host });
+      expect([host, listed.status, (JSON.parse(listed.body) as { items: unknown[] }).items]).toEqual([
+        host,
+        200,
+        [],
+      ]);
+    }
+    expect((await send('POST', '/api/conversations', { host: `localhost:${port}` })).status).toBe(201);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './errors.ts';
@@ -30,13 +31,37 @@ function fromAnotherSite(c: Context): boolean {
   }
 }
 
+/**
+ * Whether the request names this machine as its host: `localhost` (or a `*.localhost` name, which browsers
+ * resolve to the loopback themselves) or an IP address. Any other name may be an attacker's, made to resolve
+ * to 127.0.0.1 (DNS rebinding): its page is then of the server's origin, reads every answer and sends
+ * `Sec-Fetch-Site: same-origin`. No `Host` at all (HTTP/1.0) is a program: browsers always send one.
+ */
+function addressedToThisMachine(c: Context): boolean {
+  const host = c.req.header('host');
+  if (host === undefined) return true;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
+  return isIP(hostname.replace(/^\[(.*)\]$/, '$1')) !== 0;
+}
+
+/** A proxy on this machine relays others' requests from the loopback: it says so with one of these. */
+const forwarded = (c: Context) =>
+  c.req.header('forwarded') !== undefined || c.req.header('x-forwarded-for') !== undefined;
+
 /** Signing in and out need no credentials (signing in is how a browser gets them). */
 const isSessionRoute = (path: string, method: string) =>
   path === '/api/session' && (method === 'POST' || method === 'DELETE');
 
 /**
  * Who is calling: a bearer token (programs), else the session cookie a browser got by signing in
- * (POST /api/session), else, when allowed, anyone on the loopback interface as the local user. Tokens in
+ * (POST /api/session), else, when allowed, anyone on the loopback interface as the local user (a request
+ * addressed to `localhost` or an IP address, not relayed by a proxy). Tokens in
  * the URL are refused: they end up in logs, history and Referer headers. A cookie-authenticated request
  * that changes anything must carry `X-Requested-With` (see CSRF_HEADER); a loopback one must not come from
  * another site.
@@ -71,7 +96,12 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<{ Variable
         'A token in the URL is not accepted: send it as Authorization: Bearer <token>, or sign in (POST /api/session).',
       );
     }
-    if (options.loopbackWithoutAuth && LOOPBACK.test(getConnInfo(c).remote.address ?? '')) {
+    if (
+      options.loopbackWithoutAuth &&
+      LOOPBACK.test(getConnInfo(c).remote.address ?? '') &&
+      addressedToThisMachine(c) &&
+      !forwarded(c)
+    ) {
       // Any web page the local user opens can send requests to 127.0.0.1: none may act as them.
       if (!SAFE_METHODS.has(c.req.method) && fromAnotherSite(c)) {
         throw new HttpError(403, 'forbidden', 'A request from another site cannot act as the local user.');

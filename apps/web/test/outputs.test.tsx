@@ -104,6 +104,19 @@ describe('output renderers', () => {
     });
     expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
     cleanup();
+    // Columns named after Object.prototype's properties: a row without one has an empty cell, not a function.
+    const inherited = view({
+      type: 'widget',
+      widget: 'table',
+      fallback: 'table',
+      data: { columns: [{ key: 'constructor' }, { key: 'toString' }, { key: 'n' }], rows: [{ n: 1 }] },
+    });
+    expect([...inherited.container.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual([
+      '',
+      '',
+      '1',
+    ]);
+    cleanup();
     view({
       type: 'widget',
       widget: 'key-value',

@@ -55,6 +55,13 @@ describe('generic widgets', () => {
     });
     expect(tableWidget.fallback(table)).toBe('People\nName\tage\nAda\t36\nBob\t');
 
+    // Columns the model names after Object.prototype's properties: a row without one has an empty cell there.
+    const inherited = parseWidgetData(tableWidget, {
+      columns: [{ key: 'constructor' }, { key: 'toString' }, { key: '__proto__' }, { key: 'n' }],
+      rows: [{ n: 1 }, JSON.parse('{"constructor": "own", "__proto__": "dropped", "n": 2}')],
+    });
+    expect(tableWidget.fallback(inherited)).toBe('constructor\ttoString\t__proto__\tn\n\t\t\t1\nown\t\t\t2');
+
     const card = parseWidgetData(keyValueWidget, {
       items: [
         { label: 'Plan', value: 'Pro' },

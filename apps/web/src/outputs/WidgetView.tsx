@@ -18,6 +18,8 @@ type Chart = {
 };
 
 const text = (value: Scalar | undefined) => (value === null || value === undefined ? '' : String(value));
+/** A row's value in a column, by its own keys only: a column `constructor` of a row without one is empty. */
+const cell = (row: Table['rows'][number], key: string) => (Object.hasOwn(row, key) ? row[key] : undefined);
 
 type Align = 'left' | 'right' | 'center';
 
@@ -27,7 +29,9 @@ type Align = 'left' | 'right' | 'center';
  */
 export function columnAlign(column: Table['columns'][number], rows: Table['rows']): Align {
   if (column.align === 'left' || column.align === 'right' || column.align === 'center') return column.align;
-  const values = rows.map((row) => row[column.key]).filter((v) => v !== null && v !== undefined && v !== '');
+  const values = rows
+    .map((row) => cell(row, column.key))
+    .filter((v) => v !== null && v !== undefined && v !== '');
   return values.length > 0 && values.every((v) => typeof v === 'number') ? 'right' : 'left';
 }
 
@@ -53,7 +57,7 @@ function TableWidget({ data }: { data: Table }) {
               <tr key={i}>
                 {data.columns.map((c, i) => (
                   <td key={c.key} className={`align-${aligns[i]}`}>
-                    {text(row[c.key])}
+                    {text(cell(row, c.key))}
                   </td>
                 ))}
               </tr>

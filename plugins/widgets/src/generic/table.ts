@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineWidget } from '../define-widget.ts';
-import { Scalar, scalarText } from './cell.ts';
+import { cellOf, Scalar, scalarText } from './cell.ts';
 
 export const TableColumn = z.object({
   /** The key of the column's value in each row. */
@@ -40,7 +40,8 @@ export const tableWidget = defineWidget({
   data: TableData,
   fallback: (table) => {
     const lines = [table.columns.map((column) => column.label ?? column.key).join('\t')];
-    for (const row of table.rows) lines.push(table.columns.map((c) => scalarText(row[c.key])).join('\t'));
+    for (const row of table.rows)
+      lines.push(table.columns.map((c) => scalarText(cellOf(row, c.key))).join('\t'));
     return table.title ? `${table.title}\n${lines.join('\n')}` : lines.join('\n');
   },
 });

@@ -120,7 +120,8 @@ export class BlueprintService {
           limit: 500,
           ...(cursor && { cursor }),
         });
-        all.push(...page.items.map((r) => r.value));
+        // The prefix `owner:` is also that of a user named `owner:…` (`ada` and `ada:lab`): exactly this owner's.
+        all.push(...page.items.flatMap((r) => (r.value.owner === owner ? [r.value] : [])));
         cursor = page.nextCursor;
       } while (cursor);
     }

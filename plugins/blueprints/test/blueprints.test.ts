@@ -91,7 +91,7 @@ describe('the blueprints plugin', () => {
     });
     const service = blueprintService(t.platform.services);
     const mine = await service.save('ada', FIXTURE_BLUEPRINTS[0]!);
-    await service.save(SHARED, FIXTURE_BLUEPRINTS[8]!);
+    const shared = await service.save(SHARED, FIXTURE_BLUEPRINTS[8]!);
     expect((await service.search('bob', 'newsletter')).map((m) => m.title)).not.toContain(
       'Publish the monthly newsletter',
     );
@@ -99,6 +99,12 @@ describe('the blueprints plugin', () => {
     await expect(service.get('bob', mine.id)).rejects.toThrow('There is no blueprint');
     await expect(service.delete('bob', mine.id)).rejects.toThrow('of yours');
     expect((await service.get('ada', mine.id, { countUse: true })).usageCount).toBe(1);
+
+    // A user whose id starts with another's and a colon (keys are `owner:id`) lists only their own.
+    const lab = await service.save('ada:lab', FIXTURE_BLUEPRINTS[1]!);
+    expect((await service.list('ada')).map((b) => b.id)).toEqual([mine.id, shared.id]);
+    expect((await service.list('ada:lab')).map((b) => b.id)).toContain(lab.id);
+    await service.delete('ada:lab', lab.id);
 
     // The index is rebuilt from the store by a new platform instance.
     const again = createPlatform({ plugins: [blueprintsPlugin()], store, model: new ScriptedModel() });

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { FolderSkill } from './skill.ts';
@@ -26,7 +27,9 @@ export async function readResource(skill: FolderSkill, path: string, maxBytes: n
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
     throw new ResourceError(`'${path}' leads outside the folder of skill '${skill.name}'.`);
   }
-  const handle = await open(real, 'r');
+  // Non-blocking: opening a named pipe would otherwise wait for a writer, for ever, holding a thread of the
+  // pool that every file operation of the process shares. A regular file reads as usual.
+  const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new ResourceError(`'${path}' is not a file.`);

@@ -1,4 +1,15 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  closeSync,
+  constants,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +17,8 @@ import { createPlatform, createTool, MemoryStore, type ToolOutput } from '@tesse
 import { callTool, createTestPlatform, reply, ScriptedModel } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSkillsPlugin, defineSkill, loadSkillFolders } from '../src/index.ts';
+import { createSkillsPlugin, defineSkill, loadSkillFolders, readResource } from '../src/index.ts';
+import type { FolderSkill } from '../src/skill.ts';
 
 const fixtures = new URL('./fixtures/', import.meta.url).pathname;
 
@@ -212,6 +224,34 @@ describe('the skills plugin', () => {
     expect(results[1]).toContain('binary');
     expect(results[2]).toContain('over the limit of 40');
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a named pipe at once, never waiting for a writer',
+    async () => {
+      using copy = fixturesWithEscapes();
+      const pipe = join(copy.cwd, 'skills', 'release-notes', 'assets', 'pipe');
+      execFileSync('mkfifo', [pipe]);
+      const { skills } = await loadSkillFolders(['skills'], copy.cwd);
+      const skill = skills.find((s) => s.name === 'release-notes') as FolderSkill;
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve('still waiting after 2 s'), 2_000);
+      });
+      try {
+        const read = readResource(skill, 'assets/pipe', 1_000).then(
+          () => 'read',
+          (error: Error) => error.message,
+        );
+        expect(await Promise.race([read, waited])).toBe("'assets/pipe' is not a file.");
+      } finally {
+        clearTimeout(timer);
+        // A read still blocked in open() holds a thread of the pool: a writer lets it go (none waits: ENXIO).
+        try {
+          closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
+        } catch {}
+      }
+    },
+  );
 
   it('activates a skill from `/skill-name` in the input, or for the user from the app', async () => {
     const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures });

@@ -10,13 +10,18 @@ import './outputs/loop-control.css';
 
 export type SendMode = 'steer' | 'queue';
 
-/** What the message box invites: a message, or — while the assistant works — steering or a follow-up. */
-const placeholderOf = (whileBusy: boolean, mode: SendMode) =>
+/**
+ * What the message box invites: a message, or — while the assistant works — steering or a follow-up. "help"
+ * is the demo model's word only: another model (a real one, a scripted one) is not pointed at it.
+ */
+const placeholderOf = (whileBusy: boolean, mode: SendMode, demo: boolean) =>
   whileBusy
     ? mode === 'steer'
       ? 'Steer the answer: it reads this at its next step…'
       : 'A follow-up: it runs when this answer ends…'
-    : 'Message Tessera… (try "help")';
+    : demo
+      ? 'Message Tessera… (try "help")'
+      : 'Message Tessera…';
 
 /**
  * Splits added files into those that fit the server's upload limit (with those already attached) and the
@@ -93,6 +98,8 @@ type ComposerProps = {
   onRunTool?: () => void;
   /** Messages to try (an empty conversation): each a button that puts its text in the message box. */
   suggestions?: readonly string[];
+  /** The server answers with the offline demo model: the empty message box suggests its "help". */
+  demo?: boolean;
 };
 
 /**
@@ -180,7 +187,7 @@ export function Composer(props: ComposerProps) {
         )}
         <textarea
           aria-label="Message"
-          placeholder={disabled ? '' : placeholderOf(whileBusy, mode)}
+          placeholder={disabled ? '' : placeholderOf(whileBusy, mode, props.demo === true)}
           value={input}
           disabled={disabled}
           rows={2}

@@ -170,6 +170,7 @@ export function ConversationPane({
               if (last) await api.cancel(last.id);
             }}
             onRunTool={toolRunner.show}
+            demo={me.model.demo}
             suggestions={
               me.model.demo && live.connected && live.prompts.length === 0 ? DEMO_SUGGESTIONS : undefined
             }

@@ -42,6 +42,7 @@ export function NewConversation({
           onSend={onStart}
           onCancel={async () => {}}
           suggestions={me.model.demo ? DEMO_SUGGESTIONS : undefined}
+          demo={me.model.demo}
         />
       </section>
     </div>

@@ -466,6 +466,14 @@ describe('the composer', () => {
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('hi');
   });
 
+  it('suggests "help" in an empty message box only for the demo model, whose word it is', () => {
+    composer({ demo: true });
+    expect(screen.getByRole('textbox').getAttribute('placeholder')).toBe('Message Tessera… (try "help")');
+    cleanup();
+    composer();
+    expect(screen.getByRole('textbox').getAttribute('placeholder')).toBe('Message Tessera…');
+  });
+
   it('is a stop button while an answer runs', async () => {
     const { onCancel } = composer({ running: true, busyReason: 'The assistant is working.' });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();

@@ -1,4 +1,5 @@
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -53,15 +54,31 @@ async function listResources(directory: string): Promise<string[]> {
   return found;
 }
 
+class NotAFile extends Error {}
+
+/**
+ * SKILL.md's text, opened without blocking: a named pipe would otherwise wait for a writer for ever, and with it
+ * every refresh of the catalogue (GET /api/skills, each prompt's round).
+ */
+async function readSkillFile(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!(await handle.stat()).isFile()) throw new NotAFile();
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads one skill folder; a problem is a diagnostic, never a throw. */
 export async function loadFolder(directory: string): Promise<FolderLoad> {
   const file = join(directory, 'SKILL.md');
   const skipped = (message: string): FolderLoad => ({ diagnostics: [{ file, message, severity: 'error' }] });
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return skipped('no SKILL.md in this folder');
+    text = await readSkillFile(file);
+  } catch (error) {
+    return skipped(error instanceof NotAFile ? 'SKILL.md is not a file' : 'no SKILL.md in this folder');
   }
   const parts = splitFrontmatter(text);
   if (!parts) return skipped('SKILL.md does not start with YAML frontmatter (---)');

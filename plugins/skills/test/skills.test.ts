@@ -253,6 +253,35 @@ describe('the skills plugin', () => {
     },
   );
 
+  it.skipIf(process.platform === 'win32')(
+    'skips a skill whose SKILL.md is a named pipe, never waiting for a writer',
+    async () => {
+      using copy = fixturesWithEscapes();
+      const skillFile = join(copy.cwd, 'skills', 'release-notes', 'SKILL.md');
+      rmSync(skillFile);
+      execFileSync('mkfifo', [skillFile]);
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve('still waiting after 2 s'), 2_000);
+      });
+      try {
+        const loaded = loadSkillFolders(['skills'], copy.cwd).then(({ skills, diagnostics }) => ({
+          skills: skills.map((s) => s.name),
+          diagnostics: diagnostics.map((d) => d.message),
+        }));
+        expect(await Promise.race([loaded, waited])).toMatchObject({
+          skills: ['api-reference', 'pdf-processing'],
+          diagnostics: expect.arrayContaining(['SKILL.md is not a file']),
+        });
+      } finally {
+        clearTimeout(timer);
+        try {
+          closeSync(openSync(skillFile, constants.O_WRONLY | constants.O_NONBLOCK));
+        } catch {}
+      }
+    },
+  );
+
   it('activates a skill from `/skill-name` in the input, or for the user from the app', async () => {
     const skills = await createSkillsPlugin({ directories: ['skills'], cwd: fixtures });
     const t = await createTestPlatform({

@@ -1,10 +1,18 @@
 #!/usr/bin/env node
-// The `tessera-server` command: reads `.env` from the current directory (the environment wins over it), makes
-// sure Node can load a TypeScript config file, then runs the server (main.ts).
+// The `tessera-server` command: on a Node older than 22.12 says so in a line, else reads `.env` from the current
+// directory (the environment wins over it), makes sure Node can load a TypeScript config file, then runs the
+// server (main.ts).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findConfigFile } from './config-file.ts';
+import { unsupportedNode } from './node-version.ts';
+
+const tooOld = unsupportedNode(process.versions.node);
+if (tooOld) {
+  process.stderr.write(`${tooOld}\n`);
+  process.exit(1);
+}
 
 const envFile = resolve('.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);

@@ -77,6 +77,15 @@ describe('search', () => {
     await hit.waitFor();
     expect(await results.locator('mark').allTextContents()).toEqual(['Rome']);
     expect(await hit.textContent()).toContain('The capital of Italy is Rome, on the Tiber.');
+    // The hit's title and snippet start at its left edge, and the snippet wraps within it: the conversation
+    // list's rows (centred, on one line, cut) are not its style.
+    const [button, title, snippet] = await Promise.all(
+      [hit, hit.locator('.conversation-title'), hit.locator('.search-snippet')].map((l) => l.boundingBox()),
+    );
+    expect(Math.abs(title!.x - snippet!.x)).toBeLessThan(1);
+    expect(title!.x - button!.x).toBeLessThan(20);
+    expect(snippet!.x + snippet!.width).toBeLessThanOrEqual(button!.x + button!.width);
+    expect(snippet!.height).toBeGreaterThan(title!.height); // two lines or more in a 260-pixel sidebar
     // Bob's answer also says Rome: it is not Ada's to find.
     expect(await results.getByRole('button').count()).toBe(1);
     expect(await nav.getByText(/Bob|Georgia/).count()).toBe(0);

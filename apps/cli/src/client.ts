@@ -16,13 +16,15 @@ export class ApiError extends Error {
 /** Nothing answers at the URL: the one thing to say is how to start the server. */
 export class ServerDownError extends Error {
   constructor(url: string) {
-    super(`No Tessera server at ${url}: start it with \`pnpm start\` (or point TESSERA_URL at it).`);
+    super(
+      `No Tessera server at ${url}: start it (\`npm start\` in an app, \`pnpm start\` in the Tessera repository), or point TESSERA_URL or PORT at it.`,
+    );
   }
 }
 
 /** What the user can do about a refused token, appended to the server's 401 message. */
 const TOKEN_HINT =
-  'Pass --token, set TESSERA_TOKEN, or run the CLI inside the checkout whose server wrote apps/server/.tessera/local-token.';
+  'Pass --token, set TESSERA_TOKEN, or run the CLI in the folder of the server that wrote .tessera/local-token (an app, or the Tessera repository).';
 
 /** A small client of the server's HTTP API, authorized with a bearer token (as programs are). */
 export class TesseraClient {

@@ -241,7 +241,7 @@ describe('finding the server and its token', () => {
     const run = await tessera(['list'], { TESSERA_TOKEN: undefined }, tmpdir());
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('The server wants a token and none was found.');
-    expect(run.stderr).toContain('apps/server/.tessera/local-token');
+    expect(run.stderr).toContain('the server that wrote .tessera/local-token (an app, or the Tessera repository)');
   });
 
   it('says that a token is refused, and where tokens come from', async () => {
@@ -270,7 +270,7 @@ describe('finding the server and its token', () => {
     const run = await tessera(['send', 'hi'], { TESSERA_URL: undefined, PORT: String(port) });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `tessera: No Tessera server at http://127.0.0.1:${port}: start it with \`pnpm start\` (or point TESSERA_URL at it).\n`,
+      `tessera: No Tessera server at http://127.0.0.1:${port}: start it (\`npm start\` in an app, \`pnpm start\` in the Tessera repository), or point TESSERA_URL or PORT at it.\n`,
     );
   });
 });

@@ -241,7 +241,9 @@ describe('finding the server and its token', () => {
     const run = await tessera(['list'], { TESSERA_TOKEN: undefined }, tmpdir());
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('The server wants a token and none was found.');
-    expect(run.stderr).toContain('the server that wrote .tessera/local-token (an app, or the Tessera repository)');
+    expect(run.stderr).toContain(
+      'the server that wrote .tessera/local-token (an app, or the Tessera repository)',
+    );
   });
 
   it('says that a token is refused, and where tokens come from', async () => {

@@ -90,7 +90,7 @@ describe('definePluginFactory', () => {
     const message = (error as Error).message;
     expect(message.split('\n')[0]).toBe("Plugin 'acme': its options are not valid:");
     expect(message).toContain('  - apiKey: ');
-    expect(message).toContain('(give it, or set the environment variable ACME_API_KEY)');
+    expect(message).toContain('(from the environment variable ACME_API_KEY)'); // 'short' came from there
     expect(message).toContain('  - region: ');
     expect(message).toContain('  - timeoutMs: ');
     expect(message.split('\n')).toHaveLength(4);
@@ -106,6 +106,15 @@ describe('definePluginFactory', () => {
     });
     expect(() => factory({ servers: { a: { url: 'nope' } } })).toThrow(/- servers\.a\.url: Invalid URL$/m);
     expect(() => factory({ servers: 'nope' as never })).toThrow(/- servers: .*NESTED_SERVERS\)$/m);
+  });
+
+  it('says that a wrong value came from its environment variable, rather than to set that variable', () => {
+    vi.stubEnv('ACME_API_KEY', 'secret-key-1');
+    vi.stubEnv('ACME_TIMEOUT_MS', '-5');
+    expect(() => acmePlugin()).toThrow(
+      /^ {2}- timeoutMs: .* \(from the environment variable ACME_TIMEOUT_MS\)$/m,
+    );
+    expect(() => acmePlugin()).not.toThrow(/give it/);
   });
 
   it('names the environment variable of a missing secret', () => {

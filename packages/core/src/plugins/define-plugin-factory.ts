@@ -115,11 +115,15 @@ export function definePluginFactory<
       throw new DefinitionError(`Plugin '${id}': its options must be an object.`);
     }
     const options = { ...given };
+    const fromEnv = new Set<string>();
     for (const [key, name] of Object.entries(env as Record<string, string>)) {
-      if (options[key] === undefined && process.env[name] !== undefined) options[key] = process.env[name];
+      if (options[key] === undefined && process.env[name] !== undefined) {
+        options[key] = process.env[name];
+        fromEnv.add(key);
+      }
     }
     const parsed = schema.safeParse(options);
-    if (!parsed.success) throw optionsError(id, parsed.error, env as Record<string, string>);
+    if (!parsed.success) throw optionsError(id, parsed.error, env as Record<string, string>, fromEnv);
     const plugin = create(parsed.data);
     if (plugin?.id !== id) {
       throw new DefinitionError(
@@ -137,14 +141,27 @@ export function definePluginFactory<
   return factory as unknown as PluginFactory<TOptions, TEnv, TPlugin>;
 }
 
-/** Every problem with the options, one a line, with the environment variable that could give a missing one. */
-function optionsError(id: string, error: z.ZodError, env: Record<string, string>): DefinitionError {
+/**
+ * Every problem with the options, one a line, with the environment variable that could give a missing one, or
+ * that gave the value when it came from there (a variable set wrongly is not fixed by setting it).
+ */
+function optionsError(
+  id: string,
+  error: z.ZodError,
+  env: Record<string, string>,
+  fromEnv: ReadonlySet<string>,
+): DefinitionError {
   const lines = error.issues.map((issue) => {
     const path = issue.path.map(String).join('.') || '(options)';
     const key = issue.path[0];
     // Only for a problem with the option itself: inside a given value, the environment is no remedy.
     const variable = typeof key === 'string' && issue.path.length === 1 ? env[key] : undefined;
-    return `  - ${path}: ${issue.message}${variable ? ` (give it, or set the environment variable ${variable})` : ''}`;
+    const hint = !variable
+      ? ''
+      : fromEnv.has(key as string)
+        ? ` (from the environment variable ${variable})`
+        : ` (give it, or set the environment variable ${variable})`;
+    return `  - ${path}: ${issue.message}${hint}`;
   });
   return new DefinitionError(`Plugin '${id}': its options are not valid:\n${lines.join('\n')}`, {
     cause: error,

@@ -90,6 +90,11 @@ const status = async (path: string, init: RequestInit) => (await request(path, i
 describe('tokens are looked up by own keys only, whatever a client sends', () => {
   it('a configured token still works through each door (the control)', async () => {
     expect(await status('/api/me', { headers: { authorization: `Bearer ${ALICE}` } })).toBe(200);
+    // The scheme in any case (RFC 9110): some clients send it in lower case.
+    for (const scheme of ['bearer', 'BEARER', 'beaRer'])
+      expect([scheme, await status('/api/me', { headers: { authorization: `${scheme} ${ALICE}` } })]).toEqual(
+        [scheme, 200],
+      );
     const signIn = await request('/api/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

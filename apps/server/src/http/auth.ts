@@ -71,7 +71,9 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<{ Variable
     if (isSessionRoute(c.req.path, c.req.method)) return next();
     const header = c.req.header('authorization');
     if (header !== undefined) {
-      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      // The scheme is case-insensitive (RFC 9110, 11.1): `bearer <token>` is a client's own token too, not a
+      // failed attempt that counts towards blocking its address.
+      const token = header.slice(0, 7).toLowerCase() === 'bearer ' ? header.slice(7).trim() : '';
       const userId = options.tokens.userOf(token);
       if (userId === undefined) throw new HttpError(401, 'unauthorized', 'This token is not valid.');
       c.set('userId', userId);

@@ -180,12 +180,28 @@ export async function show(client: TesseraClient, io: Io, format: Format, id: st
   for (const prompt of record.prompts) {
     const renderer = new Renderer(io, client.url);
     // Each prompt's id: what `fork` takes to branch there.
-    io.out(`\n> ${prompt.input ?? '(no input: started by a trigger)'}  [${prompt.id}]\n`);
+    io.out(`\n> ${headline(prompt)}  [${prompt.id}]\n`);
     for (const output of prompt.output) renderer.output(output, prompt.conversationId);
     renderer.finish();
     if (prompt.state !== 'completed') io.out(`(${prompt.state.replaceAll('_', ' ')})\n`);
   }
   return EXIT.ok;
+}
+
+/**
+ * What started a prompt, as `show` heads it: the user's message, else what the web UI says in its place (a
+ * trigger, a tool the user ran), else that the message had no text (files only).
+ */
+export function headline(prompt: Pick<Prompt, 'input' | 'metadata' | 'output'>): string {
+  if (prompt.input) return prompt.input;
+  const { trigger, triggerName, toolRun } = prompt.metadata ?? {};
+  if (trigger)
+    return typeof triggerName === 'string' ? `(started by “${triggerName}”)` : '(started by a trigger)';
+  if (toolRun === true) {
+    const call = prompt.output.find((o) => o.type === 'tool');
+    return `(you ran ${typeof call?.toolId === 'string' ? call.toolId : 'a tool'})`;
+  }
+  return '(no text)';
 }
 
 /**

@@ -2,7 +2,15 @@ import ora from 'ora';
 import type { ServerEvent, TesseraClient } from './client.ts';
 import { type Io, Renderer } from './render.ts';
 
-export type Prompt = { id: string; conversationId: string; state: string; input?: string; output: Output[] };
+export type Prompt = {
+  id: string;
+  conversationId: string;
+  state: string;
+  input?: string;
+  output: Output[];
+  /** `trigger` and `triggerName` on a prompt a trigger started, `toolRun` on a tool the user ran. */
+  metadata?: Record<string, unknown>;
+};
 export type Output = { type: string; id: string } & Record<string, unknown>;
 
 export type Format = { json: boolean };

@@ -193,6 +193,26 @@ describe('attachments', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^📎 you attached notes\.txt \(text\/plain, 9 B\)$/m);
     expect(run.stdout).toContain('Got your notes.');
+    // `show` heads the prompt by what started it: no text here, not a trigger.
+    const shown = await tessera(['show', conversationOf(run)!]);
+    expect(shown.stdout).toMatch(/^> \(no text\) {2}\[prm_/m);
+  });
+
+  it("shows a tool the user ran (the web UI's tool runner) as that, not as started by a trigger", async () => {
+    const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+    const created = await fetch(`${url}/api/conversations`, { method: 'POST', headers, body: '{}' });
+    const { id } = (await created.json()) as { id: string };
+    const ran = await fetch(`${url}/api/conversations/${id}/tool-runs`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ toolId: 'demo.weather', input: { city: 'Oslo' } }),
+    });
+    expect(ran.status).toBe(202);
+    let shown: Run;
+    do shown = await tessera(['show', id]);
+    while (shown.stdout.includes('(running)'));
+    expect(shown.stdout).toMatch(/^> \(you ran demo\.weather\) {2}\[prm_/m);
+    expect(shown.stdout).not.toContain('trigger');
   });
 
   it('refuses a missing file before creating anything', async () => {

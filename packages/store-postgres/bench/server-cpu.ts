@@ -8,13 +8,12 @@
  * the median is given. Then each statement's CPU, one prompt at a time (`BENCH_PLAN=1` prints the plans too),
  * and `EXPLAIN (ANALYZE, BUFFERS)` of a prompt's start and of the history read, at a conversation's length.
  */
-import { readFile } from 'node:fs/promises';
 import { createPlatform, type ModelRequest, newId } from '@tessera/core';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import pg from 'pg';
 import type { Row } from '../src/driver.ts';
 import { echoPlugin } from './echo-plugin.ts';
-import { onServerDatabase } from './on-both-drivers.ts';
+import { backendCpu, cpuSince, onServerDatabase, pidsCpu } from './on-both-drivers.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -27,36 +26,6 @@ const turn = (request: ModelRequest) =>
   request.messages.at(-1)?.type === 'function_call_output'
     ? reply('Done.')
     : callTool('bench.echo', { text: 'hi' });
-
-/** CPU time (ms) the processes `pids` have used so far, in all. */
-async function pidsCpu(pids: number[]): Promise<number> {
-  let total = 0;
-  for (const pid of pids) {
-    const schedstat = await readFile(`/proc/${pid}/schedstat`, 'utf8').catch(() => '0');
-    total += Number(schedstat.split(' ')[0]) / 1e6;
-  }
-  return total;
-}
-
-/** CPU time (ms) each backend of `database` has used so far, by pid. */
-async function backendCpu(admin: pg.Client, database: string): Promise<Map<number, number>> {
-  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
-    database,
-  ]);
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    const schedstat = await readFile(`/proc/${pid}/schedstat`, 'utf8').catch(() => undefined);
-    if (schedstat) cpu.set(pid, Number(schedstat.split(' ')[0]) / 1e6);
-  }
-  return cpu;
-}
-
-/** The backends' CPU (ms) from `before` to now; a backend that started meanwhile counts whole. */
-async function cpuSince(admin: pg.Client, database: string, before: Map<number, number>) {
-  let total = 0;
-  for (const [pid, ms] of await backendCpu(admin, database)) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

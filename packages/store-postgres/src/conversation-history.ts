@@ -1,12 +1,17 @@
 import type { Conversation, ConversationStore, PromptRecord, PromptStore } from '@tessera/core';
 import { type ConversationRow, toConversation } from './conversation-row.ts';
 import type { SqlDriver } from './driver.ts';
+import type { HistoryCache, HistoryRead } from './history-cache.ts';
 import { activePrompt, insertingPrompt, insertPrompt } from './prompt-insert.ts';
-import { type PromptRow, promptColumns, toPrompt } from './prompt-row.ts';
+import { knownPromptColumns, type PromptRow, toPrompt } from './prompt-row.ts';
 import { historyPrompts } from './sql/history.ts';
 
-/** A row of `withHistory`: the conversation's columns (prefixed `c_`), and one prompt of its history or none. */
+/**
+ * A row of `withHistory`: the conversation's columns (prefixed `c_`), and one prompt of its history (with
+ * its row's version; its `output` is `null` when the read knew it at that version) or none.
+ */
 type Row = PromptRow & {
+  version: string;
   c_id: string;
   c_user_id: string;
   c_title: string | null;
@@ -23,9 +28,15 @@ type Row = PromptRow & {
  * The conversation `c` with its history: a row per prompt of the history, in order (the conversation's
  * columns on each), or one row with no prompt for a conversation without any. Its prompt ids are the
  * history's, so they are not aggregated a second time; its plugin state is aggregated once, not per row.
- * `from`: the `FROM` giving `c`; `where`: its condition.
+ * `from`: the `FROM` giving `c`; `where`: its condition; `known`: the parameter with the `HistoryRead` keys
+ * of prompts whose outputs are left out.
  */
-const withHistory = (s: string, from: string, where = 'true') => `SELECT c.id AS c_id, c.user_id AS c_user_id,
+const withHistory = (
+  s: string,
+  known: string,
+  from: string,
+  where = 'true',
+) => `SELECT c.id AS c_id, c.user_id AS c_user_id,
     c.title AS c_title, c.extra AS c_extra, c.created_at AS c_created_at, c.updated_at AS c_updated_at,
     c.fork_source AS c_fork_source, c.fork_prompt AS c_fork_prompt, c.fork_root AS c_fork_root,
     plugin.c_plugin_state, h.*
@@ -35,15 +46,15 @@ const withHistory = (s: string, from: string, where = 'true') => `SELECT c.id AS
       AS c_plugin_state
     FROM ${s}.plugin_states ps WHERE ps.conversation_id = c.id
   ) plugin
-  LEFT JOIN LATERAL (${historyPrompts(s, 'c.id', promptColumns(s))}) h ON true
+  LEFT JOIN LATERAL (${historyPrompts(s, 'c.id', knownPromptColumns(s, known))}) h ON true
   WHERE ${where}
   ORDER BY h.part, h.ord`;
 
-/** The conversation and history that `withHistory`'s rows hold, or `undefined` for no row. */
-function toConversationWithHistory(rows: Row[]) {
+/** The conversation and history that `withHistory`'s rows hold (read as `read`), or `undefined` for no row. */
+function toConversationWithHistory(rows: Row[], read: HistoryRead) {
   const [first] = rows;
   if (!first) return undefined;
-  const history: PromptRecord[] = first.id === null ? [] : rows.map(toPrompt);
+  const history: PromptRecord[] = read.settle(first.id === null ? [] : rows, toPrompt);
   const conversation: Conversation = toConversation({
     id: first.c_id,
     user_id: first.c_user_id,
@@ -64,9 +75,18 @@ function toConversationWithHistory(rows: Row[]) {
 export function conversationWithHistory(
   db: SqlDriver,
   schema: string,
+  cache: HistoryCache,
 ): NonNullable<ConversationStore['getWithHistory']> {
-  const sql = withHistory(schema, `FROM ${schema}.conversations c`, 'c.id = $1 AND c.user_id = $2');
-  return async (id, userId) => toConversationWithHistory(await db.query<Row>(sql, [id, userId]));
+  const sql = withHistory(
+    schema,
+    '$3::jsonb',
+    `FROM ${schema}.conversations c`,
+    'c.id = $1 AND c.user_id = $2',
+  );
+  return async (id, userId) => {
+    const read = cache.read(id);
+    return toConversationWithHistory(await db.query<Row>(sql, [id, userId, read.keys()]), read);
+  };
 }
 
 /**
@@ -80,11 +100,17 @@ export function promptWithHistory(
   db: SqlDriver,
   schema: string,
   runner: string,
+  cache: HistoryCache,
 ): NonNullable<PromptStore['createWithHistory']> {
+  const from = `FROM conversation u JOIN ${schema}.conversations c ON c.id = u.id`;
   const sql = {
     statement: `${insertingPrompt(schema, { owned: true })}
-      ${withHistory(schema, `FROM conversation u JOIN ${schema}.conversations c ON c.id = u.id`)}`,
+      ${withHistory(schema, '$16::jsonb', from)}`,
     activePrompt: activePrompt(schema),
   };
-  return async (prompt) => toConversationWithHistory(await insertPrompt<Row>(db, sql, prompt, runner))!;
+  return async (prompt) => {
+    const read = cache.read(prompt.conversationId);
+    const rows = await insertPrompt<Row>(db, sql, prompt, runner, [read.keys()]);
+    return toConversationWithHistory(rows, read)!;
+  };
 }

@@ -14,6 +14,7 @@ import {
 import { conversationWithHistory } from './conversation-history.ts';
 import { type ConversationRow, toConversation } from './conversation-row.ts';
 import type { Row, SqlDriver } from './driver.ts';
+import type { HistoryCache } from './history-cache.ts';
 import { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor } from './sql/cursor.ts';
 import { violates } from './sql/database-errors.ts';
 import { history } from './sql/history.ts';
@@ -151,11 +152,11 @@ function queries(s: string) {
   };
 }
 
-export function conversationStore(db: SqlDriver, schema: string): ConversationStore {
+export function conversationStore(db: SqlDriver, schema: string, histories: HistoryCache): ConversationStore {
   const sql = queries(schema);
   return {
     ...forks(db, sql),
-    getWithHistory: conversationWithHistory(db, schema),
+    getWithHistory: conversationWithHistory(db, schema, histories),
     async create(conversation) {
       try {
         await db.query(sql.create, [

@@ -42,6 +42,13 @@ export type PostgresStoreOptions = {
    * someone's hello meanwhile. Every process on a schema should use the same heartbeat and expiry.
    */
   relayExpiryMs?: number;
+  /**
+   * The most bytes (about) of ended prompts kept in this process from the conversation histories it read,
+   * so that starting the next prompt of a conversation reads from the database only the outputs of prompts
+   * it has not seen at their current version (default 16 MiB; 0 keeps none). Every read still checks each
+   * prompt's version, so a prompt changed by any process is read again.
+   */
+  historyCacheBytes?: number;
   /** Where `DATABASE_URL` is read from when no database is given (default `process.env`). */
   env?: Record<string, string | undefined>;
 };

@@ -10,6 +10,7 @@ import type {
 } from '@tessera/core';
 import { conversationStore } from './conversations.ts';
 import type { SqlDriver } from './driver.ts';
+import { HistoryCache } from './history-cache.ts';
 import { messageStore } from './messages.ts';
 import { promptStore, RUNNER_LOCK_SPACE } from './prompts.ts';
 import { recordStore } from './records.ts';
@@ -40,6 +41,7 @@ export class PostgresStore implements Store {
     schema: { name: string; quoted: string; version: number },
     runner: { id: string; lock: { release(): Promise<void> } },
     relay: (EventRelay & { close(): Promise<void> }) | undefined,
+    historyCacheBytes: number,
   ) {
     this.driver = driver;
     this.schema = schema.name;
@@ -47,8 +49,9 @@ export class PostgresStore implements Store {
     this.runner = runner.id;
     this.#runnerLock = runner.lock;
     if (relay) this.relay = relay;
-    this.conversations = conversationStore(driver, schema.quoted);
-    this.prompts = promptStore(driver, schema.quoted, runner.id);
+    const histories = new HistoryCache(historyCacheBytes);
+    this.conversations = conversationStore(driver, schema.quoted, histories);
+    this.prompts = promptStore(driver, schema.quoted, runner.id, histories);
     this.records = recordStore(driver, schema.quoted);
     this.messages = messageStore(driver, schema.quoted);
   }
@@ -60,7 +63,12 @@ export class PostgresStore implements Store {
   static async open(
     driver: SqlDriver,
     schema: { name: string; quoted: string; version: number },
-    options: { relayShards?: number; relayHeartbeatMs?: number; relayExpiryMs?: number } = {},
+    options: {
+      relayShards?: number;
+      relayHeartbeatMs?: number;
+      relayExpiryMs?: number;
+      historyCacheBytes?: number;
+    } = {},
   ) {
     const id = `${hostname()}:${process.pid}:${randomUUID()}`;
     const lock = await driver.hold(
@@ -78,7 +86,13 @@ export class PostgresStore implements Store {
       : undefined;
     // Listening before the store serves anyone: it hears the others' answers to its hello.
     await relay?.started;
-    return new PostgresStore(driver, schema, { id, lock }, relay);
+    return new PostgresStore(
+      driver,
+      schema,
+      { id, lock },
+      relay,
+      options.historyCacheBytes ?? 16 * 1024 * 1024,
+    );
   }
 
   /** Closes the connection pool or PGlite instance if the store opened it; one passed in stays open. */

@@ -49,12 +49,14 @@ export const activePrompt = (s: string) =>
 /**
  * Runs `statement` (`insertingPrompt` and its answer) for `prompt`, run by `runner`, and returns its rows;
  * the store's errors for a busy conversation, a prompt id taken and a conversation not found (no row).
+ * `more`: the answer's own parameters, from `$16` on.
  */
 export async function insertPrompt<R extends Row>(
   db: SqlDriver,
   sql: { statement: string; activePrompt: string },
   prompt: PromptRecord,
   runner: string,
+  more: readonly unknown[] = [],
 ): Promise<R[]> {
   let rows: R[];
   try {
@@ -74,6 +76,7 @@ export async function insertPrompt<R extends Row>(
       prompt.createdAt,
       prompt.updatedAt,
       runner,
+      ...more,
     ]);
   } catch (error) {
     if (violates(error, 'prompts_one_active_per_conversation')) {

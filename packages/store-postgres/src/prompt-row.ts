@@ -29,6 +29,17 @@ export const promptColumns = (s: string) => `p.id, p.conversation_id, p.user_id,
       coalesce((SELECT json_agg(o.value ORDER BY o.position) FROM ${s}.prompt_outputs o WHERE o.prompt_id = p.id),
         '[]') AS output`;
 
+/**
+ * `promptColumns`, with the row's version (`xmin`) and, for a prompt whose id maps to that version in the
+ * `jsonb` object `known` gives (a `HistoryRead`'s keys), no outputs (`NULL`): the reader has them.
+ */
+export const knownPromptColumns = (s: string, known: string) => `p.id, p.conversation_id, p.user_id, p.model,
+      p.visible, p.state, p.input, p.usage, p.stop_reason, p.metadata, p.extra, p.created_at, p.updated_at,
+      p.xmin::text AS version,
+      CASE WHEN ${known} ->> p.id = p.xmin::text THEN NULL
+        ELSE coalesce((SELECT json_agg(o.value ORDER BY o.position) FROM ${s}.prompt_outputs o
+          WHERE o.prompt_id = p.id), '[]') END AS output`;
+
 /** The prompt a row holds. */
 export function toPrompt(row: PromptRow): PromptRecord {
   return {

@@ -10,8 +10,9 @@ import {
 } from '@tessera/core';
 import { promptWithHistory } from './conversation-history.ts';
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
+import type { HistoryCache } from './history-cache.ts';
 import { activePrompt, insertingPrompt, insertPrompt } from './prompt-insert.ts';
-import { type PromptRow, promptColumns, toPrompt } from './prompt-row.ts';
+import { knownPromptColumns, type PromptRow, promptColumns, toPrompt } from './prompt-row.ts';
 import { decodeSeqCursor, encodeCursor, pageLimit } from './sql/cursor.ts';
 import { historyPrompts } from './sql/history.ts';
 import { NOW, toJson } from './sql/values.ts';
@@ -51,7 +52,9 @@ export function queries(s: string) {
       SELECT id FROM prompt`,
     activePrompt: activePrompt(s),
     get: `${select} WHERE p.id = $1`,
-    listByConversation: `SELECT h.* FROM (${historyPrompts(s, '$1', columns)}) h ORDER BY h.part, h.ord`,
+    // `$2`: the prompts the reader knows (a `HistoryRead`'s keys), whose outputs are left out.
+    listByConversation: `SELECT h.* FROM (${historyPrompts(s, '$1', knownPromptColumns(s, '$2::jsonb'))}) h
+      ORDER BY h.part, h.ord`,
     listByState: `${select} WHERE p.state = $1 ORDER BY p.seq`,
     // Keyset paged on prompts_by_user_state: one index range from the cursor on, `$4` rows (a page and one more).
     listByUserAndState: `SELECT p.seq::text AS seq, ${columns} FROM ${s}.prompts p
@@ -141,15 +144,27 @@ type Prompts = { db: SqlDriver; sql: ReturnType<typeof queries>; runner: string 
  * The prompts of one store instance, which runs prompts as `runner` (see `RUNNER_LOCK_SPACE`). Its `update`
  * also appends: a round's outputs, usage and final state are one statement, one round trip, all or nothing.
  */
-export function promptStore(db: SqlDriver, schema: string, runner: string): PromptStore {
+export function promptStore(
+  db: SqlDriver,
+  schema: string,
+  runner: string,
+  histories: HistoryCache,
+): PromptStore {
   const prompts: Prompts = { db, sql: queries(schema), runner };
   const { sql } = prompts;
   return {
     appendsInUpdate: true,
     create: (prompt) => createPrompt(prompts, prompt),
-    createWithHistory: promptWithHistory(db, schema, runner),
+    createWithHistory: promptWithHistory(db, schema, runner, histories),
     get: (id) => one(db, sql.get, id),
-    listByConversation: (conversationId) => many(db, sql.listByConversation, conversationId),
+    listByConversation: async (conversationId) => {
+      const read = histories.read(conversationId);
+      const rows = await db.query<PromptRow & { version: string }>(sql.listByConversation, [
+        conversationId,
+        read.keys(),
+      ]);
+      return read.settle(rows, toPrompt);
+    },
     listByState: (state) => many(db, sql.listByState, state),
     listByUserAndState: (userId, state, options) => listByUserAndState(prompts, userId, state, options),
     findByToolCall: (toolCallId) => one(db, sql.findByToolCall, toolCallId),

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createPostgresStore, type PostgresStore } from '../../src/index.ts';
+import { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from '../../src/index.ts';
 import { createTempPglite, uniqueSchema, useServerDatabase } from './databases.ts';
 
-/** Opens a store on an empty schema of the suite's database. */
-export type OpenStore = () => Promise<PostgresStore>;
+/**
+ * Opens a store on an empty schema of the suite's database, or on `options.schema` (a second store on a
+ * schema another has: another process's), with the store's other `options`.
+ */
+export type OpenStore = (
+  options?: Pick<PostgresStoreOptions, 'schema' | 'historyCacheBytes'>,
+) => Promise<PostgresStore>;
 
 /**
  * Runs the same tests on both drivers: PGlite in a temporary directory and a fresh database on the server.
@@ -16,11 +21,11 @@ export function describeEachDriver(name: string, tests: (open: OpenStore) => voi
       database = await createTempPglite();
     });
     afterAll(() => database?.dispose());
-    tests(() => createPostgresStore({ pglite: database.db, schema: uniqueSchema() }));
+    tests((options) => createPostgresStore({ schema: uniqueSchema(), ...options, pglite: database.db }));
   });
 
   describe(`${name} (PostgreSQL server)`, () => {
     const database = useServerDatabase();
-    tests(() => createPostgresStore({ pool: database.pool, schema: uniqueSchema() }));
+    tests((options) => createPostgresStore({ schema: uniqueSchema(), ...options, pool: database.pool }));
   });
 }

@@ -16,7 +16,8 @@ export function toolPolicy(
   names: { server: string; tool: string; id: string },
   settings: Pick<ServerSettings, 'approval' | 'tools'>,
 ): ToolPolicy {
-  const own = settings.tools[names.tool];
+  // The tool's name is the MCP server's: only a setting the app wrote for it counts, never a prototype's key.
+  const own = Object.hasOwn(settings.tools, names.tool) ? settings.tools[names.tool] : undefined;
   const readOnly = own?.readOnly ?? hints?.readOnlyHint === true;
   const mode: ApprovalMode = own?.approval ?? settings.approval;
   if (mode === 'never') return { readOnly, approval: { required: false } };

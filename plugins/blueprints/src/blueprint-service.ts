@@ -9,6 +9,12 @@ export const BlueprintServiceToken = Symbol.for('tessera.blueprints.service');
 type Indexed = { id: string; owner: string; title: string; summary: string; tags: string; steps: string };
 
 const key = (owner: string, id: string) => `${owner}:${id}`;
+/**
+ * What a blueprint id looks like (`newId`'s): no colon, so that `owner:id` names one blueprint. An id from a
+ * client with a colon would be another owner's key: the user `ada` asking for `lab:<id>` would read and delete
+ * the blueprint `<id>` of the user `ada:lab`.
+ */
+const BLUEPRINT_ID = /^[\w-]{1,100}$/;
 
 export type SearchOptions = { limit?: number; minScore?: number };
 
@@ -90,7 +96,7 @@ export class BlueprintService {
 
   /** The user's blueprint or a shared one; `NotFoundError` otherwise (also for another user's). */
   async get(userId: string, id: string, options: { countUse?: boolean } = {}): Promise<Blueprint> {
-    for (const owner of [userId, SHARED]) {
+    for (const owner of BLUEPRINT_ID.test(id) ? [userId, SHARED] : []) {
       const stored = await this.#records.get<Blueprint>(BLUEPRINTS_NAMESPACE, key(owner, id));
       if (!stored) continue;
       if (!options.countUse) return stored.value;
@@ -103,7 +109,7 @@ export class BlueprintService {
 
   /** Deletes one of the user's own blueprints (shared ones belong to the app). */
   async delete(userId: string, id: string): Promise<void> {
-    if (!(await this.#records.delete(BLUEPRINTS_NAMESPACE, key(userId, id)))) {
+    if (!BLUEPRINT_ID.test(id) || !(await this.#records.delete(BLUEPRINTS_NAMESPACE, key(userId, id)))) {
       throw new NotFoundError(`There is no blueprint ${id} of yours.`);
     }
     const index = await this.#load();

@@ -104,6 +104,10 @@ describe('the blueprints plugin', () => {
     const lab = await service.save('ada:lab', FIXTURE_BLUEPRINTS[1]!);
     expect((await service.list('ada')).map((b) => b.id)).toEqual([mine.id, shared.id]);
     expect((await service.list('ada:lab')).map((b) => b.id)).toContain(lab.id);
+    // Nor can `ada` reach it as her blueprint `lab:<id>` (the same key): no blueprint id has a colon.
+    await expect(service.get('ada', `lab:${lab.id}`)).rejects.toThrow('There is no blueprint');
+    await expect(service.delete('ada', `lab:${lab.id}`)).rejects.toThrow('of yours');
+    expect((await service.get('ada:lab', lab.id)).id).toBe(lab.id);
     await service.delete('ada:lab', lab.id);
 
     // The index is rebuilt from the store by a new platform instance.

@@ -205,13 +205,16 @@ function EditMessage(props: {
 }) {
   const [text, setText] = useState(props.initial);
   const empty = !text.trim() && props.attachments === 0;
+  const send = () => {
+    if (!empty && !props.sending) props.onSend(text.trim());
+  };
   return (
     <form
       className="edit-message"
       aria-label="Edit the message"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!empty) props.onSend(text.trim());
+        send();
       }}
     >
       <textarea
@@ -221,6 +224,11 @@ function EditMessage(props: {
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') props.onCancel();
+          // As in the message box: Enter sends, Shift+Enter is a new line.
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          }
         }}
         // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this text
         autoFocus

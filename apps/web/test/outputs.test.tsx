@@ -369,6 +369,18 @@ describe('a prompt and its actions', () => {
     });
   });
 
+  it('sends an edited message with Enter, as the message box does; Shift+Enter is a new line', async () => {
+    const onResend = vi.fn(async () => {});
+    promptView({ onResend });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const field = screen.getByRole('textbox', { name: 'Edited text' });
+    fireEvent.change(field, { target: { value: 'And 6 × 8?' } });
+    expect(fireEvent.keyDown(field, { key: 'Enter', shiftKey: true })).toBe(true); // not prevented: a new line
+    expect(onResend).not.toHaveBeenCalled();
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await vi.waitFor(() => expect(onResend).toHaveBeenCalledWith('And 6 × 8?', []), { timeout: 30_000 });
+  });
+
   it('shows a failed resend in words and keeps the edit', async () => {
     const onResend = vi.fn(async () => {
       throw new Error('Cannot reach the Tessera server.');

@@ -79,7 +79,7 @@ describe('the notes plugin', () => {
       /Plugin 'notes': its options are not valid:\n {2}- maxNotes: .+\n {2}- confirmDeletesOver: /,
     );
     vi.stubEnv('ACME_NOTES_MAX', 'lots');
-    expect(() => notesPlugin()).toThrow('(give it, or set the environment variable ACME_NOTES_MAX)');
+    expect(() => notesPlugin()).toThrow('(from the environment variable ACME_NOTES_MAX)');
 
     vi.stubEnv('ACME_NOTES_MAX', '2');
     const notes = notesPlugin();

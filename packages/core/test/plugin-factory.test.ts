@@ -77,6 +77,30 @@ describe('definePluginFactory', () => {
     });
   });
 
+  it('fills an option named like a key every object inherits (constructor) from its variable too', () => {
+    const named = definePluginFactory({
+      id: 'named',
+      options: z.object({ constructor: z.string() }),
+      env: { constructor: 'NAMED_CONSTRUCTOR' },
+      create: (options) =>
+        definePlugin({
+          id: 'named',
+          tools: [
+            createTool({
+              id: 'named.x',
+              description: options.constructor,
+              input: z.object({}),
+              invoke: () => null,
+            }),
+          ],
+        }),
+    });
+    vi.stubEnv('NAMED_CONSTRUCTOR', 'from-env');
+    // Typed as the app would call it without the option (the key's type is the inherited one's otherwise).
+    const plugin = (named as unknown as () => ReturnType<typeof named>)();
+    expect(plugin.tools[0]?.description).toBe('from-env');
+  });
+
   it('lists every problem with the options in one DefinitionError naming the plugin, without the values', () => {
     vi.stubEnv('ACME_API_KEY', 'short');
     const error = (() => {

@@ -117,7 +117,9 @@ export function definePluginFactory<
     const options = { ...given };
     const fromEnv = new Set<string>();
     for (const [key, name] of Object.entries(env as Record<string, string>)) {
-      if (options[key] === undefined && process.env[name] !== undefined) {
+      // Own keys only: an option the app did not give is not the one every object inherits (`constructor`).
+      const givenValue = Object.hasOwn(options, key) ? options[key] : undefined;
+      if (givenValue === undefined && process.env[name] !== undefined) {
         options[key] = process.env[name];
         fromEnv.add(key);
       }
@@ -155,7 +157,8 @@ function optionsError(
     const path = issue.path.map(String).join('.') || '(options)';
     const key = issue.path[0];
     // Only for a problem with the option itself: inside a given value, the environment is no remedy.
-    const variable = typeof key === 'string' && issue.path.length === 1 ? env[key] : undefined;
+    const variable =
+      typeof key === 'string' && issue.path.length === 1 && Object.hasOwn(env, key) ? env[key] : undefined;
     const hint = !variable
       ? ''
       : fromEnv.has(key as string)

@@ -75,6 +75,21 @@ export class ConflictError extends TesseraError {
 }
 
 /** A second prompt was sent while one is running or waiting for approval in the same conversation. */
+/**
+ * The conversation holds as much as a conversation may (`PlatformOptions.maxConversationChars`): no prompt
+ * starts in it any more. Start a new conversation (a fork of it is as full as it is).
+ */
+export class ConversationFullError extends TesseraError {
+  readonly conversationId: string;
+  constructor(conversationId: string, maxChars: number) {
+    super(
+      'conversation_full',
+      `Conversation ${conversationId} has reached its maximum length (${maxChars.toLocaleString('en-US')} characters of record): start a new conversation, or fork this one at an earlier message.`,
+    );
+    this.conversationId = conversationId;
+  }
+}
+
 export class ConversationBusyError extends TesseraError {
   readonly conversationId: string;
   readonly activePromptId: string;

@@ -11,6 +11,7 @@ export type { EventOf, TesseraEvent, TesseraEventType } from './events/events.ts
 export { type EventRelay, type RelayMessage, type RelayTopic, relayTopics } from './events/relay.ts';
 export { newId } from './ids.ts';
 export { budgetsOf, type ReachedBudget } from './loop/budgets.ts';
+export { DEFAULT_MAX_CONVERSATION_CHARS } from './loop/conversation-size.ts';
 export { type LoopStep, planStep } from './loop/plan.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
 export { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from './loop/runtime.ts';

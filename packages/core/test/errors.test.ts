@@ -124,6 +124,7 @@ describe('the error classes', () => {
       'ApprovalInputError',
       'ConflictError',
       'ConversationBusyError',
+      'ConversationFullError',
       'DefinitionError',
       'EventStreamOverflowError',
       'HookError',

@@ -5,6 +5,7 @@ import type { Prompt, StopReason } from '../model/prompt.ts';
 import type { FinishReason } from '../provider/provider.ts';
 import { budgetPause } from './budgets.ts';
 import { CallIds } from './call-ids.ts';
+import { conversationFull } from './conversation-size.ts';
 import { beforeFirstModelCall, historyView } from './history-hooks.ts';
 import { HookScope } from './hook-table.ts';
 import { ModelCalls } from './model-call.ts';
@@ -144,6 +145,8 @@ export class PromptCompletion {
     const { hooks } = this.#runtime;
     if (!this.#inputChecked && this.#record.prompt.usage.modelCalls === 0) {
       this.#inputChecked = true;
+      const full = conversationFull(this.#runtime, this.#record.prompt, this.#history);
+      if (full) return this.#end('failed', full);
       const trip = await this.#boundary.inputGuardrails();
       if (trip) return this.#end('failed', trip);
     }

@@ -72,6 +72,13 @@ export class RoundCaches {
    * periodic recovery (`recover()` lists the conversations with messages) and by the next send.
    */
   readonly messages = new Set<string>();
+  /**
+   * Conversations found full (`conversation-size.ts`), by `fullKey`: a send to one is refused before anything
+   * is written. A process that has not seen it full yet lets one more prompt in, which ends at once.
+   */
+  readonly full = new Set<string>();
+  /** The size of each ended prompt of a history read, as stores hand out the same frozen record again. */
+  readonly recordChars = new WeakMap<object, number>();
   /** The call ids of the histories runs were given, by their last prompt (see call-ids.ts). */
   readonly historyCallIds: HistoryCallIds = new WeakMap();
   /** The one round of a platform whose plugins have no `prepare()`: every round offers the same. */

@@ -54,6 +54,8 @@ export type LoopOptions = {
   maxResultChars: number;
   /** Fit the conversation history into this many estimated tokens (default: no limit). */
   historyTokens?: number;
+  /** A conversation whose history's record is longer than this (JSON characters) starts no more prompts. */
+  maxConversationChars?: number;
 };
 
 export const DEFAULT_BUDGETS: Budgets = {

@@ -74,6 +74,7 @@ export function createContext(
       toolTimeoutMs: options.toolTimeoutMs ?? 120_000,
       maxResultChars: options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS,
       historyTokens: options.historyTokens,
+      maxConversationChars: options.maxConversationChars,
     },
   };
   const reportRecoveryError = options.onRecoveryError ?? ((error: unknown) => console.error(error));

@@ -12,7 +12,7 @@ import { offeredTools } from './offered-tools.ts';
 import { watchOrphans } from './orphan-watcher.ts';
 import type { PlatformOptions } from './platform.ts';
 import { pluginLifecycle } from './plugin-lifecycle.ts';
-import { recoverPrompts, startPrompt } from './prompt-runs.ts';
+import { recoverPrompts, sendPrompt, startPrompt } from './prompt-runs.ts';
 import { PlatformToken, StoreToken } from './services.ts';
 
 /**
@@ -51,8 +51,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     conversations: platformConversations(ctx),
     messages: platformMessages(ctx),
     getPrompt: (promptId, userId) => ctx.getPrompt(promptId, userId),
-    start: (send) => startPrompt(ctx, send),
-    send: async (send) => (await startPrompt(ctx, send)).done,
+    start: (send) => sendPrompt(ctx, send),
+    send: async (send) => (await sendPrompt(ctx, send)).done,
     decide: (id, decision) =>
       'choice' in decision ? decidePause(ctx, id, decision) : decideCall(ctx, id, decision),
     approve: async (toolCallId, by) => (await decideCall(ctx, toolCallId, { ...by, approve: true })).done,

@@ -2,6 +2,7 @@ import { NotFoundError, TesseraError } from '../errors.ts';
 import { eventScope } from '../events/events.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
+import { refuseFull } from '../loop/conversation-size.ts';
 import { mark } from '../loop/round-caches.ts';
 import { ModelClass } from '../model/prompt.ts';
 import type { QueuedMessage } from '../model/queued-message.ts';
@@ -49,6 +50,7 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
   return {
     async send(message: MessageOptions): Promise<SentMessage> {
       await ctx.conversationOf(message.conversationId, message.userId);
+      refuseFull(runtime, message);
       if (typeof message.input !== 'string' || message.input.trim() === '') {
         throw new TesseraError('invalid_input', 'A message needs input text.');
       }

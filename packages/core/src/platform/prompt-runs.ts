@@ -2,6 +2,7 @@ import { ConflictError, TesseraError } from '../errors.ts';
 import { eventScope } from '../events/events.ts';
 import { newId } from '../ids.ts';
 import { isoNow as now } from '../iso-now.ts';
+import { refuseFull } from '../loop/conversation-size.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import type { Conversation } from '../model/conversation.ts';
 import type { OutputBase } from '../model/outputs.ts';
@@ -91,7 +92,7 @@ async function createPrompt(ctx: PlatformContext, prompt: Prompt) {
 }
 
 /**
- * `platform.start()`: creates the prompt (the store refuses a busy conversation, and one not the user's) and
+ * Starts a prompt (`platform.start()`, a waiting message): creates the prompt (the store refuses a busy conversation, and one not the user's) and
  * starts its loop.
  */
 export async function startPrompt(ctx: PlatformContext, send: SendOptions): Promise<StartedPrompt> {
@@ -108,6 +109,15 @@ export async function startPrompt(ctx: PlatformContext, send: SendOptions): Prom
   if (!run) throw new ConflictError(`Prompt ${prompt.id} already exists.`);
   // The prompt as created: the run's own copy changes as its loop goes on. A run started has its conversation.
   return { prompt, done: run.done, conversation: conversation! };
+}
+
+/**
+ * `platform.start()` and `send()`: refuses a conversation found full before anything is written (a waiting
+ * message, accepted before, still starts: its prompt ends as the conversation is full, its input kept).
+ */
+export async function sendPrompt(ctx: PlatformContext, send: SendOptions): Promise<StartedPrompt> {
+  refuseFull(ctx.runtime, send);
+  return startPrompt(ctx, send);
 }
 
 /**

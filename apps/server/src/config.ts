@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CONVERSATION_CHARS } from '@tessera/core';
 import { z } from 'zod';
 
 const Budgets = z
@@ -164,12 +165,19 @@ export const ServerConfig = z.object({
        * arguments of an approval), in characters (UTF-16 code units); longer is a 413 `input_too_large`.
        */
       maxInputChars: z.number().int().positive().default(100_000),
+      /**
+       * The most a conversation holds, in characters of its record (as JSON): a send to a conversation past
+       * it is a 409 `conversation_full` (the user starts a new one), so that no read of a conversation (every
+       * prompt's start reads its history) grows without bound.
+       */
+      maxConversationChars: z.number().int().positive().default(DEFAULT_MAX_CONVERSATION_CHARS),
       ...EventStreamLimits,
     })
     .default({
       maxBodyBytes: 1_000_000,
       maxUploadBytes: 20_000_000,
       maxInputChars: 100_000,
+      maxConversationChars: DEFAULT_MAX_CONVERSATION_CHARS,
       ...EVENT_STREAM_LIMITS,
     }),
   /** Per address and per user, kept in PostgreSQL with `databaseUrl` (shared by its processes); false: none. */

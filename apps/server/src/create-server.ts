@@ -117,6 +117,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       models: config.models,
       budgets: config.budgets,
       historyTokens: config.historyTokens,
+      maxConversationChars: config.limits.maxConversationChars,
       recoverEveryMs: config.recoverEveryMs,
       onRecoveryError: (error) => log?.error({ err: error }, 'recovering prompts failed'),
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),

@@ -235,6 +235,36 @@ describe('the HTTP API', () => {
     expect((await t.request('POST', '/api/conversations/x/nowhere')).status).toBe(404);
   });
 
+  it('takes no more prompts in a conversation past limits.maxConversationChars (409 conversation_full)', async () => {
+    t = await testServer([reply('ok'), reply('ok'), reply('ok')], {
+      limits: { maxConversationChars: 25_000 },
+    });
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
+    const path = `/api/conversations/${conversation.id}`;
+    type Row = { state: string; input?: string; stopReason?: { code: string } };
+    const prompts = async (): Promise<Row[]> => (await t.request('GET', path)).body.prompts;
+    const send = async (input: string) => {
+      const sent = await t.request('POST', `${path}/prompts`, { body: { input } });
+      if (sent.status === 202)
+        await waitFor(async () => (await prompts()).every((p) => p.state !== 'running'));
+      return sent;
+    };
+    // Each prompt's record is a little over 10,000 characters: the fourth's history is past the limit.
+    for (const n of [1, 2, 3, 4]) expect((await send(`${n} ${'x'.repeat(10_000)}`)).status).toBe(202);
+    expect((await prompts()).at(-1)).toMatchObject({
+      state: 'failed',
+      input: `4 ${'x'.repeat(10_000)}`,
+      stopReason: { code: 'conversation_full' },
+    });
+    const refused = await send('five');
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'conversation_full']);
+    const queued = await t.request('POST', `${path}/messages`, { body: { input: 'six', mode: 'queue' } });
+    expect([queued.status, queued.body.error.code]).toEqual([409, 'conversation_full']);
+    expect(await prompts()).toHaveLength(4); // nothing written for either
+    const bobs = await t.request('POST', `${path}/prompts`, { token: BOB, body: { input: 'hi' } });
+    expect(bobs.status).toBe(404);
+  });
+
   it('serves its OpenAPI document and a reference page', async () => {
     t = await testServer();
     const doc = await t.request('GET', '/openapi.json', { token: null });

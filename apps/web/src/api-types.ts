@@ -167,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Starts a prompt on your input and answers at once (202) with it running: follow it on the conversation's event stream (open it first). As `multipart/form-data`, attach files (field `files`, once per file; text, files or both): the model reads them, and they show in the conversation. A conversation with a prompt running or waiting for you answers 409 `conversation_busy`: steer or queue the message with POST /api/conversations/{id}/messages instead, or cancel the prompt. Give an `id` of your own to retry a send safely. Counted against `rateLimits.promptsPerUser`.
+         * @description Starts a prompt on your input and answers at once (202) with it running: follow it on the conversation's event stream (open it first). As `multipart/form-data`, attach files (field `files`, once per file; text, files or both): the model reads them, and they show in the conversation. A conversation with a prompt running or waiting for you answers 409 `conversation_busy`: steer or queue the message with POST /api/conversations/{id}/messages instead, or cancel the prompt. A conversation that holds as much as a conversation may (`limits.maxConversationChars`) answers 409 `conversation_full` (the first prompt sent past it ends at once, `failed` with that stop reason): start a new conversation, or fork this one at an earlier prompt. Give an `id` of your own to retry a send safely. Counted against `rateLimits.promptsPerUser`.
          */
         post: operations["sendPrompt"];
         delete?: never;
@@ -311,7 +311,7 @@ export interface paths {
         put?: never;
         /**
          * Steer or queue a message
-         * @description Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream.
+         * @description Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream. A conversation that holds as much as a conversation may (`limits.maxConversationChars`) answers 409 `conversation_full`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -3653,6 +3653,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
             413: {
                 headers: {
@@ -5534,7 +5543,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description A prompt of the conversation is running (`conversation_busy`) */
+            /** @description A prompt of the conversation is running (`conversation_busy`), or the conversation is full (`conversation_full`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5678,7 +5687,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description A prompt of the conversation is running (`conversation_busy`) */
+            /** @description A prompt of the conversation is running (`conversation_busy`), or the conversation is full (`conversation_full`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5805,7 +5814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A prompt of the conversation runs or waits (`conversation_busy`: answer its approval first), or nothing waits for the approval answered (`not_waiting`) */
+            /** @description A prompt of the conversation runs or waits (`conversation_busy`: answer its approval first), the conversation is full (`conversation_full`), or nothing waits for the approval answered (`not_waiting`) */
             409: {
                 headers: {
                     [name: string]: unknown;

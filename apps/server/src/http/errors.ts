@@ -17,6 +17,7 @@ export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.fre
   not_found: 404,
   conflict: 409,
   conversation_busy: 409,
+  conversation_full: 409,
   version_conflict: 409,
   invalid_input: 400,
   invalid_request: 400,

@@ -59,7 +59,7 @@ const route = createRoute({
     409: {
       ...errors[409],
       description:
-        'A prompt of the conversation runs or waits (`conversation_busy`: answer its approval first), or nothing waits for the approval answered (`not_waiting`)',
+        'A prompt of the conversation runs or waits (`conversation_busy`: answer its approval first), the conversation is full (`conversation_full`), or nothing waits for the approval answered (`not_waiting`)',
     },
     413: errors[413],
     415: errors[415],

@@ -75,7 +75,10 @@ const route = createRoute({
       },
     },
     ...openAIErrorResponses,
-    409: json(OpenAIErrorSchema, 'A prompt of the conversation is running (`conversation_busy`)'),
+    409: json(
+      OpenAIErrorSchema,
+      'A prompt of the conversation is running (`conversation_busy`), or the conversation is full (`conversation_full`)',
+    ),
     413: json(OpenAIErrorSchema, 'The body or the new message is too large'),
     415: json(OpenAIErrorSchema, 'A body that is not JSON (`Content-Type: application/json`)'),
     500: json(OpenAIErrorSchema, 'The prompt failed (`prompt_failed`); not to be retried as is'),

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
-import { ConflictError, ConversationBusyError, type Platform, type StartedPrompt } from '@tessera/core';
+import {
+  ConflictError,
+  ConversationBusyError,
+  ConversationFullError,
+  type Platform,
+  type StartedPrompt,
+} from '@tessera/core';
 import { tags } from '../api-reference.ts';
 import { titleFrom } from '../conversation-title.ts';
 import { HttpError } from '../errors.ts';
@@ -55,8 +61,10 @@ const sendPromptRoute = createRoute({
     "conversation's event stream (open it first). As `multipart/form-data`, attach files (field `files`, once",
     'per file; text, files or both): the model reads them, and they show in the conversation. A conversation',
     'with a prompt running or waiting for you answers 409 `conversation_busy`: steer or queue the message with',
-    'POST /api/conversations/{id}/messages instead, or cancel the prompt. Give an `id` of your own to retry a',
-    'send safely. Counted against `rateLimits.promptsPerUser`.',
+    'POST /api/conversations/{id}/messages instead, or cancel the prompt. A conversation that holds as much as',
+    'a conversation may (`limits.maxConversationChars`) answers 409 `conversation_full` (the first prompt sent',
+    'past it ends at once, `failed` with that stop reason): start a new conversation, or fork this one at an',
+    'earlier prompt. Give an `id` of your own to retry a send safely. Counted against `rateLimits.promptsPerUser`.',
   ].join(' '),
   request: {
     params: IdParam,
@@ -130,7 +138,7 @@ function sendPrompt(
     } catch (error) {
       if (outputs.length > 0) await discardUploads(platform, outputs, { userId, conversationId });
       // The same send, retried while the first was starting (the store says busy or duplicate, as it meets it).
-      if (ConflictError.is(error) || ConversationBusyError.is(error)) {
+      if (ConflictError.is(error) || ConversationBusyError.is(error) || ConversationFullError.is(error)) {
         const replay = await alreadySent();
         if (replay) return replay;
       }

@@ -311,7 +311,7 @@ export interface paths {
         put?: never;
         /**
          * Steer or queue a message
-         * @description Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream. A conversation that holds as much as a conversation may (`limits.maxConversationChars`) answers 409 `conversation_full`.
+         * @description Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream. A conversation that holds as much as a conversation may (`limits.maxConversationChars`) answers 409 `conversation_full`, and one with 100 messages waiting 409 `too_many_messages`.
          */
         post: operations["sendMessage"];
         delete?: never;

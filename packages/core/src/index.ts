@@ -63,6 +63,7 @@ export {
 export { OutputRegistry } from './outputs/output-registry.ts';
 export { withheldNote } from './outputs/withheld.ts';
 export { createPlatform } from './platform/create-platform.ts';
+export { MAX_WAITING_MESSAGES } from './platform/messages.ts';
 export type { PlatformOptions } from './platform/platform.ts';
 export {
   createServiceContainer,

@@ -5,10 +5,12 @@ import {
   ConversationBusyError,
   createPlatform,
   definePlugin,
+  MAX_WAITING_MESSAGES,
   MemoryStore,
   NotFoundError,
   type Platform,
   type Prompt,
+  TesseraError,
   type TesseraEvent,
 } from '../src/index.ts';
 import { gate, toolbox } from './helpers.ts';
@@ -109,6 +111,22 @@ describe('steering and follow-ups', () => {
     expect(prompt).toMatchObject({ id: third.message.id, input: 'third', state: 'completed' });
     const prompts = await t.platform.conversations.prompts(t.conversation.id, t.userId);
     expect(prompts.map((p) => p.input)).toEqual(['go', 'third']);
+  });
+
+  it(`a conversation keeps at most MAX_WAITING_MESSAGES (${MAX_WAITING_MESSAGES}) waiting messages; past it, too_many_messages`, async () => {
+    const { plugin, inside, open } = gate();
+    const t = await createTestPlatform({ plugins: [plugin], script: [callTool('gate.wait'), reply('done')] });
+    const at = { conversationId: t.conversation.id, userId: t.userId };
+    const run = await t.platform.start({ ...at, input: 'go' });
+    await inside;
+    for (let i = 0; i < MAX_WAITING_MESSAGES; i++) {
+      await t.platform.messages.send({ ...at, input: `m${i}`, mode: i % 2 ? 'queue' : 'steer' });
+    }
+    const over = await t.platform.messages.send({ ...at, input: 'one more', mode: 'queue' }).catch((e) => e);
+    expect(TesseraError.is(over) && over.code).toBe('too_many_messages');
+    expect(await t.platform.messages.list(at.conversationId, at.userId)).toHaveLength(MAX_WAITING_MESSAGES);
+    open();
+    await run.done;
   });
 
   it("a follow-up runs on the sender's model class, with the sender's metadata; a wrong class is refused", async () => {

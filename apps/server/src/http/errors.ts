@@ -18,6 +18,7 @@ export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.fre
   conflict: 409,
   conversation_busy: 409,
   conversation_full: 409,
+  too_many_messages: 409,
   version_conflict: 409,
   invalid_input: 400,
   invalid_request: 400,

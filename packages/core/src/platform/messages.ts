@@ -10,6 +10,12 @@ import type { MessageOptions, PlatformMessages, SentMessage } from '../plugins/d
 import type { MessageStore } from '../store/store.ts';
 import type { PlatformContext } from './context.ts';
 
+/**
+ * A conversation keeps at most this many waiting messages: every round boundary that looks for steering, and
+ * every listing, reads them all, and a prompt waiting for approval may hold them back for ever.
+ */
+export const MAX_WAITING_MESSAGES = 100;
+
 /** Steering and follow-up messages (see `PlatformMessages`): kept in `Store.messages` until delivered. */
 export function platformMessages(ctx: PlatformContext): PlatformMessages {
   const { events, runtime, deliveries, runs } = ctx;
@@ -63,6 +69,13 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
           `A message's model class is one of ${ModelClass.options.join(', ')}.`,
         );
       }
+      const store = messageStore();
+      if ((await store.list(message.conversationId)).length >= MAX_WAITING_MESSAGES) {
+        throw new TesseraError(
+          'too_many_messages',
+          `Conversation ${message.conversationId} already has ${MAX_WAITING_MESSAGES} messages waiting: wait for them to run, or remove some.`,
+        );
+      }
       const queued: QueuedMessage = {
         id: newId('msg'),
         conversationId: message.conversationId,
@@ -77,7 +90,7 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
       const unfollow = ctx.events.follow(`conversation:${queued.conversationId}`);
       const delivery = ctx.deliveries.watch(queued.id, queued.conversationId).finally(unfollow);
       try {
-        await messageStore().add(queued);
+        await store.add(queued);
       } catch (error) {
         ctx.deliveries.settle(queued.id, { type: 'removed' });
         throw error;

@@ -26,7 +26,7 @@ export function messageRoutes(
       tags: tags('messages'),
       summary: 'Steer or queue a message',
       description:
-        'Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream. A conversation that holds as much as a conversation may (`limits.maxConversationChars`) answers 409 `conversation_full`.',
+        'Unlike `sendPrompt`, never answers 409 when a prompt runs or waits for approval: with `mode: "steer"` the running prompt reads the message at its next round boundary, with `mode: "queue"` it runs as the next prompt when the current one ends (in the order sent). On an idle conversation it starts a prompt at once (`prompt` in the answer). A waiting message is announced with `message.queued` on the event stream. A conversation that holds as much as a conversation may (`limits.maxConversationChars`) answers 409 `conversation_full`, and one with 100 messages waiting 409 `too_many_messages`.',
       request: { params: IdParam, ...body(SendMessage, { input: 'then tell Ada', mode: 'queue' }) },
       responses: {
         202: json(SentMessage, 'The message, waiting (or the prompt it started)', {

@@ -22,7 +22,8 @@ async function measure<T>(work: () => Promise<T>): Promise<{ wall: number; cpu: 
   const used = process.cpuUsage(cpu);
   return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000, value };
 }
-const ms = ({ wall, cpu }: { wall: number; cpu: number }) => `${wall.toFixed(0)} ms (CPU ${cpu.toFixed(0)} ms)`;
+const ms = ({ wall, cpu }: { wall: number; cpu: number }) =>
+  `${wall.toFixed(0)} ms (CPU ${cpu.toFixed(0)} ms)`;
 
 const results = await onBothDrivers('tessera-full', async (store) => {
   const platform = createPlatform({
@@ -57,7 +58,9 @@ const results = await onBothDrivers('tessera-full', async (store) => {
     'a send refused as full': ms(refused),
   };
 });
-console.log(`A conversation filled with inputs of ${INPUT_CHARS} characters up to ${MAX} characters of record:`);
+console.log(
+  `A conversation filled with inputs of ${INPUT_CHARS} characters up to ${MAX} characters of record:`,
+);
 for (const [driver, figures] of Object.entries(results)) {
   console.log(driver);
   for (const [row, figure] of Object.entries(figures)) console.log(`  ${row}: ${figure}`);

@@ -4,7 +4,7 @@ import type { ServerConfig } from './config.ts';
 import { DEMO_LABEL, DemoModel } from './demo/demo-model.ts';
 import { demoRules } from './demo/demo-plugin.ts';
 
-/** What clients are told about the model (`/api/me`, `/health`). */
+/** What clients are told about the model (`/api/me`). */
 export type ModelInfo = { id: string; label: string; demo: boolean };
 
 /** The model given, else the OpenAI (or compatible) provider when configured, else the offline demo model. */

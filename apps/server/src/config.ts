@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_CONVERSATION_CHARS } from '@tessera/core';
+import { SHARED } from '@tessera/plugin-blueprints';
 import { z } from 'zod';
 
 const Budgets = z
@@ -29,6 +30,13 @@ function checkTokens(tokens: Record<string, string>, ctx: z.RefinementCtx): void
           ? undefined
           : 'must be printable ASCII without spaces';
     if (problem) ctx.addIssue({ code: 'custom', message: `The token of user "${userId}" ${problem}.` });
+    // The owner of the blueprints every user shares: a user of that id could change or delete them all.
+    if (userId === SHARED) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${SHARED}" is no user id: it owns the blueprints all users share.`,
+      });
+    }
   }
 }
 

@@ -200,6 +200,8 @@ describe('the HTTP API', () => {
       limits: { maxBodyBytes: 2_000, maxUploadBytes: 10_000 },
     });
     expect((await t.request('GET', '/api/conversations', { token: null })).status).toBe(401);
+    // Without a token, the health check tells nothing of the server (which model, which provider).
+    expect((await t.request('GET', '/health', { token: null })).body).toEqual({ ok: true });
     expect(
       (await t.request('GET', '/api/conversations', { token: 'nope-nope-nope-nope' })).body.error.code,
     ).toBe('unauthorized');

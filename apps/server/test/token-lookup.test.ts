@@ -194,4 +194,15 @@ describe('kept secrets that are not secrets', () => {
       ).rejects.toThrow(/printable ASCII without spaces/);
     }
   });
+
+  it('a token of the user id "shared" is a configuration error: that id owns the blueprints all users share', async () => {
+    await expect(
+      createServer({
+        dataDir,
+        auth: { tokens: { 'a-token-of-sixteen-chars': 'shared' } },
+        webDir: null,
+        model: new ScriptedModel(),
+      }),
+    ).rejects.toThrow(/"shared" is no user id/);
+  });
 });

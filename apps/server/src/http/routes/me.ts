@@ -11,9 +11,12 @@ export type ServerIdentity = {
   maxUploadBytes: number;
 };
 
-/** `/health` (no token: for load balancers) and `/api/me`: who you are, which model, which plugins, how large an upload may be. */
+/**
+ * `/health` (no token: for load balancers; it tells nothing of the server to anyone who can reach it) and
+ * `/api/me`: who you are, which model, which plugins, how large an upload may be.
+ */
 export function meRoutes(app: Api, { model, plugins, maxUploadBytes }: ServerIdentity): void {
-  app.get('/health', (c) => c.json({ ok: true, model }));
+  app.get('/health', (c) => c.json({ ok: true }));
   app.openapi(
     createRoute({
       method: 'get',

@@ -20,6 +20,7 @@ export const triggersPluginFactory = definePluginFactory({
       clock: z.custom<Clock>(isClock, 'expected a Clock (now, setTimer)').optional(),
       defaultTimeZone: z.string().min(1).optional(),
       historyLimit: z.number().int().positive().optional(),
+      maxTriggersPerUser: z.number().int().positive().optional(),
       scheduler: z
         .union([
           z.literal(false),

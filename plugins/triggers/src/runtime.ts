@@ -11,6 +11,11 @@ export type TriggersOptions = {
   defaultTimeZone?: string;
   /** Runs kept in each trigger's history (default: 20). */
   historyLimit?: number;
+  /**
+   * The most triggers one user may have, ended ones included (default: 20): each fires prompts on its own,
+   * and every listing of the user's triggers reads them all. Creating one more is refused until they delete one.
+   */
+  maxTriggersPerUser?: number;
 };
 
 /** Tells the local scheduler that triggers changed, so it re-plans its sleep at once. */
@@ -30,6 +35,7 @@ export class ChangeSignal {
 /** What the plugin's tools, its service and the scheduler share, one per plugin instance. */
 export type TriggersRuntime = InputContext & {
   historyLimit: number;
+  maxTriggersPerUser: number;
   changes: ChangeSignal;
   inputs: {
     create: ReturnType<typeof createTriggerInput>;
@@ -48,10 +54,15 @@ export function createTriggersRuntime(options: TriggersOptions = {}): TriggersRu
   if (!Number.isInteger(historyLimit) || historyLimit < 1) {
     throw new DefinitionError(`Plugin 'triggers': historyLimit must be a positive integer.`);
   }
+  const maxTriggersPerUser = options.maxTriggersPerUser ?? 20;
+  if (!Number.isInteger(maxTriggersPerUser) || maxTriggersPerUser < 1) {
+    throw new DefinitionError(`Plugin 'triggers': maxTriggersPerUser must be a positive integer.`);
+  }
   const context: InputContext = { clock: options.clock ?? systemClock, defaultTimeZone };
   return {
     ...context,
     historyLimit,
+    maxTriggersPerUser,
     changes: new ChangeSignal(),
     inputs: { create: createTriggerInput(context), update: updateTriggerInput(context) },
   };

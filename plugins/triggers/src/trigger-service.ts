@@ -1,4 +1,4 @@
-import { type DependencyContainer, NotFoundError, newId, StoreToken } from '@tessera/core';
+import { type DependencyContainer, NotFoundError, newId, StoreToken, TesseraError } from '@tessera/core';
 import { z } from 'zod';
 import { describeRule, describeSchedule } from './describe.ts';
 import { nextFireAfter, settle } from './firing.ts';
@@ -40,6 +40,13 @@ export class TriggerService {
 
   async create(input: CreateTriggerInput, owner: TriggerOwner): Promise<Trigger> {
     const valid = parse(this.#runtime.inputs.create, input);
+    const { maxTriggersPerUser } = this.#runtime;
+    if ((await this.#records.listByUser(owner.userId)).length >= maxTriggersPerUser) {
+      throw new TesseraError(
+        'too_many_triggers',
+        `A user may have at most ${maxTriggersPerUser} triggers, and you have as many: delete one you no longer need first.`,
+      );
+    }
     const now = this.#runtime.clock.now();
     const { schedule, first } = resolveSchedule(valid.schedule, this.#runtime);
     const endAt = valid.endAt === undefined ? undefined : resolveEnd(valid.endAt, schedule.timeZone, now);

@@ -28,10 +28,15 @@ export async function setup(
     defaultTimeZone?: string;
     scheduler?: SchedulerOptions;
     plugins?: AnyPlugin[];
+    maxTriggersPerUser?: number;
   } = {},
 ) {
   const clock = new ManualClock(options.now ?? '2026-11-22T09:30:00Z');
-  const plugin = triggersPlugin({ clock, defaultTimeZone: options.defaultTimeZone ?? 'UTC' });
+  const plugin = triggersPlugin({
+    clock,
+    defaultTimeZone: options.defaultTimeZone ?? 'UTC',
+    ...(options.maxTriggersPerUser && { maxTriggersPerUser: options.maxTriggersPerUser }),
+  });
   const t = await createTestPlatform({
     plugins: [plugin, ...(options.plugins ?? [])],
     ...(options.script && { script: options.script }),

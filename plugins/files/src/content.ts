@@ -26,6 +26,12 @@ export async function* toChunks(content: FileContent): AsyncGenerator<Uint8Array
   }
 }
 
+/** The size in bytes of content given whole (a string or bytes), known before any is written; else undefined. */
+export function knownSize(content: FileContent): number | undefined {
+  if (typeof content === 'string') return Buffer.byteLength(content, 'utf8');
+  return content instanceof Uint8Array ? content.byteLength : undefined;
+}
+
 /** Size and SHA-256 of bytes that went through `meter`, known once the source is exhausted. */
 export type Measured = { size: number; sha256: string };
 

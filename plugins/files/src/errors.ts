@@ -12,6 +12,23 @@ export class FileTooLargeError extends TesseraError {
   }
 }
 
+/**
+ * Storing a file would pass the user's storage quota (`maxBytesPerUser`); nothing was stored. Space comes back
+ * when the user deletes files or conversations.
+ */
+export class StorageQuotaExceededError extends TesseraError {
+  readonly usedBytes: number;
+  readonly quotaBytes: number;
+  constructor(usedBytes: number, quotaBytes: number, what = 'The file') {
+    super(
+      'storage_quota_exceeded',
+      `${what} does not fit in the storage quota: this user stores ${formatBytes(usedBytes)} of ${formatBytes(quotaBytes)}, and nothing was stored. Delete files or conversations to free space.`,
+    );
+    this.usedBytes = usedBytes;
+    this.quotaBytes = quotaBytes;
+  }
+}
+
 /** A store key that a store did not issue (wrong shape), or a stored file that is gone. */
 export class FileNotFoundError extends NotFoundError {}
 

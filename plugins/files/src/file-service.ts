@@ -9,11 +9,18 @@ import {
   TesseraError,
   VersionConflictError,
 } from '@tessera/core';
-import { type FileContent, inspect, toChunks } from './content.ts';
-import { FileNotFoundError, FileReadError, FileTooLargeError, formatBytes } from './errors.ts';
+import { type FileContent, inspect, knownSize, toChunks } from './content.ts';
+import {
+  FileNotFoundError,
+  FileReadError,
+  FileTooLargeError,
+  formatBytes,
+  StorageQuotaExceededError,
+} from './errors.ts';
 import { type FileFields, type NewFileOutput, parseFileFields } from './file-output.ts';
 import { type FileStore, FileStoreToken } from './file-store.ts';
 import { displayName, mediaTypeOf } from './media-type.ts';
+import { StorageUsage } from './storage-usage.ts';
 import { decodeText, deriveTextSummary } from './text.ts';
 
 /** A file as a tool or an app hands it over. */
@@ -40,6 +47,8 @@ export type FileLimits = {
   maxReadBytes: number;
   /** Characters `files.read` returns per call; the model pages with `offset`. */
   readChunkChars: number;
+  /** Bytes one user may store in all, uploads and tools' files together; a store past it is refused. */
+  maxBytesPerUser: number;
 };
 
 export type TextPage = {
@@ -78,10 +87,17 @@ async function* abortable(chunks: AsyncIterable<Uint8Array>, signal?: AbortSigna
 export class FileService {
   readonly limits: FileLimits;
   readonly #services: DependencyContainer;
+  /**
+   * What each user stores, counted per blob: a blob is charged when written and credited when its bytes are
+   * deleted. A fork's records share their source's blobs (same user, see `share`) and are not charged again:
+   * the count is the bytes on disk, so a user pays once for a file however many forks hold it.
+   */
+  readonly #usage: StorageUsage;
 
   constructor(services: DependencyContainer, limits: FileLimits) {
     this.#services = services;
     this.limits = limits;
+    this.#usage = new StorageUsage(() => this.#records, limits.maxBytesPerUser);
   }
 
   get store(): FileStore {
@@ -106,13 +122,31 @@ export class FileService {
   ): Promise<NewFileOutput> {
     const name = displayName(file.name);
     const mediaType = mediaTypeOf(name, file.mediaType);
-    const maxBytes = this.limits.maxFileBytes;
+    const { maxFileBytes, maxBytesPerUser: quota } = this.limits;
+    const what = `File "${name}"`;
+    // Content given whole is refused before a byte is written; a stream stops as soon as it passes either
+    // limit (the store removes what it wrote).
+    const size = knownSize(file.content);
+    if (size !== undefined && size > maxFileBytes) throw new FileTooLargeError(maxFileBytes, what);
+    const used = await this.#usage.used(owner.userId);
+    const room = Math.max(0, quota - used);
+    if (size !== undefined && size > room) throw new StorageQuotaExceededError(used, quota, what);
+    const maxBytes = Math.min(maxFileBytes, room);
     const head = inspect(abortable(toChunks(file.content), options.signal), HEAD_BYTES);
     let blob: Awaited<ReturnType<FileStore['put']>>;
     try {
       blob = await this.store.put(head.chunks, { maxBytes });
     } catch (error) {
-      if (FileTooLargeError.is(error)) throw new FileTooLargeError(maxBytes, `File "${name}"`);
+      if (!FileTooLargeError.is(error)) throw error;
+      throw maxBytes < maxFileBytes
+        ? new StorageQuotaExceededError(used, quota, what)
+        : new FileTooLargeError(maxFileBytes, what);
+    }
+    try {
+      // Counted once written, compare-and-set: another store of this user's may have taken the room meanwhile.
+      await this.#usage.charge(owner.userId, blob.size, what);
+    } catch (error) {
+      await this.store.delete(blob.key).catch(() => {});
       throw error;
     }
     const fields: FileFields = {
@@ -130,7 +164,9 @@ export class FileService {
       const record: FileRecord = { ...fields, ...owner, createdAt: new Date().toISOString() };
       await this.#records.put(NAMESPACE, recordId(owner, fields.fileId), record, { expectedVersion: 0 });
     } catch (error) {
-      await this.store.delete(blob.key).catch(() => {});
+      if (await this.store.delete(blob.key).catch(() => false)) {
+        await this.#usage.credit(owner.userId, blob.size).catch(() => {});
+      }
       throw error;
     }
     return { type: 'file', ...fields };
@@ -144,12 +180,13 @@ export class FileService {
   /** Undoes `save` when its output could not be recorded: no bytes or record without an output. */
   async discard(file: FileFields, owner: FileOwner): Promise<void> {
     await this.#records.delete(NAMESPACE, recordId(owner, file.fileId));
-    await this.store.delete(file.storage.key);
+    if (await this.store.delete(file.storage.key)) await this.#usage.credit(owner.userId, file.size);
   }
 
   /**
    * Deletes every file of a conversation, bytes and records (the conversation is being deleted). Each file's
-   * bytes go before its record, so a failure halfway leaves records to find and delete on a retry.
+   * bytes go before its record, so a failure halfway leaves records to find and delete on a retry. The user's
+   * usage drops when bytes are deleted (not when a fork still holds them), once: a retry finds them gone.
    */
   async deleteConversation(owner: FileOwner): Promise<number> {
     let deleted = 0;
@@ -161,8 +198,11 @@ export class FileService {
       });
       if (items.length === 0) return deleted;
       for (const { id, value } of items) {
-        const key = parseFileFields(value)?.storage.key;
-        if (key && (await this.#release(key))) await this.store.delete(key);
+        const fields = parseFileFields(value);
+        const key = fields?.storage.key;
+        if (fields && key && (await this.#release(key)) && (await this.store.delete(key))) {
+          await this.#usage.credit(value.userId, fields.size);
+        }
         await this.#records.delete(NAMESPACE, id);
         deleted++;
       }

@@ -1,6 +1,12 @@
 export { type AddedFile, type AddFileOutput, fileHelpers } from './add-file-output.ts';
 export { type FileContent, inspect, type Measured, meter, toChunks } from './content.ts';
-export { FileNotFoundError, FileReadError, FileTooLargeError, formatBytes } from './errors.ts';
+export {
+  FileNotFoundError,
+  FileReadError,
+  FileTooLargeError,
+  formatBytes,
+  StorageQuotaExceededError,
+} from './errors.ts';
 export {
   describeFile,
   type FileFields,

@@ -24,6 +24,7 @@ export const filesPluginFactory = definePluginFactory({
       maxFileBytes: bytes.optional(),
       maxReadBytes: bytes.optional(),
       readChunkChars: bytes.optional(),
+      maxBytesPerUser: bytes.optional(),
     })
     .strict(),
   create: (options) => filesPlugin(options),

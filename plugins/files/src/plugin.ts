@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { definePlugin, type Plugin, type Prompt, StoreToken } from '@tessera/core';
+import { DefinitionError, definePlugin, type Plugin, type Prompt, StoreToken } from '@tessera/core';
 import { fileHelpers } from './add-file-output.ts';
 import { fileOutput } from './file-output.ts';
 import { type FileLimits, FileService, FileServiceToken } from './file-service.ts';
@@ -21,6 +21,9 @@ export const DEFAULT_FILE_LIMITS: FileLimits = {
   maxFileBytes: 25 * 1024 * 1024,
   maxReadBytes: 1024 * 1024,
   readChunkChars: 10_000,
+  // 1 GiB: some fifty of the largest uploads the server takes (20 MB), room for years of chat attachments and
+  // tools' files, while one user can no longer fill the disk (a thousand users at the quota fit in 1 TB).
+  maxBytesPerUser: 1024 ** 3,
 };
 
 /**
@@ -32,7 +35,14 @@ export function filesPlugin(options: FilesPluginOptions = {}): Plugin {
     maxFileBytes: options.maxFileBytes ?? DEFAULT_FILE_LIMITS.maxFileBytes,
     maxReadBytes: options.maxReadBytes ?? DEFAULT_FILE_LIMITS.maxReadBytes,
     readChunkChars: options.readChunkChars ?? DEFAULT_FILE_LIMITS.readChunkChars,
+    maxBytesPerUser: options.maxBytesPerUser ?? DEFAULT_FILE_LIMITS.maxBytesPerUser,
   };
+  for (const [name, value] of Object.entries(limits)) {
+    // 0 would refuse every file (a quota of nothing is the plugin left out), so limits are positive.
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new DefinitionError(`Plugin 'files': ${name} must be a positive integer.`);
+    }
+  }
   /** Whether a prompt's history (one array for all its rounds) has a file. */
   const historyHasFiles = new WeakMap<readonly Prompt[], boolean>();
   return definePlugin({

@@ -1,6 +1,7 @@
 import { createTestPlatform, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { ConversationFullError, NotFoundError, type Prompt } from '../src/index.ts';
+import { toolbox } from './helpers.ts';
 
 /** Each prompt's record is a little over 10,000 characters: two of them fit in 25,000, three do not. */
 const long = (n: number) => `${n} ${'x'.repeat(10_000)}`;
@@ -79,6 +80,32 @@ describe("a conversation's size is bounded (maxConversationChars)", () => {
       stopReason: { code: 'conversation_full' },
     });
     expect(t.model.requests).toHaveLength(3);
+  });
+
+  it('a call given with a prompt over a full history does not run: it gets a result saying why', async () => {
+    const { plugin, ran } = toolbox();
+    const t = await createTestPlatform({
+      plugins: [plugin],
+      maxConversationChars: 10,
+      script: [reply('ok')],
+    });
+    await t.send(long(1));
+    const call = { type: 'tool' as const, callId: 'run_1', toolId: 'demo.echo', input: { text: 'hi' } };
+    const run = await t.platform.start({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      outputs: [call],
+    });
+    const ended = await run.done;
+    expect(ended).toMatchObject({ state: 'failed', stopReason: { code: 'conversation_full' } });
+    expect(ran).toEqual([]);
+    expect(ended.output).toEqual([
+      expect.objectContaining({
+        type: 'tool',
+        toolId: 'demo.echo',
+        result: expect.objectContaining({ type: 'error' }),
+      }),
+    ]);
   });
 
   it('a fork before the size was reached goes on', async () => {

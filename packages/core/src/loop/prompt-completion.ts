@@ -120,6 +120,11 @@ export class PromptCompletion {
   async #loop(signal: AbortSignal, approved: string | undefined): Promise<Prompt> {
     // Plugins' stored state of an older version is migrated (and written back) before anything reads it.
     await this.#states.migrate(this.#runtime.plugins);
+    // Nothing runs (no call given with the prompt either) over a history past the conversation's bound.
+    if (this.#record.prompt.usage.modelCalls === 0) {
+      const full = conversationFull(this.#runtime, this.#record.prompt, this.#history);
+      if (full) return this.#end('failed', full);
+    }
     // The executor: each step planned from the record alone (plan.ts), then carried out. What waits for the
     // user (a pending call, a pause) is recorded first, and the next step pauses on it.
     for (;;) {
@@ -145,8 +150,6 @@ export class PromptCompletion {
     const { hooks } = this.#runtime;
     if (!this.#inputChecked && this.#record.prompt.usage.modelCalls === 0) {
       this.#inputChecked = true;
-      const full = conversationFull(this.#runtime, this.#record.prompt, this.#history);
-      if (full) return this.#end('failed', full);
       const trip = await this.#boundary.inputGuardrails();
       if (trip) return this.#end('failed', trip);
     }

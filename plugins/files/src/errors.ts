@@ -19,10 +19,11 @@ export class FileTooLargeError extends TesseraError {
 export class StorageQuotaExceededError extends TesseraError {
   readonly usedBytes: number;
   readonly quotaBytes: number;
-  constructor(usedBytes: number, quotaBytes: number, what = 'The file') {
+  /** `what`: e.g. `file "report.pdf" (2 MB)`, or `3 files (12 MB)`. */
+  constructor(usedBytes: number, quotaBytes: number, what = 'the file') {
     super(
       'storage_quota_exceeded',
-      `${what} does not fit in the storage quota: this user stores ${formatBytes(usedBytes)} of ${formatBytes(quotaBytes)}, and nothing was stored. Delete files or conversations to free space.`,
+      `No room for ${what} in the storage quota: this user stores ${formatBytes(usedBytes)} of ${formatBytes(quotaBytes)}, and nothing was stored. Delete files or conversations to free space.`,
     );
     this.usedBytes = usedBytes;
     this.quotaBytes = quotaBytes;

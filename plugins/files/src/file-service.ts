@@ -124,13 +124,14 @@ export class FileService {
     const mediaType = mediaTypeOf(name, file.mediaType);
     const { maxFileBytes, maxBytesPerUser: quota } = this.limits;
     const what = `File "${name}"`;
+    const sized = (size?: number) => `file "${name}"${size === undefined ? '' : ` (${formatBytes(size)})`}`;
     // Content given whole is refused before a byte is written; a stream stops as soon as it passes either
     // limit (the store removes what it wrote).
     const size = knownSize(file.content);
     if (size !== undefined && size > maxFileBytes) throw new FileTooLargeError(maxFileBytes, what);
     const used = await this.#usage.used(owner.userId);
     const room = Math.max(0, quota - used);
-    if (size !== undefined && size > room) throw new StorageQuotaExceededError(used, quota, what);
+    if (size !== undefined && size > room) throw new StorageQuotaExceededError(used, quota, sized(size));
     const maxBytes = Math.min(maxFileBytes, room);
     const head = inspect(abortable(toChunks(file.content), options.signal), HEAD_BYTES);
     let blob: Awaited<ReturnType<FileStore['put']>>;
@@ -139,12 +140,12 @@ export class FileService {
     } catch (error) {
       if (!FileTooLargeError.is(error)) throw error;
       throw maxBytes < maxFileBytes
-        ? new StorageQuotaExceededError(used, quota, what)
+        ? new StorageQuotaExceededError(used, quota, sized())
         : new FileTooLargeError(maxFileBytes, what);
     }
     try {
       // Counted once written, compare-and-set: another store of this user's may have taken the room meanwhile.
-      await this.#usage.charge(owner.userId, blob.size, what);
+      await this.#usage.charge(owner.userId, blob.size, sized(blob.size));
     } catch (error) {
       await this.store.delete(blob.key).catch(() => {});
       throw error;
@@ -175,6 +176,16 @@ export class FileService {
   /** Stores a file the user uploaded; start the prompt with it: `platform.send({ ..., outputs: [file] })`. */
   upload(file: NewFile, owner: FileOwner): Promise<NewFileOutput> {
     return this.save(file, owner, { origin: 'upload' });
+  }
+
+  /**
+   * Refuses (`StorageQuotaExceededError`) files of `bytes` in all that would pass the user's quota, before any
+   * is stored: the server checks a send's uploads together. Reserves nothing; each `save` checks again.
+   */
+  async checkRoom(userId: string, bytes: number, what = `files of ${formatBytes(bytes)}`): Promise<void> {
+    const used = await this.#usage.used(userId);
+    const quota = this.limits.maxBytesPerUser;
+    if (used + bytes > quota) throw new StorageQuotaExceededError(used, quota, what);
   }
 
   /** Undoes `save` when its output could not be recorded: no bytes or record without an output. */

@@ -13,8 +13,8 @@ import { errorMessageOf, filesPlatform } from './helpers.ts';
 
 const QUOTA = 1000;
 const bytes = (size: number) => new Uint8Array(size).fill(120);
-const quotaMessage = (name: string, used: string) =>
-  `File "${name}" does not fit in the storage quota: this user stores ${used} of 1000 B, and nothing was stored. Delete files or conversations to free space.`;
+const quotaMessage = (file: string, used: string) =>
+  `No room for ${file} in the storage quota: this user stores ${used} of 1000 B, and nothing was stored. Delete files or conversations to free space.`;
 
 /** A platform whose users may store 1000 bytes, and helpers to upload for any user. */
 async function quotaPlatform(script: ScriptedTurn[] = []) {
@@ -44,7 +44,7 @@ describe('the storage quota per user (maxBytesPerUser)', () => {
     const prompt = await t.send('export');
 
     expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'file', 'text']);
-    expect(errorMessageOf(prompt.output[0])).toBe(quotaMessage('second.bin', '600 B'));
+    expect(errorMessageOf(prompt.output[0])).toBe(quotaMessage('file "second.bin" (600 B)', '600 B'));
     expect(await t.storedBlobs()).toHaveLength(1);
     expect(await readdir(join(t.directory, '.partial'))).toEqual([]);
     expect(await t.fileRecords()).toHaveLength(1);
@@ -60,6 +60,9 @@ describe('the storage quota per user (maxBytesPerUser)', () => {
     expect(refused).toMatchObject({ code: 'storage_quota_exceeded', usedBytes: 999, quotaBytes: QUOTA });
     expect(TesseraError.is(refused)).toBe(true);
     expect(put).not.toHaveBeenCalled(); // refused before a byte was written
+    // Several files checked together before any is stored (as the server does with a send's uploads).
+    await expect(t.service.checkRoom(owner.userId, 2)).rejects.toThrow(quotaMessage('files of 2 B', '999 B'));
+    await t.service.checkRoom(owner.userId, 1);
     await t.upload(owner.userId, owner.conversationId, 1);
     expect(await t.storedBlobs()).toHaveLength(2);
     expect(await t.fileRecords()).toHaveLength(2);
@@ -77,7 +80,7 @@ describe('the storage quota per user (maxBytesPerUser)', () => {
       }
     }
     const error = await t.service.upload({ name: 'stream.bin', content: endless() }, owner).catch((e) => e);
-    expect((error as Error).message).toBe(quotaMessage('stream.bin', '500 B'));
+    expect((error as Error).message).toBe(quotaMessage('file "stream.bin"', '500 B'));
     expect(pulled).toBeLessThanOrEqual(600); // stopped at the quota, not read on
     expect(await t.storedBlobs()).toHaveLength(1);
     expect(await readdir(join(t.directory, '.partial'))).toEqual([]);

@@ -12,6 +12,7 @@ export { type EventRelay, type RelayMessage, type RelayTopic, relayTopics } from
 export { newId } from './ids.ts';
 export { budgetsOf, type ReachedBudget } from './loop/budgets.ts';
 export { DEFAULT_MAX_CONVERSATION_CHARS } from './loop/conversation-size.ts';
+export { MAX_RESPONSE_CALLS, MAX_RESPONSE_CHARS } from './loop/model-response.ts';
 export { type LoopStep, planStep } from './loop/plan.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
 export { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from './loop/runtime.ts';

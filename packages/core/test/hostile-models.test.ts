@@ -2,9 +2,14 @@ import { assertWellFormed, callTool, callTools, createTestPlatform, reply } from
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  createPlatform,
   createTool,
   definePlugin,
+  MAX_RESPONSE_CALLS,
+  MAX_RESPONSE_CHARS,
   type ModelMessage,
+  type ModelProvider,
+  type ModelStreamEvent,
   type Prompt,
   promptsToMessages,
   type ToolOutput,
@@ -122,7 +127,7 @@ describe('call arguments sent back to the model', () => {
       input: z.object({ path: z.string(), content: z.string() }),
       invoke: () => 'written',
     });
-    const content = `${'a'.repeat(2_500_000)}${'z'.repeat(2_500_000)}`;
+    const content = `${'a'.repeat(900_000)}${'z'.repeat(900_000)}`; // long, within MAX_RESPONSE_CHARS
     const t = await createTestPlatform({
       plugins: [definePlugin({ id: 'files', tools: [write] })],
       maxResultChars: 1_000,
@@ -164,5 +169,56 @@ describe('call arguments sent back to the model', () => {
     const [whole, broken] = calls.map((c) => (c.type === 'function_call' ? c.arguments : ''));
     expect(JSON.parse(whole!)).toHaveProperty('truncated_arguments');
     expect(broken).toContain('characters omitted');
+  });
+});
+
+describe('a model that streams without end', () => {
+  /** A provider whose one answer is `event(i)` for i = 0, 1, … for ever; it counts what it gave and sees its end. */
+  const endless = (event: (i: number) => ModelStreamEvent) => {
+    const seen = { given: 0, closed: false };
+    const provider: ModelProvider = {
+      id: 'endless',
+      async *stream() {
+        try {
+          for (;;) yield event(seen.given++);
+        } finally {
+          seen.closed = true;
+        }
+      },
+    };
+    return { provider, seen };
+  };
+  const sendTo = async (provider: ModelProvider, plugins = [toolbox().plugin]) => {
+    const platform = createPlatform({ model: provider, plugins });
+    const { id } = await platform.conversations.create({ userId: 'ada' });
+    return platform.send({ conversationId: id, userId: 'ada', input: 'go' });
+  };
+
+  it(`fails the call past MAX_RESPONSE_CHARS (${MAX_RESPONSE_CHARS}) characters, keeping what came before, and closes the stream`, async () => {
+    const { provider, seen } = endless(() => ({ type: 'text-delta', delta: 'x'.repeat(10_000) }));
+    const prompt = await sendTo(provider);
+    expect(prompt).toMatchObject({ state: 'failed', stopReason: { code: 'model_error' } });
+    expect(prompt.stopReason?.message).toMatch(/longer than 2,000,000 characters/);
+    expect(seen).toEqual({ given: MAX_RESPONSE_CHARS / 10_000 + 1, closed: true });
+    const [text] = prompt.output;
+    expect(text).toMatchObject({ type: 'text' });
+    expect((text as { text: string }).text).toHaveLength(MAX_RESPONSE_CHARS);
+  });
+
+  it(`fails the call past MAX_RESPONSE_CALLS (${MAX_RESPONSE_CALLS}) tool calls; none of them runs`, async () => {
+    const { plugin, ran } = toolbox();
+    const { provider, seen } = endless((i) => ({
+      type: 'tool-call',
+      callId: `c${i}`,
+      name: 'demo.echo',
+      arguments: '{"text":"a"}',
+    }));
+    const prompt = await sendTo(provider, [plugin]);
+    expect(prompt).toMatchObject({ state: 'failed', stopReason: { code: 'model_error' } });
+    expect(prompt.stopReason?.message).toMatch(/more than 256 tool calls/);
+    expect(seen.closed).toBe(true);
+    expect(ran).toEqual([]);
+    expect(tools(prompt)).toHaveLength(MAX_RESPONSE_CALLS);
+    expect(tools(prompt).every((call) => call.result?.type === 'error')).toBe(true);
   });
 });

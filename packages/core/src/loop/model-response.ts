@@ -1,3 +1,4 @@
+import { ModelError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { isoNow } from '../iso-now.ts';
 import type { ModelCallFacts, ReasoningOutput, TextOutput, ToolOutput } from '../model/outputs.ts';
@@ -7,6 +8,15 @@ import type { OpenCall, PromptRecord } from './prompt-record.ts';
 import { parseArguments } from './tool-calls.ts';
 
 type Said = TextOutput | ReasoningOutput;
+
+/**
+ * The most one model response may hold, in characters of text, reasoning and call arguments: about 500,000
+ * tokens, over what any model writes in one answer. A provider that streams without end (a broken or hostile
+ * endpoint) would otherwise grow this process's memory and the record until the wall time.
+ */
+export const MAX_RESPONSE_CHARS = 2_000_000;
+/** The most tool calls one model response may make (models make a few at once; budgets run at most 100). */
+export const MAX_RESPONSE_CALLS = 256;
 type Segment = { kind: 'text' | 'refusal' | 'reasoning'; id: string; chunks: string[] };
 
 /** What the caller knows of the call when its stream ends; the response adds the times it saw. */
@@ -36,6 +46,8 @@ export class ModelResponse {
   /** From the first call on, in stream order. */
   readonly #after: (Said | ToolOutput)[] = [];
   #calls = 0;
+  /** Characters the response has streamed so far (see MAX_RESPONSE_CHARS). */
+  #chars = 0;
   /** Made just before the provider is asked (see `ModelCalls.call`). */
   readonly #startedAt = isoNow();
   #firstTokenAt: string | undefined;
@@ -51,6 +63,7 @@ export class ModelResponse {
   /** Takes the next event; returns a promise only when it records something (most events record nothing). */
   add(event: ModelStreamEvent): Promise<void> | undefined {
     this.#firstTokenAt ??= isoNow();
+    this.#bound(event);
     switch (event.type) {
       case 'text-delta':
         return this.#delta('text', event.delta);
@@ -90,6 +103,27 @@ export class ModelResponse {
       }
     }
     return undefined;
+  }
+
+  /** Fails the call (what came before is kept) past the response's bounds. */
+  #bound(event: ModelStreamEvent): void {
+    if (event.type === 'tool-call') {
+      if (this.#calls >= MAX_RESPONSE_CALLS) {
+        throw new ModelError(
+          `The response made more than ${MAX_RESPONSE_CALLS} tool calls, the most one may make.`,
+        );
+      }
+      this.#chars += typeof event.arguments === 'string' ? event.arguments.length : 0;
+    } else if (event.type === 'reasoning') {
+      this.#chars += (event.text?.length ?? 0) + (event.summary?.length ?? 0);
+    } else if ('delta' in event && typeof event.delta === 'string') {
+      this.#chars += event.delta.length;
+    }
+    if (this.#chars > MAX_RESPONSE_CHARS) {
+      throw new ModelError(
+        `The response was longer than ${MAX_RESPONSE_CHARS.toLocaleString('en-US')} characters, the most one may be; what came before is kept.`,
+      );
+    }
   }
 
   /**

@@ -74,7 +74,6 @@ export class ConflictError extends TesseraError {
   }
 }
 
-/** A second prompt was sent while one is running or waiting for approval in the same conversation. */
 /**
  * The conversation holds as much as a conversation may (`PlatformOptions.maxConversationChars`): no prompt
  * starts in it any more. Start a new conversation (a fork of it is as full as it is).
@@ -90,6 +89,7 @@ export class ConversationFullError extends TesseraError {
   }
 }
 
+/** A second prompt was sent while one is running or waiting for approval in the same conversation. */
 export class ConversationBusyError extends TesseraError {
   readonly conversationId: string;
   readonly activePromptId: string;

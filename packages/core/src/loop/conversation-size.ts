@@ -36,8 +36,8 @@ function overBound(runtime: Runtime, history: readonly PromptRecord[]): boolean 
 }
 
 /**
- * Checked before a prompt's first model call: the stop reason it ends with when its history is over the
- * bound (the conversation is then marked full here), else `undefined`.
+ * Checked before anything of a prompt runs: the stop reason it ends with when its history is over the bound
+ * (the conversation is then marked full here), else `undefined`.
  */
 export function conversationFull(
   runtime: Runtime,

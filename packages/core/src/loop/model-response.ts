@@ -9,6 +9,8 @@ import { parseArguments } from './tool-calls.ts';
 
 type Said = TextOutput | ReasoningOutput;
 
+type Segment = { kind: 'text' | 'refusal' | 'reasoning'; id: string; chunks: string[] };
+
 /**
  * The most one model response may hold, in characters of text, reasoning and call arguments: about 500,000
  * tokens, over what any model writes in one answer. A provider that streams without end (a broken or hostile
@@ -17,7 +19,6 @@ type Said = TextOutput | ReasoningOutput;
 export const MAX_RESPONSE_CHARS = 2_000_000;
 /** The most tool calls one model response may make (models make a few at once; budgets run at most 100). */
 export const MAX_RESPONSE_CALLS = 256;
-type Segment = { kind: 'text' | 'refusal' | 'reasoning'; id: string; chunks: string[] };
 
 /** What the caller knows of the call when its stream ends; the response adds the times it saw. */
 export type CallEnd = {

@@ -92,8 +92,8 @@ async function createPrompt(ctx: PlatformContext, prompt: Prompt) {
 }
 
 /**
- * Starts a prompt (`platform.start()`, a waiting message): creates the prompt (the store refuses a busy conversation, and one not the user's) and
- * starts its loop.
+ * Starts a prompt (`platform.start()`, a waiting message): creates the prompt (the store refuses a busy
+ * conversation, and one not the user's) and starts its loop.
  */
 export async function startPrompt(ctx: PlatformContext, send: SendOptions): Promise<StartedPrompt> {
   const { events, runtime } = ctx;

@@ -16,6 +16,7 @@ export { MAX_RESPONSE_CALLS, MAX_RESPONSE_CHARS } from './loop/model-response.ts
 export { type LoopStep, planStep } from './loop/plan.ts';
 export { PromptCompletion, type RunOptions } from './loop/prompt-completion.ts';
 export { type Budgets, DEFAULT_BUDGETS, type LoopOptions, type Runtime } from './loop/runtime.ts';
+export { MAX_RESULT_RECORD_CHARS } from './loop/tool-calls.ts';
 export { type BudgetRaise, RAISABLE_BUDGETS, type RaisableBudget } from './model/budgets.ts';
 export { Conversation, ForkPoint } from './model/conversation.ts';
 export {

@@ -1,7 +1,14 @@
 import { callTool, createTestPlatform, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConflictError, createTool, definePlugin, errorMessage, type ToolOutput } from '../src/index.ts';
+import {
+  ConflictError,
+  createTool,
+  definePlugin,
+  errorMessage,
+  MAX_RESULT_RECORD_CHARS,
+  type ToolOutput,
+} from '../src/index.ts';
 
 const tools = (prompt: { output: { type: string }[] }) =>
   prompt.output.filter((o): o is ToolOutput => o.type === 'tool');
@@ -134,5 +141,32 @@ describe('a tool that outlives its call', () => {
     const texts = stored.output.filter((o) => o.type === 'text').map((o) => (o as { text: string }).text);
     expect(texts).toEqual(['working', 'It timed out']);
     expect(await t.state(plugin)).toEqual({ count: 0 });
+  });
+});
+
+describe('a tool that returns more than the record keeps', () => {
+  const huge = 'a'.repeat(MAX_RESULT_RECORD_CHARS) + 'z'.repeat(1_000_000);
+  const returning = (value: unknown) =>
+    definePlugin({
+      id: 'web',
+      tools: [
+        createTool({ id: 'web.fetch', description: 'Fetches.', input: z.object({}), invoke: () => value }),
+      ],
+    });
+
+  it(`keeps MAX_RESULT_RECORD_CHARS (${MAX_RESULT_RECORD_CHARS}) characters of it, its start and its end, as text`, async () => {
+    for (const value of [huge, { page: huge }]) {
+      const t = await createTestPlatform({
+        plugins: [returning(value)],
+        script: [callTool('web.fetch'), reply('Read.')],
+      });
+      const prompt = await t.send('fetch it');
+      expect(prompt.state).toBe('completed');
+      const output = (tools(prompt)[0]!.result as { type: 'success'; output: unknown }).output;
+      expect(typeof output).toBe('string');
+      const kept = output as string;
+      expect(kept.length).toBeLessThan(MAX_RESULT_RECORD_CHARS + 100);
+      expect(kept).toMatch(/^(\{"page":")?a+\n\[… \d+ characters omitted …\]\nz+("\})?$/);
+    }
   });
 });

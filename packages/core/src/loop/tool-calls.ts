@@ -1,5 +1,6 @@
 import { errorMessage } from '../errors.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
+import { boundText } from '../outputs/bounds.ts';
 import type { AnyPlugin, OfferedTool, ToolInputBase } from '../plugins/define-plugin.ts';
 import { immutableJson, immutableOf } from '../store/frozen.ts';
 import { callInput } from './call-writes.ts';
@@ -15,10 +16,21 @@ export function parseArguments(text: string): Pick<ToolOutput, 'input' | 'argume
   }
 }
 
+/**
+ * The most characters of a tool's return value (as JSON) the record keeps: a result read from outside (an MCP
+ * server's, a fetched page) could otherwise fill the process's memory and the conversation in one call. A
+ * longer one is kept as its text with the middle cut out, as the model is sent results (`boundText`).
+ */
+export const MAX_RESULT_RECORD_CHARS = 2_000_000;
+
 /** A tool's return value as stored: it must survive JSON, since the record is persisted as JSON. */
 function storable(value: unknown): PromptOutputToolResult {
   if (value === undefined) return { type: 'success', output: null };
   try {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (text !== undefined && text.length > MAX_RESULT_RECORD_CHARS) {
+      return { type: 'success', output: boundText(text, MAX_RESULT_RECORD_CHARS) };
+    }
     // Made frozen, so the record takes it as it is instead of copying it again.
     return immutableOf({ type: 'success', output: immutableJson(value) });
   } catch (error) {

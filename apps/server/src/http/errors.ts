@@ -20,6 +20,7 @@ export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.fre
   conversation_full: 409,
   too_many_messages: 409,
   too_many_triggers: 409,
+  too_many_blueprints: 409,
   version_conflict: 409,
   invalid_input: 400,
   invalid_request: 400,

@@ -40,12 +40,8 @@ export class TriggerService {
 
   async create(input: CreateTriggerInput, owner: TriggerOwner): Promise<Trigger> {
     const valid = parse(this.#runtime.inputs.create, input);
-    const { maxTriggersPerUser } = this.#runtime;
-    if ((await this.#records.listByUser(owner.userId)).length >= maxTriggersPerUser) {
-      throw new TesseraError(
-        'too_many_triggers',
-        `A user may have at most ${maxTriggersPerUser} triggers, and you have as many: delete one you no longer need first.`,
-      );
+    if ((await this.#records.listByUser(owner.userId)).length >= this.#runtime.maxTriggersPerUser) {
+      throw this.#tooMany();
     }
     const now = this.#runtime.clock.now();
     const { schedule, first } = resolveSchedule(valid.schedule, this.#runtime);
@@ -71,8 +67,22 @@ export class TriggerService {
       now,
     );
     await this.#records.insert(trigger);
+    // Counted again once stored: creates at the same moment all passed the count above. One that finds too
+    // many takes itself back; the triggers kept were each counted after all the others kept were stored.
+    if ((await this.#records.listByUser(owner.userId)).length > this.#runtime.maxTriggersPerUser) {
+      await this.#records.delete(owner.userId, trigger.id);
+      throw this.#tooMany();
+    }
     this.#runtime.changes.notify();
     return trigger;
+  }
+
+  #tooMany(): TesseraError {
+    const max = this.#runtime.maxTriggersPerUser;
+    return new TesseraError(
+      'too_many_triggers',
+      `A user may have at most ${max} triggers, and you have as many: delete one you no longer need first.`,
+    );
   }
 
   /** The user's triggers, optionally only those of one conversation. */

@@ -24,7 +24,16 @@ describe('the triggers of one user are bounded (maxTriggersPerUser)', () => {
     const other = { userId: 'someone_else', conversationId: t.owner.conversationId };
     expect((await t.service.create(daily(0), other)).userId).toBe('someone_else');
 
+    // Created at the same moment, they all pass the first count: never more than the bound are kept.
     await t.service.delete(t.userId, made[0]!.id);
+    await t.service.delete(t.userId, made[1]!.id);
+    const racing = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, n) => t.service.create(daily(100 + n), t.owner)),
+    );
+    expect(racing.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(2);
+    expect((await t.service.list(t.userId)).length).toBeLessThanOrEqual(20);
+    for (const trigger of (await t.service.list(t.userId)).slice(18))
+      await t.service.delete(t.userId, trigger.id);
     expect((await t.service.create(daily(21), t.owner)).name).toBe('Daily 21');
   });
 

@@ -6,6 +6,7 @@ import {
   emptyUsage,
   estimateTokens,
   OutputRegistry,
+  ProjectionCache,
   type Prompt,
   type PromptOutput,
   promptsToMessages,
@@ -153,5 +154,25 @@ describe('promptsToMessages', () => {
     expect(trimmed[0]).toEqual(firstUser);
     const tiny = promptsToMessages([...history, current], { outputs: registry(), budget: { maxTokens: 1 } });
     expect(tiny[0]).toEqual({ type: 'message', role: 'user', content: 'current' });
+  });
+});
+
+describe('the projection cache', () => {
+  const ended = (input: string) => prompt([], input);
+  const projected = (prompt: Prompt) => ({
+    messages: [{ type: 'message' as const, role: 'user' as const, content: prompt.input! }],
+    tokens: 1,
+  });
+
+  it('is bounded in characters, not only in prompts: the least recently used go first, and a huge one is never kept', () => {
+    const cache = new ProjectionCache(1_000, 8_100);
+    const prompts = 'abcdefghi'.split('').map((letter) => ended(letter.repeat(1_000)));
+    for (const prompt of prompts) cache.set(prompt, projected(prompt));
+    // Nine of ~1,000 characters in 8,100: the first went when the ninth came.
+    const fresh = (p: Prompt) => ({ ...p }) as Prompt; // not found by identity: by key
+    expect(prompts.map((p) => cache.get(fresh(p)) !== undefined)).toEqual([false, ...Array(8).fill(true)]);
+    const huge = ended('z'.repeat(2_000)); // over an eighth of the room
+    cache.set(huge, projected(huge));
+    expect(cache.get(fresh(huge))).toBeUndefined();
   });
 });

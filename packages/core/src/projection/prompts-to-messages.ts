@@ -114,18 +114,22 @@ function closeResponse(into: ModelMessage[], results: ModelMessage[], emitted: M
 type Projected = { messages: ModelMessage[]; tokens: number };
 
 /**
- * Projections of ended prompts, keyed by prompt id and bounded in size (least recently used goes first).
- * A prompt object seen before (stores that keep their records in memory hand out the same one) is found by
- * identity first, without building its key.
+ * Projections of ended prompts, keyed by prompt id and bounded in number and in characters (least recently
+ * used goes first): one process's cache serves every user, and a prompt's projection holds its input and
+ * results, up to hundreds of KB each. A prompt object seen before (stores that keep their records in memory
+ * hand out the same one) is found by identity first, without building its key.
  */
 export class ProjectionCache {
-  readonly #entries = new Map<string, Projected>();
+  readonly #entries = new Map<string, Projected & { chars: number }>();
   readonly #byObject = new WeakMap<Prompt, { updatedAt: string; projected: Projected }>();
   /** Whole histories joined into one array, by their last prompt (see `projectHistory`). */
   readonly joined = new WeakMap<Prompt, Joined>();
   readonly #limit: number;
-  constructor(limit = 20_000) {
+  readonly #maxChars: number;
+  #chars = 0;
+  constructor(limit = 20_000, maxChars = 32_000_000) {
     this.#limit = limit;
+    this.#maxChars = maxChars;
   }
   get(prompt: Prompt): Projected | undefined {
     if (!isFinalState(prompt.state)) return undefined;
@@ -142,9 +146,24 @@ export class ProjectionCache {
   }
   set(prompt: Prompt, projected: Projected): void {
     if (!isFinalState(prompt.state)) return;
-    this.#entries.set(`${prompt.id}@${prompt.updatedAt}`, projected);
+    // The default estimate counts characters (four a token), whatever the provider's tokenizer says.
+    const chars = estimateTokens(projected.messages) * 4;
+    if (chars > this.#maxChars / 8) return; // one prompt never takes the room of many
+    const key = `${prompt.id}@${prompt.updatedAt}`;
+    this.#forget(key);
+    this.#entries.set(key, { ...projected, chars });
+    this.#chars += chars;
     this.#byObject.set(prompt, { updatedAt: prompt.updatedAt, projected });
-    if (this.#entries.size > this.#limit) this.#entries.delete(this.#entries.keys().next().value as string);
+    while (this.#entries.size > this.#limit || this.#chars > this.#maxChars) {
+      this.#forget(this.#entries.keys().next().value as string);
+    }
+  }
+
+  #forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#chars -= entry.chars;
   }
 }
 

@@ -35,6 +35,9 @@ export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.fre
   payload_too_large: 413,
   input_too_large: 413,
   file_too_large: 413,
+  // The user's own files fill their quota (not the server's disk): a 4xx they fix by deleting files, not a
+  // 507, a server fault that clients and proxies may retry.
+  storage_quota_exceeded: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   too_many_streams: 429,

@@ -12,7 +12,7 @@ import { titleFrom } from '../conversation-title.ts';
 import { HttpError } from '../errors.ts';
 import { acceptedExample, promptExample } from '../examples.ts';
 import { checkInput, tooLargeResponse } from '../input-limit.ts';
-import { Accepted, IdParam, PromptBody, SendPrompt, SendPromptWithFiles } from '../schemas.ts';
+import { Accepted, ErrorSchema, IdParam, PromptBody, SendPrompt, SendPromptWithFiles } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 import { discardUploads, readSend, sendBodyGate, storeUploads } from './uploads.ts';
 
@@ -86,7 +86,10 @@ const sendPromptRoute = createRoute({
     401: errors[401],
     404: errors[404],
     409: errors[409],
-    413: tooLargeResponse,
+    413: json(
+      ErrorSchema,
+      `${tooLargeResponse.description}, or an attached file over the file limit (\`file_too_large\`) or past your storage quota (\`storage_quota_exceeded\`: delete files or conversations to free space)`,
+    ),
     415: errors[415],
   },
 });

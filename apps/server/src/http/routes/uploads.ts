@@ -1,5 +1,11 @@
 import type { Platform } from '@tessera/core';
-import { displayName, FileServiceToken, mediaTypeOf, type NewFileOutput } from '@tessera/plugin-files';
+import {
+  displayName,
+  FileServiceToken,
+  formatBytes,
+  mediaTypeOf,
+  type NewFileOutput,
+} from '@tessera/plugin-files';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { HttpError } from '../errors.ts';
@@ -74,6 +80,10 @@ export async function storeUploads(
     return { file, name, mediaType: file.type ? mediaTypeOf(name, file.type) : undefined };
   });
   const service = platform.services.resolve(FileServiceToken);
+  // So is the user's room for all of them (`save` checks each again, as stores may race).
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  const what = checked.length === 1 ? `file "${checked[0]!.name}"` : `${checked.length} files`;
+  await service.checkRoom(owner.userId, total, `${what} (${formatBytes(total)})`);
   const outputs: NewFileOutput[] = [];
   try {
     for (const { file, name, mediaType } of checked) {

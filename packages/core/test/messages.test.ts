@@ -125,6 +125,18 @@ describe('steering and follow-ups', () => {
     const over = await t.platform.messages.send({ ...at, input: 'one more', mode: 'queue' }).catch((e) => e);
     expect(TesseraError.is(over) && over.code).toBe('too_many_messages');
     expect(await t.platform.messages.list(at.conversationId, at.userId)).toHaveLength(MAX_WAITING_MESSAGES);
+    // Sent at the same moment, they all pass the first count: never more than the bound are kept.
+    const waiting = await t.platform.messages.list(at.conversationId, at.userId);
+    await t.platform.messages.remove(waiting[0]!.id, at);
+    const racing = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        t.platform.messages.send({ ...at, input: `r${i}`, mode: 'queue' }),
+      ),
+    );
+    expect(racing.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+    expect((await t.platform.messages.list(at.conversationId, at.userId)).length).toBeLessThanOrEqual(
+      MAX_WAITING_MESSAGES,
+    );
     open();
     await run.done;
   });

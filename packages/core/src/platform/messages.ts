@@ -70,12 +70,12 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
         );
       }
       const store = messageStore();
-      if ((await store.list(message.conversationId)).length >= MAX_WAITING_MESSAGES) {
-        throw new TesseraError(
+      const tooMany = () =>
+        new TesseraError(
           'too_many_messages',
           `Conversation ${message.conversationId} already has ${MAX_WAITING_MESSAGES} messages waiting: wait for them to run, or remove some.`,
         );
-      }
+      if ((await store.list(message.conversationId)).length >= MAX_WAITING_MESSAGES) throw tooMany();
       const queued: QueuedMessage = {
         id: newId('msg'),
         conversationId: message.conversationId,
@@ -91,6 +91,13 @@ export function platformMessages(ctx: PlatformContext): PlatformMessages {
       const delivery = ctx.deliveries.watch(queued.id, queued.conversationId).finally(unfollow);
       try {
         await store.add(queued);
+        // Counted again once stored: sends at the same moment all passed the count above. One that finds too
+        // many takes itself back; the messages kept were each counted after all the others kept were stored.
+        // (Gone already, it was delivered meanwhile: it stands.)
+        if ((await store.list(queued.conversationId)).length > MAX_WAITING_MESSAGES) {
+          const removed = await store.remove(queued.conversationId, [queued.id]);
+          if (removed.length > 0) throw tooMany();
+        }
       } catch (error) {
         ctx.deliveries.settle(queued.id, { type: 'removed' });
         throw error;

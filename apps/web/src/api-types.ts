@@ -2709,7 +2709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`), or an attached file over the file limit (`file_too_large`) or past your storage quota (`storage_quota_exceeded`: delete files or conversations to free space) */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -124,14 +124,15 @@ export class FileService {
     const mediaType = mediaTypeOf(name, file.mediaType);
     const { maxFileBytes, maxBytesPerUser: quota } = this.limits;
     const what = `File "${name}"`;
-    const sized = (size?: number) => `file "${name}"${size === undefined ? '' : ` (${formatBytes(size)})`}`;
+    const described = (size?: number) =>
+      `file "${name}"${size === undefined ? '' : ` (${formatBytes(size)})`}`;
     // Content given whole is refused before a byte is written; a stream stops as soon as it passes either
     // limit (the store removes what it wrote).
     const size = knownSize(file.content);
     if (size !== undefined && size > maxFileBytes) throw new FileTooLargeError(maxFileBytes, what);
     const used = await this.#usage.used(owner.userId);
     const room = Math.max(0, quota - used);
-    if (size !== undefined && size > room) throw new StorageQuotaExceededError(used, quota, sized(size));
+    if (size !== undefined && size > room) throw new StorageQuotaExceededError(used, quota, described(size));
     const maxBytes = Math.min(maxFileBytes, room);
     const head = inspect(abortable(toChunks(file.content), options.signal), HEAD_BYTES);
     let blob: Awaited<ReturnType<FileStore['put']>>;
@@ -140,12 +141,12 @@ export class FileService {
     } catch (error) {
       if (!FileTooLargeError.is(error)) throw error;
       throw maxBytes < maxFileBytes
-        ? new StorageQuotaExceededError(used, quota, sized())
+        ? new StorageQuotaExceededError(used, quota, described())
         : new FileTooLargeError(maxFileBytes, what);
     }
     try {
       // Counted once written, compare-and-set: another store of this user's may have taken the room meanwhile.
-      await this.#usage.charge(owner.userId, blob.size, sized(blob.size));
+      await this.#usage.charge(owner.userId, blob.size, described(blob.size));
     } catch (error) {
       await this.store.delete(blob.key).catch(() => {});
       throw error;
@@ -210,8 +211,8 @@ export class FileService {
       if (items.length === 0) return deleted;
       for (const { id, value } of items) {
         const fields = parseFileFields(value);
-        const key = fields?.storage.key;
-        if (fields && key && (await this.#release(key)) && (await this.store.delete(key))) {
+        const key = fields?.storage.key ?? '';
+        if (fields && (await this.#release(key)) && (await this.store.delete(key))) {
           await this.#usage.credit(value.userId, fields.size);
         }
         await this.#records.delete(NAMESPACE, id);

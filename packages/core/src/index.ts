@@ -64,6 +64,7 @@ export {
 } from './outputs/define-output.ts';
 export { OutputRegistry } from './outputs/output-registry.ts';
 export { withheldNote } from './outputs/withheld.ts';
+export { DEFAULT_MAX_BRANCHES, DEFAULT_MAX_CONVERSATIONS } from './platform/conversation-bounds.ts';
 export { createPlatform } from './platform/create-platform.ts';
 export { MAX_WAITING_MESSAGES } from './platform/messages.ts';
 export type { PlatformOptions } from './platform/platform.ts';

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_RESULT_CHARS, ProjectionCache } from '../projection/prompts
 import { MemoryStore } from '../store/memory-store.ts';
 import type { Store } from '../store/store.ts';
 import { checkComposition } from './check-composition.ts';
+import { type ConversationBounds, conversationBounds } from './conversation-bounds.ts';
 import { oneAtATime, startNextMessage } from './follow-ups.ts';
 import { LocalRuns } from './local-runs.ts';
 import { MessageDeliveries } from './message-deliveries.ts';
@@ -28,6 +29,8 @@ export type PlatformContext = {
   runtime: Runtime;
   runs: LocalRuns;
   relay: EventRelay | undefined;
+  /** Keeps creates and forks within `maxConversations` and `maxBranches`. */
+  bounds: ConversationBounds;
   /** Starts the conversation's next waiting message, if nothing of it is active (see follow-ups.ts). */
   nextMessage(conversationId: string): Promise<PromptRun | undefined>;
   /** What became of the messages sent from here: settled as they run, reach a prompt, or are removed. */
@@ -107,6 +110,7 @@ export function createContext(
     runtime,
     runs: new LocalRuns(),
     relay: options.relay ?? store.relay,
+    bounds: conversationBounds(store, options),
     nextMessage,
     deliveries,
     reportRecoveryError,

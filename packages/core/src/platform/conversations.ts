@@ -22,8 +22,10 @@ export const platformConversations = (ctx: PlatformContext): PlatformConversatio
       createdAt: at,
       updatedAt: at,
     };
-    await ctx.store.conversations.create(conversation);
-    return conversation;
+    return ctx.bounds.create(input.userId, undefined, async () => {
+      await ctx.store.conversations.create(conversation);
+      return conversation;
+    });
   },
 
   async get(conversationId: string, userId: string): Promise<Conversation> {
@@ -57,14 +59,17 @@ export const platformConversations = (ctx: PlatformContext): PlatformConversatio
     // A fork at the first prompt is a new first message, which names it; a later one goes on the same topic.
     const title = input.title !== undefined ? validTitle(input.title) : at > 0 ? source.title : undefined;
     const created = now();
-    const fork = await store.conversations.fork({
-      id: newId('conv'),
-      userId,
-      ...(title !== undefined && { title }),
-      createdAt: created,
-      updatedAt: created,
-      forkOf: { conversationId, promptId: input.promptId },
-    });
+    // Within the bounds before any plugin hears of it: a fork refused there is deleted, unseen.
+    const fork = await ctx.bounds.create(userId, source.forkOf?.rootId ?? source.id, () =>
+      store.conversations.fork!({
+        id: newId('conv'),
+        userId,
+        ...(title !== undefined && { title }),
+        createdAt: created,
+        updatedAt: created,
+        forkOf: { conversationId, promptId: input.promptId },
+      }),
+    );
     try {
       for (const plugin of runtime.plugins) {
         await plugin.conversationForked?.({

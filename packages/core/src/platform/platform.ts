@@ -73,6 +73,23 @@ export type PlatformOptions = {
    */
   maxConversationChars?: number;
   /**
+   * The most conversations one user has: past it, `conversations.create` and `fork` throw a `TesseraError`
+   * `too_many_conversations` (the user deletes some first). Every conversation is read by its user's list
+   * pages and searches; the store counts them (`ConversationStore.countByUser`) on each create.
+   * @default DEFAULT_MAX_CONVERSATIONS (10,000)
+   * @throws {DefinitionError} from `createPlatform()` when it is not a positive integer.
+   */
+  maxConversations?: number;
+  /**
+   * The most branches of one lineage (a conversation and every fork of it, forks of forks included, as
+   * `conversations.branches` lists them): past it, `conversations.fork` throws a `TesseraError`
+   * `too_many_branches` (the user deletes a branch first). Each fork holds its own copy of the ids of the
+   * prompts it shares, which every read of it aggregates.
+   * @default DEFAULT_MAX_BRANCHES (100)
+   * @throws {DefinitionError} from `createPlatform()` when it is not a positive integer.
+   */
+  maxBranches?: number;
+  /**
    * The parent of the platform's own service container, for services the app shares with its plugins.
    * @default tsyringe's root container
    */

@@ -116,6 +116,15 @@ export class MemoryStore implements Store {
           .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
         options,
       ),
+    countByUser: async (userId, options) => {
+      let count = 0;
+      for (const c of this.#conversations.values()) {
+        if (c.userId !== userId) continue;
+        if (options?.rootId === undefined || c.id === options.rootId || c.forkOf?.rootId === options.rootId)
+          count++;
+      }
+      return count;
+    },
     search: async (userId, query, options) => {
       const terms = searchTerms(query);
       const { limit, offset } = searchPage(options);

@@ -62,6 +62,16 @@ export interface ConversationStore {
    */
   listBranches?(userId: string, rootId: string, options?: PageOptions): Promise<Page<Conversation>>;
   /**
+   * How many conversations the user has (all that `listByUser` lists), or with `rootId`, how many of one
+   * lineage (all that `listBranches` lists), counted in one read that costs nothing of what they hold (an
+   * index count in PostgreSQL): core counts after every create and fork to keep a user within
+   * `PlatformOptions.maxConversations` and `maxBranches`.
+   *
+   * Optional for stores written before it: without it core lists pages of `listByUser` or `listBranches`
+   * (asking for one page of the bound's size), which costs what the conversations hold.
+   */
+  countByUser?(userId: string, options?: { rootId?: string }): Promise<number>;
+  /**
    * Full-text search of one user's conversations: their titles, their visible prompts' inputs and the text
    * outputs of those prompts. A text matches when it holds every word of the query (`searchTerms`: letters
    * and digits, case-insensitive, whole words, no stemming: language-neutral), and each matching text is one

@@ -19,6 +19,8 @@ export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = Object.fre
   conversation_busy: 409,
   conversation_full: 409,
   too_many_messages: 409,
+  too_many_branches: 409,
+  too_many_conversations: 409,
   too_many_triggers: 409,
   too_many_blueprints: 409,
   version_conflict: 409,

@@ -25,7 +25,12 @@ function queries(s: string) {
       WHERE conversation_id = $1 ORDER BY seq`,
     // One statement: of two processes removing the same message, exactly one gets its id back.
     remove: `DELETE FROM ${s}.messages WHERE conversation_id = $1 AND id = ANY($2::text[]) RETURNING id, seq`,
-    conversations: `SELECT DISTINCT conversation_id FROM ${s}.messages`,
+    // Not those with a prompt running or waiting (its end starts their next message): the periodic recovery
+    // asks every few seconds, and a prompt may wait for its approval for ever (the partial unique index on
+    // active prompts answers the NOT EXISTS).
+    conversations: `SELECT DISTINCT m.conversation_id FROM ${s}.messages m WHERE NOT EXISTS (
+      SELECT 1 FROM ${s}.prompts p
+      WHERE p.conversation_id = m.conversation_id AND p.state IN ('running', 'waiting_for_approval'))`,
   };
 }
 

@@ -14,7 +14,7 @@ import { ConversationStates } from './plugin-state.ts';
 import { prepareRound } from './prepare-round.ts';
 import { PromptRecord } from './prompt-record.ts';
 import { RoundBoundary } from './round-boundary.ts';
-import type { Round } from './round-caches.ts';
+import { mark, type Round } from './round-caches.ts';
 import type { Runtime } from './runtime.ts';
 import { abortedResult, CANCELLED, INTERRUPTED, ToolBatch, WALL_TIME } from './tool-batch.ts';
 import { toolError } from './tool-result.ts';
@@ -69,10 +69,15 @@ export class PromptCompletion {
     this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope, created);
   }
 
-  /** Loads a prompt with its conversation and history from the store alone. */
+  /**
+   * Loads a prompt with its conversation and history from the store alone. Its end asks the store for its
+   * conversation's waiting messages (RoundCaches.messages): this process may never have heard of them, and a
+   * store's `conversationsWithMessages` may leave out a conversation while this prompt holds it.
+   */
   static async load(runtime: Runtime, promptId: string): Promise<PromptCompletion> {
     const prompt = (await runtime.store.prompts.get(promptId)) as Prompt | undefined;
     if (!prompt) throw new NotFoundError(`Prompt ${promptId} does not exist.`);
+    mark(runtime.caches.messages, prompt.conversationId);
     const conversation = await runtime.store.conversations.get(prompt.conversationId);
     if (!conversation) throw new NotFoundError(`Conversation ${prompt.conversationId} does not exist.`);
     const all = (await runtime.store.prompts.listByConversation(conversation.id)) as Prompt[];

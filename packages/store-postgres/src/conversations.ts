@@ -140,6 +140,11 @@ function queries(s: string) {
       WHERE c.user_id = $1 AND (c.id = $2 OR c.fork_root = $2)
         AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::text))
       ORDER BY c.updated_at DESC, c.id DESC LIMIT $5`,
+    // Counts through the indexes alone (conversations_by_user; the primary key and conversations_by_root),
+    // reading nothing a conversation holds.
+    countByUser: `SELECT count(*)::integer AS count FROM ${s}.conversations WHERE user_id = $1`,
+    countBranches: `SELECT count(*)::integer AS count FROM ${s}.conversations
+      WHERE user_id = $1 AND (id = $2 OR fork_root = $2)`,
     rename: `UPDATE ${s}.conversations SET title = $2 WHERE id = $1 RETURNING id`,
     // Touches the conversation (which also proves it exists) and writes the one plugin's row, in one statement.
     setPluginState: `WITH conversation AS (
@@ -183,6 +188,12 @@ export function conversationStore(db: SqlDriver, schema: string, histories: Hist
       return pageOf(options, (after, limit) =>
         db.query<ConversationRow>(sql.listByUser, [userId, ...after, limit]),
       );
+    },
+    async countByUser(userId, options) {
+      const [row] = options?.rootId
+        ? await db.query<Row & { count: number }>(sql.countBranches, [userId, options.rootId])
+        : await db.query<Row & { count: number }>(sql.countByUser, [userId]);
+      return row?.count ?? 0;
     },
     async search(userId, query, options): Promise<Page<SearchHit>> {
       const terms = searchTerms(query);

@@ -209,6 +209,26 @@ function forkListings(getStore: () => Store): void {
     expect(all.sort()).toEqual([root.id, first.id, second.id, unrelated.id].sort());
   });
 
+  it("counts a lineage's branches as listBranches lists them (countByUser with rootId), forks of forks too", async ({
+    skip,
+  }) => {
+    const store = getStore();
+    if (!store.conversations.fork || !store.conversations.countByUser)
+      skip('this store does not fork or count');
+    const { conversation: root, prompts } = await conversationWith(store, 2);
+    const first = await forkOf(store, root, prompts[1]!.id);
+    await forkOf(store, first, prompts[0]!.id);
+    await conversationWith(store, 1, 'user_a', 5);
+    const count = (userId: string, rootId: string) => store.conversations.countByUser!(userId, { rootId });
+    expect(await count('user_a', root.id)).toBe(3);
+    expect(await count('user_b', root.id)).toBe(0);
+    expect(await store.conversations.countByUser!('user_a')).toBe(4);
+    // The root deleted, its forks are still the lineage.
+    await store.conversations.delete(root.id);
+    expect(await count('user_a', root.id)).toBe(2);
+    expect((await store.conversations.listBranches!('user_a', root.id)).items).toHaveLength(2);
+  });
+
   it("searches a fork's shared prompts as its own", async ({ skip }) => {
     const store = getStore();
     if (!store.conversations.fork || !store.conversations.search) skip('this store does not fork or search');

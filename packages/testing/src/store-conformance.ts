@@ -206,6 +206,19 @@ function conversationConformance(getStore: () => Store): void {
       expect(second.nextCursor).toBeUndefined();
     });
 
+    it('counts only the user’s conversations (countByUser), a deleted one no more', async ({ skip }) => {
+      const store = getStore();
+      if (!store.conversations.countByUser) skip('this store does not count');
+      const mine = [0, 1, 2].map((i) => sampleConversation('user_a', i * 1000));
+      for (const c of mine) await store.conversations.create(c);
+      await store.conversations.create(sampleConversation('user_b', 9000));
+      expect(await store.conversations.countByUser!('user_a')).toBe(3);
+      expect(await store.conversations.countByUser!('user_b')).toBe(1);
+      expect(await store.conversations.countByUser!('user_c')).toBe(0);
+      await store.conversations.delete(mine[0]!.id);
+      expect(await store.conversations.countByUser!('user_a')).toBe(2);
+    });
+
     it('writes one plugin’s state without touching the others', async () => {
       const store = getStore();
       const conversation = sampleConversation();

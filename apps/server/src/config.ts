@@ -1,4 +1,8 @@
-import { DEFAULT_MAX_CONVERSATION_CHARS } from '@tessera/core';
+import {
+  DEFAULT_MAX_BRANCHES,
+  DEFAULT_MAX_CONVERSATION_CHARS,
+  DEFAULT_MAX_CONVERSATIONS,
+} from '@tessera/core';
 import { SHARED } from '@tessera/plugin-blueprints';
 import { z } from 'zod';
 
@@ -64,7 +68,7 @@ const RateLimits = z.object({
     .prefault({}),
   /** Every request of a signed-in user (event streams count once, when opened). */
   requestsPerUser: rateLimit(600, 60),
-  /** Sends that start or queue a prompt (POST …/prompts, …/messages and …/tool-runs), per user. */
+  /** Sends that start or queue a prompt (POST …/prompts, …/messages and …/tool-runs) and forks, per user. */
   promptsPerUser: rateLimit(60, 60),
   /** Requests that are not signed in (signing in, the web UI's files, the API document, 401s), per address. */
   requestsPerAddress: rateLimit(300, 60),
@@ -179,6 +183,16 @@ export const ServerConfig = z.object({
        * prompt's start reads its history) grows without bound.
        */
       maxConversationChars: z.number().int().positive().default(DEFAULT_MAX_CONVERSATION_CHARS),
+      /**
+       * The most conversations one user has (forks included): one more (a create or a fork) is a 409
+       * `too_many_conversations`. Each is read by the user's list pages and searches.
+       */
+      maxConversations: z.number().int().positive().default(DEFAULT_MAX_CONVERSATIONS),
+      /**
+       * The most branches of one lineage (a conversation and every fork of it): one more fork is a 409
+       * `too_many_branches`. Each fork holds its own copy of the ids of the prompts it shares.
+       */
+      maxBranches: z.number().int().positive().default(DEFAULT_MAX_BRANCHES),
       ...EventStreamLimits,
     })
     .default({
@@ -186,6 +200,8 @@ export const ServerConfig = z.object({
       maxUploadBytes: 20_000_000,
       maxInputChars: 100_000,
       maxConversationChars: DEFAULT_MAX_CONVERSATION_CHARS,
+      maxConversations: DEFAULT_MAX_CONVERSATIONS,
+      maxBranches: DEFAULT_MAX_BRANCHES,
       ...EVENT_STREAM_LIMITS,
     }),
   /** Per address and per user, kept in PostgreSQL with `databaseUrl` (shared by its processes); false: none. */

@@ -118,6 +118,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<T
       budgets: config.budgets,
       historyTokens: config.historyTokens,
       maxConversationChars: config.limits.maxConversationChars,
+      maxConversations: config.limits.maxConversations,
+      maxBranches: config.limits.maxBranches,
       recoverEveryMs: config.recoverEveryMs,
       onRecoveryError: (error) => log?.error({ err: error }, 'recovering prompts failed'),
       onSubscriberError: (error) => log?.warn({ err: error }, 'event subscriber failed'),

@@ -78,6 +78,25 @@ describe('forks (POST /api/conversations/{id}/fork)', () => {
     expect([paged.body.items.length, typeof paged.body.nextCursor]).toEqual([1, 'string']);
   });
 
+  it('answers a fork past limits.maxBranches and a conversation past limits.maxConversations with 409, keeping neither', async () => {
+    t = await testServer([reply('Paris.')], { limits: { maxBranches: 2, maxConversations: 3 } });
+    const { id } = (await t.request('POST', '/api/conversations', { body: {} })).body;
+    const [prompt] = (await send(id, 'Capital of France?', 1)).prompts;
+    expect((await fork(id, { promptId: prompt!.id })).status).toBe(201);
+    const past = await fork(id, { promptId: prompt!.id });
+    expect([past.status, past.body.error.code]).toEqual([409, 'too_many_branches']);
+    expect(past.body.error.message).toMatch(/has 2 branches, the most one may have: delete a branch/);
+    expect((await t.request('GET', `/api/conversations/${id}/branches`)).body.items).toHaveLength(2);
+
+    const create = (token?: string) =>
+      t.request('POST', '/api/conversations', { body: {}, ...(token && { token }) });
+    expect((await create()).status).toBe(201);
+    const over = await create();
+    expect([over.status, over.body.error.code]).toEqual([409, 'too_many_conversations']);
+    expect((await t.request('GET', '/api/conversations')).body.items).toHaveLength(3);
+    expect((await create(BOB)).status).toBe(201); // another user's are counted apart
+  });
+
   it("keeps the fork's history when the source is deleted", async () => {
     t = await testServer([reply('Paris.'), reply('Rome.'), reply('Oslo.')]);
     const source = await capitals();

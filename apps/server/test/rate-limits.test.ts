@@ -206,6 +206,25 @@ describe('requests and prompt sends, per user', () => {
     expect((await prompt(await conversation(BOB), BOB)).status).toBe(202);
   });
 
+  it('counts a fork as a prompt send', async () => {
+    const t = await serve([reply('one')], { rateLimits: { promptsPerUser: { max: 2, windowSeconds: 60 } } });
+    const id = (await send(`${t.url}/api/conversations`, { method: 'POST', token: ALICE, body: {} })).body.id;
+    const sent = await send(`${t.url}/api/conversations/${id}/prompts`, {
+      method: 'POST',
+      token: ALICE,
+      body: { input: 'hi' },
+    });
+    expect(sent.status).toBe(202);
+    const fork = () =>
+      send(`${t.url}/api/conversations/${id}/fork`, {
+        method: 'POST',
+        token: ALICE,
+        body: { promptId: sent.body.prompt.id },
+      });
+    expect((await fork()).status).toBe(201);
+    expectRateLimited(await fork(), 60);
+  });
+
   it("answers a user's requests past the limit with 429; another user, at the same address, is unaffected", async () => {
     const t = await serve([], { rateLimits: { requestsPerUser: { max: 5, windowSeconds: 60 } } });
     for (let i = 0; i < 5; i++) {

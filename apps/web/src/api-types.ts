@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Create a conversation
-         * @description An empty conversation of yours. Without a `title`, the first message names it (its first words), as chat apps do.
+         * @description An empty conversation of yours. Without a `title`, the first message names it (its first words), as chat apps do. Past `limits.maxConversations` of yours (forks included): 409 `too_many_conversations`; delete some first.
          */
         post: operations["createConversation"];
         delete?: never;
@@ -107,7 +107,7 @@ export interface paths {
         put?: never;
         /**
          * Fork a conversation at a prompt
-         * @description A new conversation of yours that shares this one's prompts before `promptId` (by reference: nothing is copied) and has none of its own yet: send to it to branch off, with any model, e.g. to replay from that point, or to edit and resend a message. Its `forkOf` says where it branched and the lineage it belongs to (`rootId`). It starts with this conversation's plugin state as it is now and this conversation's title (a fork at the first prompt has none: its first message names it) unless `title` is given. The prompt may be running or waiting: only the ended prompts before it are shared. This conversation is not changed, and the fork keeps its history if this one is deleted. Another user's conversation, or a prompt not in it: 404.
+         * @description A new conversation of yours that shares this one's prompts before `promptId` (by reference: nothing is copied) and has none of its own yet: send to it to branch off, with any model, e.g. to replay from that point, or to edit and resend a message. Its `forkOf` says where it branched and the lineage it belongs to (`rootId`). It starts with this conversation's plugin state as it is now and this conversation's title (a fork at the first prompt has none: its first message names it) unless `title` is given. The prompt may be running or waiting: only the ended prompts before it are shared. This conversation is not changed, and the fork keeps its history if this one is deleted. Another user's conversation, or a prompt not in it: 404. A lineage has at most `limits.maxBranches` branches (this conversation's first one and every fork of it): one more is a 409 `too_many_branches` (delete a branch first), as one past `limits.maxConversations` of yours is a 409 `too_many_conversations`. Counted as a send (`rateLimits.promptsPerUser`).
          */
         post: operations["forkConversation"];
         delete?: never;
@@ -1937,6 +1937,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large */
             413: {
                 headers: {
@@ -2356,6 +2365,15 @@ export interface operations {
             };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

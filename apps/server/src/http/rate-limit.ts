@@ -68,9 +68,12 @@ const userKey = (userId: string) =>
 const presentsToken = (c: Context) =>
   c.req.header('authorization') !== undefined || (c.req.path === '/api/session' && c.req.method === 'POST');
 
-/** The sends that start or queue a prompt (a tool run is a prompt too, and so is an OpenAI or AI SDK client's request). */
+/**
+ * The sends that start or queue a prompt (a tool run is a prompt too, and so is an OpenAI or AI SDK client's
+ * request), and forks: one costs the store a copy of the shared history's ids, as much as a send.
+ */
 const PROMPT_SEND =
-  /^(\/api\/conversations\/[^/]+\/(prompts|messages|tool-runs)|\/api\/ai-sdk\/chat|\/v1\/(chat\/completions|responses))\/?$/;
+  /^(\/api\/conversations\/[^/]+\/(prompts|messages|tool-runs|fork)|\/api\/ai-sdk\/chat|\/v1\/(chat\/completions|responses))\/?$/;
 const isPromptSend = (c: Context) => c.req.method === 'POST' && PROMPT_SEND.test(c.req.path);
 
 /** The API, counted per user once signed in: Tessera's own and the OpenAI-compatible one. */

@@ -35,12 +35,13 @@ function createConversation(app: Api, platform: Platform): void {
       tags: tags('conversations'),
       summary: 'Create a conversation',
       description:
-        'An empty conversation of yours. Without a `title`, the first message names it (its first words), as chat apps do.',
+        'An empty conversation of yours. Without a `title`, the first message names it (its first words), as chat apps do. Past `limits.maxConversations` of yours (forks included): 409 `too_many_conversations`; delete some first.',
       request: body(CreateConversation, { title: 'Weather in Rome' }),
       responses: {
         201: json(ConversationSchema, 'The new conversation', { ...conversationExample, promptIds: [] }),
         400: errors[400],
         401: errors[401],
+        409: errors[409],
         413: errors[413],
         415: errors[415],
       },
@@ -142,7 +143,7 @@ function forkConversation(app: Api, platform: Platform): void {
       tags: tags('conversations'),
       summary: 'Fork a conversation at a prompt',
       description:
-        "A new conversation of yours that shares this one's prompts before `promptId` (by reference: nothing is copied) and has none of its own yet: send to it to branch off, with any model, e.g. to replay from that point, or to edit and resend a message. Its `forkOf` says where it branched and the lineage it belongs to (`rootId`). It starts with this conversation's plugin state as it is now and this conversation's title (a fork at the first prompt has none: its first message names it) unless `title` is given. The prompt may be running or waiting: only the ended prompts before it are shared. This conversation is not changed, and the fork keeps its history if this one is deleted. Another user's conversation, or a prompt not in it: 404.",
+        "A new conversation of yours that shares this one's prompts before `promptId` (by reference: nothing is copied) and has none of its own yet: send to it to branch off, with any model, e.g. to replay from that point, or to edit and resend a message. Its `forkOf` says where it branched and the lineage it belongs to (`rootId`). It starts with this conversation's plugin state as it is now and this conversation's title (a fork at the first prompt has none: its first message names it) unless `title` is given. The prompt may be running or waiting: only the ended prompts before it are shared. This conversation is not changed, and the fork keeps its history if this one is deleted. Another user's conversation, or a prompt not in it: 404. A lineage has at most `limits.maxBranches` branches (this conversation's first one and every fork of it): one more is a 409 `too_many_branches` (delete a branch first), as one past `limits.maxConversations` of yours is a 409 `too_many_conversations`. Counted as a send (`rateLimits.promptsPerUser`).",
       request: {
         params: IdParam,
         ...body(ForkConversation, { promptId: 'prm_Q2nV8cLx0TfRk4Jd' }),
@@ -152,6 +153,7 @@ function forkConversation(app: Api, platform: Platform): void {
         400: errors[400],
         401: errors[401],
         404: errors[404],
+        409: errors[409],
         413: errors[413],
         415: errors[415],
       },

@@ -239,7 +239,7 @@ describe('the HTTP API', () => {
 
   it('takes no more prompts in a conversation past limits.maxConversationChars (409 conversation_full)', async () => {
     t = await testServer([reply('ok'), reply('ok'), reply('ok')], {
-      limits: { maxConversationChars: 25_000 },
+      limits: { maxConversationChars: 35_000 },
     });
     const { body: conversation } = await t.request('POST', '/api/conversations', { body: {} });
     const path = `/api/conversations/${conversation.id}`;
@@ -251,7 +251,7 @@ describe('the HTTP API', () => {
         await waitFor(async () => (await prompts()).every((p) => p.state !== 'running'));
       return sent;
     };
-    // Each prompt's record is a little over 10,000 characters: the fourth's history is past the limit.
+    // Each prompt's record is a little over 10,000 characters: three and the fourth's input are past the limit.
     for (const n of [1, 2, 3, 4]) expect((await send(`${n} ${'x'.repeat(10_000)}`)).status).toBe(202);
     expect((await prompts()).at(-1)).toMatchObject({
       state: 'failed',

@@ -1,11 +1,24 @@
-import { createTestPlatform, reply } from '@tessera/testing';
+import { callTool, callTools, createTestPlatform, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
-import { ConversationFullError, NotFoundError, type Prompt } from '../src/index.ts';
+import { z } from 'zod';
+import {
+  ConversationFullError,
+  createTool,
+  definePlugin,
+  NotFoundError,
+  type Prompt,
+  type ToolOutput,
+} from '../src/index.ts';
 import { toolbox } from './helpers.ts';
 
-/** Each prompt's record is a little over 10,000 characters: two of them fit in 25,000, three do not. */
+/**
+ * Each prompt's record is a little over 10,000 characters: with a fourth's input, three of them are past
+ * 35,000; two, with a third's, are not.
+ */
 const long = (n: number) => `${n} ${'x'.repeat(10_000)}`;
-const BOUND = { maxConversationChars: 25_000 };
+const BOUND = { maxConversationChars: 35_000 };
+/** Room for the input of one `long` prompt, not for the record it leaves (its answer too). */
+const ONE_PROMPT = 10_100;
 
 const promptsOf = (t: Awaited<ReturnType<typeof createTestPlatform>>) =>
   t.platform.conversations.prompts(t.conversation.id, t.userId);
@@ -21,7 +34,7 @@ describe("a conversation's size is bounded (maxConversationChars)", () => {
       stopReason: { code: 'conversation_full' },
     });
     expect(full.stopReason?.message).toMatch(
-      /maximum length \(25,000 characters of record\): start a new conversation/,
+      /maximum length \(35,000 characters of record\): start a new conversation/,
     );
     expect(t.model.requests).toHaveLength(3); // the model never read the full history
 
@@ -39,7 +52,7 @@ describe("a conversation's size is bounded (maxConversationChars)", () => {
   });
 
   it("another user's send to a full conversation learns nothing of it (not found, as before)", async () => {
-    const t = await createTestPlatform({ maxConversationChars: 10, script: [reply('ok')] });
+    const t = await createTestPlatform({ maxConversationChars: ONE_PROMPT, script: [reply('ok')] });
     await t.send(long(1));
     expect((await t.send(long(2))).stopReason?.code).toBe('conversation_full');
     await expect(t.send('again')).rejects.toBeInstanceOf(ConversationFullError);
@@ -48,10 +61,14 @@ describe("a conversation's size is bounded (maxConversationChars)", () => {
   });
 
   it('a process that has not seen it full lets one prompt in, which ends at once; then it refuses too', async () => {
-    const t = await createTestPlatform({ maxConversationChars: 10, script: [reply('ok')] });
+    const t = await createTestPlatform({ maxConversationChars: ONE_PROMPT, script: [reply('ok')] });
     await t.send(long(1));
     // Another process over the same store: it knows nothing of this conversation yet.
-    const other = await createTestPlatform({ maxConversationChars: 10, store: t.platform.store, script: [] });
+    const other = await createTestPlatform({
+      maxConversationChars: ONE_PROMPT,
+      store: t.platform.store,
+      script: [],
+    });
     const send = (input: string) =>
       other.platform.send({ conversationId: t.conversation.id, userId: t.userId, input });
     expect((await send('first')).stopReason?.code).toBe('conversation_full');
@@ -69,13 +86,13 @@ describe("a conversation's size is bounded (maxConversationChars)", () => {
     await t.send(long(2));
     const at = { conversationId: t.conversation.id, userId: t.userId };
     const third = await t.platform.start({ ...at, input: long(3) });
-    const queued = await t.platform.messages.send({ ...at, input: 'and then', mode: 'queue' });
+    const queued = await t.platform.messages.send({ ...at, input: long(4), mode: 'queue' });
     expect((await third.done).state).toBe('completed');
     const delivery = await queued.delivery;
     if (delivery.type !== 'prompt') throw new Error(`delivered as ${delivery.type}`);
     expect(await delivery.run.done).toMatchObject({
       id: queued.message.id,
-      input: 'and then',
+      input: long(4),
       state: 'failed',
       stopReason: { code: 'conversation_full' },
     });
@@ -86,7 +103,7 @@ describe("a conversation's size is bounded (maxConversationChars)", () => {
     const { plugin, ran } = toolbox();
     const t = await createTestPlatform({
       plugins: [plugin],
-      maxConversationChars: 10,
+      maxConversationChars: ONE_PROMPT,
       script: [reply('ok')],
     });
     await t.send(long(1));
@@ -106,6 +123,46 @@ describe("a conversation's size is bounded (maxConversationChars)", () => {
         result: expect.objectContaining({ type: 'error' }),
       }),
     ]);
+  });
+
+  it("a prompt's own record counts too: no model call nor tool call starts once it passes the bound", async () => {
+    const reader = definePlugin({
+      id: 'web',
+      tools: [
+        createTool({
+          id: 'web.read',
+          description: 'Reads a page.',
+          input: z.object({ page: z.number() }),
+          readOnly: true,
+          invoke: ({ input }) => `${input.page} ${'p'.repeat(10_000)}`,
+        }),
+      ],
+    });
+    // One call at a time: three results fit, the fourth passes the bound; no fifth model call is made.
+    const t = await createTestPlatform({
+      ...BOUND,
+      plugins: [reader],
+      script: Array.from({ length: 10 }, (_, page) => callTool('web.read', { page })),
+    });
+    const stopped = await t.send('read them all');
+    expect(stopped).toMatchObject({ state: 'failed', stopReason: { code: 'conversation_full' } });
+    expect(t.model.requests).toHaveLength(4);
+    // Ten at once (read-only, so they run together, eight at a time): the calls not started when it passed
+    // the bound get a result saying they did not run.
+    const calls = Array.from({ length: 10 }, (_, page) => ({ name: 'web.read', args: { page } }));
+    const u = await createTestPlatform({
+      ...BOUND,
+      plugins: [reader],
+      script: [callTools(...calls), reply('Read.')],
+    });
+    const parallel = await u.send('read them at once');
+    expect(parallel.stopReason?.code).toBe('conversation_full');
+    const results = parallel.output
+      .filter((o) => o.type === 'tool')
+      .map((o) => (o as ToolOutput).result?.type);
+    expect(results).toHaveLength(10);
+    expect(results.filter((type) => type === 'success').length).toBeLessThan(10);
+    expect(u.model.requests).toHaveLength(1);
   });
 
   it('a fork before the size was reached goes on', async () => {

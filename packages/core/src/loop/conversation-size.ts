@@ -1,5 +1,5 @@
 import { ConversationFullError } from '../errors.ts';
-import type { PromptRecord, StopReason } from '../model/prompt.ts';
+import type { Prompt, PromptRecord, StopReason } from '../model/prompt.ts';
 import { mark } from './round-caches.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -17,37 +17,50 @@ const maxChars = (runtime: Runtime) => runtime.options.maxConversationChars ?? D
 /** A conversation's key among the full ones: its user's too, so another user's send learns nothing of it. */
 const fullKey = (userId: string, conversationId: string) => `${userId}\u0000${conversationId}`;
 
-/** Whether the history's record, as JSON, is longer than the bound; each record is measured once. */
-function overBound(runtime: Runtime, history: readonly PromptRecord[]): boolean {
+/** A record's length as JSON, measured once per (frozen) object: stores hand out the same one again. */
+function charsOf(runtime: Runtime, value: object): number {
   const { recordChars } = runtime.caches;
-  const max = maxChars(runtime);
-  let chars = 0;
-  for (let i = history.length - 1; i >= 0; i--) {
-    const prompt = history[i]!;
-    let size = recordChars.get(prompt);
-    if (size === undefined) {
-      size = JSON.stringify(prompt).length;
-      recordChars.set(prompt, size);
-    }
-    chars += size;
-    if (chars > max) return true;
+  let size = recordChars.get(value);
+  if (size === undefined) {
+    size = JSON.stringify(value).length;
+    recordChars.set(value, size);
   }
-  return false;
+  return size;
 }
 
 /**
- * Checked before anything of a prompt runs: the stop reason it ends with when its history is over the bound
- * (the conversation is then marked full here), else `undefined`.
+ * The size of one prompt's conversation: its history (measured once) and, as it grows, the prompt's own
+ * record. Checked before anything of the prompt runs, then before every model call and every tool call.
  */
-export function conversationFull(
-  runtime: Runtime,
-  prompt: { userId: string; conversationId: string },
-  history: readonly PromptRecord[],
-): StopReason | undefined {
-  if (!overBound(runtime, history)) return undefined;
-  mark(runtime.caches.full, fullKey(prompt.userId, prompt.conversationId));
-  const { code, message } = new ConversationFullError(prompt.conversationId, maxChars(runtime));
-  return { code, message };
+export class ConversationSize {
+  readonly #runtime: Runtime;
+  readonly #history: readonly PromptRecord[];
+  #historyChars: number | undefined;
+
+  constructor(runtime: Runtime, history: readonly PromptRecord[]) {
+    this.#runtime = runtime;
+    this.#history = history;
+  }
+
+  /** The stop reason a prompt ends with when its conversation is over the bound (marked full here), else undefined. */
+  check(prompt: Prompt): StopReason | undefined {
+    const max = maxChars(this.#runtime);
+    this.#historyChars ??= this.#history.reduce((sum, p) => sum + charsOf(this.#runtime, p), 0);
+    let chars = this.#historyChars + (prompt.input?.length ?? 0);
+    for (const output of prompt.output) {
+      if (chars > max) break;
+      chars += charsOf(this.#runtime, output);
+    }
+    if (chars <= max) return undefined;
+    mark(this.#runtime.caches.full, fullKey(prompt.userId, prompt.conversationId));
+    const { code, message } = new ConversationFullError(prompt.conversationId, max);
+    return { code, message };
+  }
+
+  /** As `check`, throwing the `ConversationFullError` (the loop ends the prompt with it). */
+  assert(prompt: Prompt): void {
+    if (this.check(prompt)) throw new ConversationFullError(prompt.conversationId, maxChars(this.#runtime));
+  }
 }
 
 /** Refuses, before anything is written, a send to a conversation found full in this process. */

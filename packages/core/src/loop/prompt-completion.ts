@@ -5,7 +5,7 @@ import type { Prompt, StopReason } from '../model/prompt.ts';
 import type { FinishReason } from '../provider/provider.ts';
 import { budgetPause } from './budgets.ts';
 import { CallIds } from './call-ids.ts';
-import { conversationFull } from './conversation-size.ts';
+import { ConversationSize } from './conversation-size.ts';
 import { beforeFirstModelCall, historyView } from './history-hooks.ts';
 import { HookScope } from './hook-table.ts';
 import { ModelCalls } from './model-call.ts';
@@ -40,6 +40,7 @@ export class PromptCompletion {
   readonly #tools: ToolBatch;
   readonly #boundary: RoundBoundary;
   readonly #scope: HookScope;
+  readonly #size: ConversationSize;
   #inputChecked = false;
   #viewChosen = false;
 
@@ -65,7 +66,8 @@ export class PromptCompletion {
       history,
       new CallIds(history, this.#record, runtime.caches.historyCallIds),
     );
-    this.#tools = new ToolBatch(runtime, this.#record, this.#states, this.#scope);
+    this.#size = new ConversationSize(runtime, history);
+    this.#tools = new ToolBatch(runtime, this.#record, this.#states, this.#scope, this.#size);
     this.#boundary = new RoundBoundary(runtime, this.#record, this.#scope, created);
   }
 
@@ -127,7 +129,7 @@ export class PromptCompletion {
     await this.#states.migrate(this.#runtime.plugins);
     // Nothing runs (no call given with the prompt either) over a history past the conversation's bound.
     if (this.#record.prompt.usage.modelCalls === 0) {
-      const full = conversationFull(this.#runtime, this.#record.prompt, this.#history);
+      const full = this.#size.check(this.#record.prompt);
       if (full) return this.#end('failed', full);
     }
     // The executor: each step planned from the record alone (plan.ts), then carried out. What waits for the
@@ -153,6 +155,8 @@ export class PromptCompletion {
   /** Round boundary checks, then one model call and its calls; the prompt if the loop ends. */
   async #modelRound(signal: AbortSignal): Promise<Prompt | undefined> {
     const { hooks } = this.#runtime;
+    // The prompt's own record grows too (results, steering): no model call once it is over the bound.
+    this.#size.assert(this.#record.prompt);
     if (!this.#inputChecked && this.#record.prompt.usage.modelCalls === 0) {
       this.#inputChecked = true;
       const trip = await this.#boundary.inputGuardrails();

@@ -4,6 +4,7 @@ import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import type { OfferedTool } from '../plugins/define-plugin.ts';
 import { approvedInput, type DecideContext, type Decision, decide } from './approval.ts';
 import { budgetPause, budgetsOf, type ReachedBudget } from './budgets.ts';
+import type { ConversationSize } from './conversation-size.ts';
 import type { HookScope } from './hook-table.ts';
 import type { ConversationStates } from './plugin-state.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
@@ -28,13 +29,21 @@ export class ToolBatch {
   readonly #record: PromptRecord;
   readonly #states: ConversationStates;
   readonly #scope: HookScope;
+  readonly #size: ConversationSize;
   /** The tool calls that run: their timeouts, and stopping them when the run is aborted. */
   readonly watch = new CallWatch();
   /** What `decide` is given, made once rather than once per call. */
   readonly #decideContext: DecideContext;
 
-  constructor(runtime: Runtime, record: PromptRecord, states: ConversationStates, scope: HookScope) {
+  constructor(
+    runtime: Runtime,
+    record: PromptRecord,
+    states: ConversationStates,
+    scope: HookScope,
+    size: ConversationSize,
+  ) {
     this.#runtime = runtime;
+    this.#size = size;
     this.#record = record;
     this.#states = states;
     this.#scope = scope;
@@ -159,6 +168,8 @@ export class ToolBatch {
   }
 
   async #start({ call, decision }: Invocation, signal: AbortSignal): Promise<void> {
+    // No call starts once the conversation is over its bound (what those in flight return is recorded).
+    this.#size.assert(this.#record.prompt);
     const changes: Partial<ToolOutput> = { input: decision.input, startedAt: now() };
     if (decision.edit) Object.assign(changes, decision.edit);
     await this.#record.record(call, changes);

@@ -65,10 +65,11 @@ export type PlatformOptions = {
    */
   historyTokens?: number;
   /**
-   * The most a conversation holds: once the record of its prompts (as JSON, in characters) is longer than
-   * this, a prompt started in it ends before anything runs, `failed` (`stopReason.code: 'conversation_full'`,
-   * its input kept), and later sends to it throw `ConversationFullError`, so that no read of a conversation
-   * (every prompt's start reads its history) grows without bound. A fork shares its source's history.
+   * The most a conversation holds: once the record of its prompts (as JSON, in characters; the running
+   * prompt's input and outputs so far included) is longer than this, the prompt ends before its next model
+   * or tool call, `failed` (`stopReason.code: 'conversation_full'`, its input kept), and later sends to the
+   * conversation throw `ConversationFullError`, so that no read of a conversation (every prompt's start
+   * reads its history) grows without bound. A fork shares its source's history.
    * @default DEFAULT_MAX_CONVERSATION_CHARS (10,000,000)
    */
   maxConversationChars?: number;

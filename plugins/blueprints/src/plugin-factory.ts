@@ -13,6 +13,7 @@ export const blueprintsPluginFactory = definePluginFactory({
     .object({
       minScore: z.number().nonnegative().optional(),
       maxInContext: z.number().int().nonnegative().optional(),
+      maxBlueprintsPerUser: z.number().int().positive().optional(),
     })
     .strict(),
   create: (options) => blueprintsPlugin(options),

@@ -1,7 +1,12 @@
-import { CONTEXT_ORDER, createTool, definePlugin, type Plugin } from '@tessera/core';
+import { CONTEXT_ORDER, createTool, DefinitionError, definePlugin, type Plugin } from '@tessera/core';
 import { z } from 'zod';
 import { NewBlueprint } from './blueprint.ts';
-import { BlueprintService, BlueprintServiceToken, blueprintService } from './blueprint-service.ts';
+import {
+  BlueprintService,
+  BlueprintServiceToken,
+  blueprintService,
+  DEFAULT_MAX_BLUEPRINTS_PER_USER,
+} from './blueprint-service.ts';
 import { searchTerms } from './search-terms.ts';
 
 const Match = z.object({ id: z.string(), title: z.string(), summary: z.string() });
@@ -25,6 +30,11 @@ export type BlueprintsOptions = {
   minScore?: number;
   /** How many relevant blueprints go into context at most (default 3). */
   maxInContext?: number;
+  /**
+   * Blueprints one user may keep (default 200, `DEFAULT_MAX_BLUEPRINTS_PER_USER`): saving one more fails with
+   * `too_many_blueprints` until they delete one. The app's `shared` blueprints are not counted.
+   */
+  maxBlueprintsPerUser?: number;
 };
 
 const getTool = createTool({
@@ -74,18 +84,25 @@ const deleteTool = createTool({
 /**
  * Blueprints: procedural memory. Every round, the blueprints relevant to the latest input go into context
  * (searched once per input, cached in the conversation state); tools read, search, save and delete them.
- * A search reads the input within `SEARCH_LIMITS`, so a prompt's cost here does not grow with its input.
+ * A search reads the input within `SEARCH_LIMITS`, so a prompt's cost here does not grow with its input,
+ * and looks only among the user's (at most `maxBlueprintsPerUser`) and the shared blueprints.
  */
 export function blueprintsPlugin(options: BlueprintsOptions = {}): Plugin<BlueprintsState> {
   const minScore = options.minScore ?? 6;
   const maxInContext = options.maxInContext ?? 3;
+  const { maxBlueprintsPerUser = DEFAULT_MAX_BLUEPRINTS_PER_USER } = options;
+  if (!Number.isInteger(maxBlueprintsPerUser) || maxBlueprintsPerUser < 1) {
+    throw new DefinitionError(`Plugin 'blueprints': maxBlueprintsPerUser must be a positive integer.`);
+  }
   return definePlugin({
     id: 'blueprints',
     state: BlueprintsState,
     tools: [getTool, searchTool, saveTool, deleteTool],
     services: (container) => {
       if (!container.isRegistered(BlueprintServiceToken, true)) {
-        container.register(BlueprintServiceToken, { useValue: new BlueprintService(container) });
+        container.register(BlueprintServiceToken, {
+          useValue: new BlueprintService(container, { maxBlueprintsPerUser }),
+        });
       }
     },
     prepare: async ({ prompt, state, context, userId, services }) => {

@@ -22,6 +22,15 @@ export const SEARCH_LIMITS: Readonly<SearchLimits> = Object.freeze({
   maxTermLength: 40,
 });
 
+/**
+ * What the index keeps of a blueprint's steps: the first characters (and no word the cut runs through). With
+ * the title, summary and tags (bounded by `NewBlueprint`) that is about 3,000 characters a blueprint, so one
+ * blueprint's terms, the index's memory and the work of a search over it are bounded whatever the steps hold
+ * (up to 20,000 characters). A procedure's first steps say what it is about; the rest is read with
+ * `blueprints.get`.
+ */
+export const INDEXED_STEPS_CHARS = 2_000;
+
 // Words too common to say anything about relevance; leaving them out also keeps searches fast.
 const STOP_WORDS = new Set(
   'a an and are as at be but by can do for from has have how i in is it its me my of on or our please the this to us we what when with you your'.split(
@@ -40,6 +49,18 @@ const SEPARATOR = /[\n\r\p{Z}\p{P}]/u;
 const WORD = /[^\n\r\p{Z}\p{P}]+/gu;
 
 /**
+ * The first `maxChars` characters of `text`, without a word the cut runs through (it is not the word
+ * written). Linear in `maxChars` at most: it walks back over that one word.
+ */
+export function readWithin(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let end = maxChars;
+  // `text[end]` is the first character left out: a separator there means the cut is between words.
+  while (end > 0 && !SEPARATOR.test(text[end]!)) end--;
+  return text.slice(0, end);
+}
+
+/**
  * The distinct terms a search of `text` looks up, in the order met, within `limits`: at most `maxTerms`,
  * each at most `maxTermLength` long, from the first `maxChars` characters (a word that runs past them is
  * left out, as it is not the word written). The work is linear in `maxChars` at most, and so is the memory.
@@ -48,13 +69,8 @@ const WORD = /[^\n\r\p{Z}\p{P}]+/gu;
  * searchTerms('Renew the TLS certificate!') // ['renew', 'tls', 'certificate']
  */
 export function searchTerms(text: string, limits: Readonly<SearchLimits> = SEARCH_LIMITS): string[] {
-  const cut = text.length > limits.maxChars;
-  const read = cut ? text.slice(0, limits.maxChars) : text;
-  const runsPastCut = cut && !SEPARATOR.test(text[limits.maxChars]!);
   const terms = new Set<string>();
-  for (const match of read.matchAll(WORD)) {
-    const word = match[0];
-    if (runsPastCut && match.index + word.length === read.length) break;
+  for (const [word] of readWithin(text, limits.maxChars).matchAll(WORD)) {
     if (word.length > limits.maxTermLength) continue;
     const term = processTerm(word);
     // Lower case can be longer (İ is two code units in lower case): the bound holds for what is searched.

@@ -163,6 +163,35 @@ export class BlueprintService {
   }
 
   /**
+   * A page of `list`: the user's blueprints, then the shared ones, `limit` at most (a page can hold fewer), with
+   * `nextCursor` for the next (absent on the last). The cursor is `<0 or 1>:<the store's cursor>`: which owner,
+   * and where in theirs.
+   */
+  async page(
+    userId: string,
+    options: { limit?: number; cursor?: string } = {},
+  ): Promise<{ items: Blueprint[]; nextCursor?: string }> {
+    const owners = [...new Set([userId, SHARED])];
+    const limit = options.limit ?? 50;
+    const at = options.cursor === undefined ? ['0', ''] : /^([01]):(.*)$/s.exec(options.cursor)?.slice(1);
+    if (!at)
+      throw new TesseraError('invalid_input', 'Not a cursor: use the nextCursor of the previous page.');
+    let [owner, cursor] = [Number(at[0]), at[1] || undefined];
+    const items: Blueprint[] = [];
+    while (owner < owners.length && items.length < limit) {
+      const page = await this.#records.list<Blueprint>(BLUEPRINTS_NAMESPACE, {
+        prefix: `${owners[owner]}:`,
+        limit: limit - items.length,
+        ...(cursor && { cursor }),
+      });
+      items.push(...page.items.flatMap((r) => (r.value.owner === owners[owner] ? [r.value] : [])));
+      cursor = page.nextCursor;
+      if (!cursor) owner++;
+    }
+    return owner < owners.length ? { items, nextCursor: `${owner}:${cursor ?? ''}` } : { items };
+  }
+
+  /**
    * The user's and the shared blueprints that match `query` best, best first. Reads the query's terms within
    * `SEARCH_LIMITS` (the first distinct words of sensible length): a query of any size costs about the same.
    */

@@ -206,3 +206,26 @@ describe('what the index keeps of a blueprint', () => {
     expect((await service.get('ada', past.id)).steps).toMatch(/zanzibar$/);
   });
 });
+
+describe('listing a page at a time', () => {
+  it('gives the user’s blueprints then the shared ones, limit at a time, and refuses a made-up cursor', async () => {
+    const t = await createTestPlatform({ plugins: [blueprintsPlugin()] });
+    const service = blueprintService(t.platform.services);
+    for (const n of [0, 1, 2, 3, 4]) await service.save('ada', small(n));
+    for (const n of [5, 6, 7]) await service.save(SHARED, small(n));
+    await service.save('ada:lab', small(8)); // a key prefix `ada:` of another user's: not ada's
+    const pages = [];
+    let cursor: string | undefined;
+    do {
+      const page = await service.page('ada', { limit: 2, ...(cursor && { cursor }) });
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      pages.push(page.items.map((b) => b.title));
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 10);
+    expect(pages.flat()).toEqual((await service.list('ada')).map((b) => b.title));
+    expect(pages.flat()).toHaveLength(8);
+    expect(await service.page('ada', { limit: 200 })).toEqual({ items: await service.list('ada') });
+    const refused = await refusal(service.page('ada', { cursor: 'x' }));
+    expect(TesseraError.is(refused) && refused.code).toBe('invalid_input');
+  });
+});

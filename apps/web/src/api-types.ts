@@ -609,7 +609,7 @@ export interface paths {
         };
         /**
          * List the blueprints
-         * @description Your blueprints and the shared ones: step-by-step procedures the model finds when a task matches one and follows.
+         * @description Your blueprints, then the shared ones: step-by-step procedures the model finds when a task matches one and follows. `limit` at a time (50 unless given, at most 200; a page can hold fewer). Follow `nextCursor` for the next page; it is absent on the last.
          */
         get: operations["listBlueprints"];
         put?: never;
@@ -4966,14 +4966,17 @@ export interface operations {
     };
     listBlueprints: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Blueprints */
+            /** @description A page of blueprints */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5001,7 +5004,17 @@ export interface operations {
                      */
                     "application/json": {
                         items: components["schemas"]["Blueprint"][];
+                        nextCursor?: string;
                     };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid token */

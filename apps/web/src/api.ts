@@ -340,7 +340,15 @@ function pluginCalls({ client }: Connection) {
           params: { path: { id: conversationId, name } },
         }),
       ),
-    blueprints: async (): Promise<BlueprintInfo[]> => unwrap(await client.GET('/api/blueprints')).items,
+    /** Every page, 200 at a time: the user's blueprints (200 at most by default), then the shared ones. */
+    blueprints: (): Promise<BlueprintInfo[]> =>
+      everyPage(async (cursor) =>
+        unwrap(
+          await client.GET('/api/blueprints', {
+            params: { query: { limit: 200, ...(cursor && { cursor }) } },
+          }),
+        ),
+      ),
     deleteBlueprint: async (id: string) => {
       unwrap(await client.DELETE('/api/blueprints/{id}', withId(id)));
     },

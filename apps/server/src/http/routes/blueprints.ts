@@ -4,10 +4,11 @@ import { Blueprint, blueprintService } from '@tessera/plugin-blueprints';
 import { z } from 'zod';
 import { tags } from '../api-reference.ts';
 import { blueprintExample } from '../examples.ts';
-import { IdParam } from '../schemas.ts';
+import { IdParam, PageQuery } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 
 const BlueprintBody = Blueprint.meta({ id: 'Blueprint' });
+const BlueprintPage = z.object({ items: z.array(BlueprintBody), nextCursor: z.string().optional() });
 
 /** Your blueprints and the shared ones: list, read, delete (your own). */
 export function blueprintRoutes(app: Api, platform: Platform): void {
@@ -20,13 +21,15 @@ export function blueprintRoutes(app: Api, platform: Platform): void {
       tags: tags('blueprints'),
       summary: 'List the blueprints',
       description:
-        'Your blueprints and the shared ones: step-by-step procedures the model finds when a task matches one and follows.',
+        'Your blueprints, then the shared ones: step-by-step procedures the model finds when a task matches one and follows. `limit` at a time (50 unless given, at most 200; a page can hold fewer). Follow `nextCursor` for the next page; it is absent on the last.',
+      request: { query: PageQuery },
       responses: {
-        200: json(z.object({ items: z.array(BlueprintBody) }), 'Blueprints', { items: [blueprintExample] }),
+        200: json(BlueprintPage, 'A page of blueprints', { items: [blueprintExample] }),
+        400: errors[400],
         401: errors[401],
       },
     }),
-    async (c) => c.json({ items: await blueprints().list(c.var.userId) }, 200),
+    async (c) => c.json(await blueprints().page(c.var.userId, c.req.valid('query')), 200),
   );
   app.openapi(
     createRoute({

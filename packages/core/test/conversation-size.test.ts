@@ -17,8 +17,14 @@ import { toolbox } from './helpers.ts';
  */
 const long = (n: number) => `${n} ${'x'.repeat(10_000)}`;
 const BOUND = { maxConversationChars: 35_000 };
-/** Room for the input of one `long` prompt, not for the record it leaves (its answer too). */
-const ONE_PROMPT = 10_100;
+/**
+ * Room for one `long` prompt as it starts, not for the record it leaves (its answer, ~400 characters, too):
+ * the length of such a record, measured, less 100.
+ */
+const ONE_PROMPT = await (async () => {
+  const probe = await createTestPlatform({ script: [reply('ok')] });
+  return JSON.stringify(await probe.send(long(1))).length - 100;
+})();
 
 const promptsOf = (t: Awaited<ReturnType<typeof createTestPlatform>>) =>
   t.platform.conversations.prompts(t.conversation.id, t.userId);

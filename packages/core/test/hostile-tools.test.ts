@@ -170,3 +170,32 @@ describe('a tool that returns more than the record keeps', () => {
     }
   });
 });
+
+describe('a tool that returns what JSON cannot hold', () => {
+  it('a cyclic value, or one too deep, is a clear error result; the loop goes on', async () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    cyclic.again = cyclic;
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 300; i++) deep = { deeper: deep };
+    const kept = [
+      { type: 'error', error: { message: expect.stringMatching(/cannot be stored as JSON/) } },
+      { type: 'success', output: expect.stringMatching(/^\{"deeper":\{"deeper":/) }, // kept as its JSON text
+    ];
+    for (const [i, value] of [cyclic, deep].entries()) {
+      const tool = createTool({
+        id: 'odd.get',
+        description: 'Gets.',
+        input: z.object({}),
+        invoke: () => value,
+      });
+      const t = await createTestPlatform({
+        plugins: [definePlugin({ id: 'odd', tools: [tool] })],
+        script: [callTool('odd.get'), reply('Noted.')],
+      });
+      const prompt = await t.send('get it');
+      expect(prompt.state).toBe('completed');
+      expect(tools(prompt)[0]!.result).toMatchObject(kept[i]!);
+    }
+  });
+});

@@ -17,41 +17,55 @@ const maxChars = (runtime: Runtime) => runtime.options.maxConversationChars ?? D
 /** A conversation's key among the full ones: its user's too, so another user's send learns nothing of it. */
 const fullKey = (userId: string, conversationId: string) => `${userId}\u0000${conversationId}`;
 
-/** A record's length as JSON, measured once per (frozen) object: stores hand out the same one again. */
-function charsOf(runtime: Runtime, value: object): number {
+/** A prompt's length as JSON, measured once per (frozen) object: stores hand out the same one again. */
+function charsOf(runtime: Runtime, prompt: PromptRecord): number {
   const { recordChars } = runtime.caches;
-  let size = recordChars.get(value);
+  let size = recordChars.get(prompt);
   if (size === undefined) {
-    size = JSON.stringify(value).length;
-    recordChars.set(value, size);
+    size = JSON.stringify(prompt).length;
+    recordChars.set(prompt, size);
   }
   return size;
 }
 
 /**
- * The size of one prompt's conversation: its history (measured once) and, as it grows, the prompt's own
- * record. Checked before anything of the prompt runs, then before every model call and every tool call.
+ * The size of one prompt's conversation: its history and the prompt's record, measured once when its run
+ * starts, then counted as the record grows by what can be long (each model response, each tool result, each
+ * steering message), so that checking before every model call and every tool call costs no measuring.
  */
 export class ConversationSize {
   readonly #runtime: Runtime;
   readonly #history: readonly PromptRecord[];
-  #historyChars: number | undefined;
+  #chars: number | undefined;
+  /** Outputs already looked at for steering messages. */
+  #seen = 0;
 
   constructor(runtime: Runtime, history: readonly PromptRecord[]) {
     this.#runtime = runtime;
     this.#history = history;
   }
 
+  /** The record grew by about `chars` (a model response, a tool result). */
+  add(chars: number): void {
+    if (this.#chars !== undefined) this.#chars += chars;
+  }
+
   /** The stop reason a prompt ends with when its conversation is over the bound (marked full here), else undefined. */
   check(prompt: Prompt): StopReason | undefined {
     const max = maxChars(this.#runtime);
-    this.#historyChars ??= this.#history.reduce((sum, p) => sum + charsOf(this.#runtime, p), 0);
-    let chars = this.#historyChars + (prompt.input?.length ?? 0);
-    for (const output of prompt.output) {
-      if (chars > max) break;
-      chars += charsOf(this.#runtime, output);
+    if (this.#chars === undefined) {
+      let chars = JSON.stringify(prompt).length;
+      for (const earlier of this.#history) chars += charsOf(this.#runtime, earlier);
+      this.#chars = chars;
+      this.#seen = prompt.output.length;
+    } else {
+      const { output } = prompt;
+      for (; this.#seen < output.length; this.#seen++) {
+        const added = output[this.#seen]!;
+        if (added.type === 'steering') this.#chars += (added as { text: string }).text.length;
+      }
     }
-    if (chars <= max) return undefined;
+    if (this.#chars <= max) return undefined;
     mark(this.#runtime.caches.full, fullKey(prompt.userId, prompt.conversationId));
     const { code, message } = new ConversationFullError(prompt.conversationId, max);
     return { code, message };

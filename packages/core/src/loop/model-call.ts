@@ -23,7 +23,13 @@ import type { OpenCall, PromptRecord } from './prompt-record.ts';
 import type { Round } from './round-caches.ts';
 import type { Runtime } from './runtime.ts';
 
-export type ModelTurn = { calls: OpenCall[]; finish?: FinishReason; responseId?: string };
+export type ModelTurn = {
+  calls: OpenCall[];
+  finish?: FinishReason;
+  responseId?: string;
+  /** Characters of text, reasoning and call arguments the response streamed. */
+  chars?: number;
+};
 
 /**
  * The model calls of one prompt's run: the request (the projection of the record, changed by plugins'
@@ -206,6 +212,7 @@ export class ModelCalls {
         ...this.#estimateOf(prepared.request),
       });
       turn.calls = finished instanceof Promise ? await finished : finished;
+      turn.chars = response.chars;
       if (failed) await this.#record.recordUnrecorded(turn.calls);
     }
     return turn;

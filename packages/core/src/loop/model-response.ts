@@ -106,6 +106,11 @@ export class ModelResponse {
     return undefined;
   }
 
+  /** Characters of text, reasoning and call arguments streamed so far. */
+  get chars(): number {
+    return this.#chars;
+  }
+
   /** Fails the call (what came before is kept) past the response's bounds. */
   #bound(event: ModelStreamEvent): void {
     if (event.type === 'tool-call') {

@@ -179,6 +179,7 @@ export class PromptCompletion {
       return this.#end('completed');
     }
     const turn = await this.#model.call(prepared, signal);
+    this.#size.add(turn.chars ?? 0);
     const reading = this.#boundary.markRead();
     if (reading) await reading;
     // What the call left staged is written before hooks run (they may take long, or read the store).

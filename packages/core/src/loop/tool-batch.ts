@@ -10,7 +10,7 @@ import type { ConversationStates } from './plugin-state.ts';
 import type { OpenCall, PromptRecord } from './prompt-record.ts';
 import type { Round } from './round-caches.ts';
 import type { Runtime } from './runtime.ts';
-import { CallWatch, invokeTool } from './tool-calls.ts';
+import { CallWatch, invokeTool, resultChars } from './tool-calls.ts';
 import { toolError } from './tool-result.ts';
 
 export const INTERRUPTED =
@@ -187,6 +187,7 @@ export class ToolBatch {
     const changes: Partial<ToolOutput> = { endedAt: now() };
     if (rewritten) changes.rewrittenResult = rewritten;
     await this.#record.record(call, changes, result);
+    this.#size.add(resultChars(result));
   }
 
   /** Each plugin's `afterToolCall` in order, each seeing the result the previous one left. */

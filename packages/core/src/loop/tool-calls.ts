@@ -23,12 +23,54 @@ export function parseArguments(text: string): Pick<ToolOutput, 'input' | 'argume
  */
 export const MAX_RESULT_RECORD_CHARS = 2_000_000;
 
+/** Values (strings, numbers, objects…) `jsonChars` looks at before it calls a value too large to measure. */
+const MAX_MEASURED_NODES = 100_000;
+let nodesLeft = 0;
+
+/**
+ * About how long `value` is as JSON (escapes not counted), without making the text: results are measured as
+ * they are recorded, and most are small. One with cycles, or too many parts, is `Infinity` (then
+ * `JSON.stringify` says what is wrong with it, or cuts it), and so is one deeper than 100 (as `immutableJson` copies).
+ */
+export function jsonChars(value: unknown): number {
+  nodesLeft = MAX_MEASURED_NODES;
+  return charsOf(value);
+}
+
+function charsOf(value: unknown, depth = 0): number {
+  if (--nodesLeft < 0 || depth > 100) return Number.POSITIVE_INFINITY;
+  switch (typeof value) {
+    case 'string':
+      return value.length + 2;
+    case 'number':
+    case 'boolean':
+      return 8;
+    case 'object': {
+      if (value === null) return 4;
+      let chars = 2;
+      if (Array.isArray(value)) for (const item of value) chars += charsOf(item, depth + 1) + 1;
+      else
+        for (const key in value)
+          chars += key.length + 4 + charsOf((value as Record<string, unknown>)[key], depth + 1);
+      return chars;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** A result's length as JSON, about. */
+export function resultChars(result: PromptOutputToolResult): number {
+  if (result.type === 'success') return jsonChars(result.output);
+  return jsonChars(result.type === 'error' ? result.error : result);
+}
+
 /** A tool's return value as stored: it must survive JSON, since the record is persisted as JSON. */
 function storable(value: unknown): PromptOutputToolResult {
   if (value === undefined) return { type: 'success', output: null };
   try {
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
-    if (text !== undefined && text.length > MAX_RESULT_RECORD_CHARS) {
+    if (jsonChars(value) > MAX_RESULT_RECORD_CHARS) {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
       return { type: 'success', output: boundText(text, MAX_RESULT_RECORD_CHARS) };
     }
     // Made frozen, so the record takes it as it is instead of copying it again.

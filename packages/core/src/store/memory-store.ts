@@ -51,9 +51,12 @@ export class MemoryStore implements Store {
   readonly #messages = new Map<string, QueuedMessage[]>();
   /** The forks sharing each prompt: a prompt stays while its own conversation or one of these remains. */
   readonly #sharedBy = new Map<string, Set<string>>();
+  /** Conversations by user, and forks by lineage root: `countByUser` runs for every create and fork. */
+  readonly #counts = { byUser: new Map<string, number>(), forksOf: new Map<string, number>() };
 
   readonly conversations: ConversationStore = {
     create: async (conversation) => {
+      if (!this.#conversations.has(conversation.id)) this.#count(conversation, 1);
       this.#conversations.set(conversation.id, immutable(conversation));
     },
     get: async (id) => this.#conversations.get(id),
@@ -68,6 +71,7 @@ export class MemoryStore implements Store {
       const conversation = this.#conversations.get(id);
       if (!conversation) return false;
       this.#conversations.delete(id);
+      this.#count(conversation, -1);
       for (const promptId of conversation.promptIds) {
         const sharers = this.#sharedBy.get(promptId);
         sharers?.delete(id);
@@ -107,6 +111,7 @@ export class MemoryStore implements Store {
         this.#sharedBy.set(promptId, sharers);
       }
       this.#conversations.set(id, fork);
+      this.#count(fork, 1);
       return fork;
     },
     listBranches: async (userId, rootId, options) =>
@@ -117,13 +122,12 @@ export class MemoryStore implements Store {
         options,
       ),
     countByUser: async (userId, options) => {
-      let count = 0;
-      for (const c of this.#conversations.values()) {
-        if (c.userId !== userId) continue;
-        if (options?.rootId === undefined || c.id === options.rootId || c.forkOf?.rootId === options.rootId)
-          count++;
-      }
-      return count;
+      const { byUser, forksOf } = this.#counts;
+      if (options?.rootId === undefined) return byUser.get(userId) ?? 0;
+      // A lineage is its root (unless deleted) and the forks of it, all of the root's user.
+      const root = this.#conversations.get(options.rootId);
+      if (root && root.userId !== userId) return 0;
+      return (root ? 1 : 0) + (forksOf.get(options.rootId) ?? 0);
     },
     search: async (userId, query, options) => {
       const terms = searchTerms(query);
@@ -280,6 +284,18 @@ export class MemoryStore implements Store {
     },
     conversationsWithMessages: async () => [...this.#messages.keys()],
   };
+
+  /** Counts a conversation in (`by` 1) or out (-1) of its user's, and of its lineage's forks. */
+  #count(conversation: Conversation, by: 1 | -1): void {
+    const { byUser, forksOf } = this.#counts;
+    const add = (map: Map<string, number>, key: string) => {
+      const next = (map.get(key) ?? 0) + by;
+      if (next > 0) map.set(key, next);
+      else map.delete(key);
+    };
+    add(byUser, conversation.userId);
+    if (conversation.forkOf) add(forksOf, conversation.forkOf.rootId);
+  }
 
   /** Creates the prompt (see `PromptStore.create`); returns its conversation as it was before. */
   #addPrompt(prompt: PromptRecord): Conversation {

@@ -49,6 +49,12 @@ export type PostgresStoreOptions = {
    * prompt's version, so a prompt changed by any process is read again.
    */
   historyCacheBytes?: number;
+  /**
+   * How much a search reads: the user's newest visible prompts whose inputs add up to this many bytes
+   * (default 4 MiB), and their text outputs; older ones are not found (titles always are). A search matches
+   * every candidate's text, and neither a timeout (PGlite has none) nor the indexes bound that otherwise.
+   */
+  searchBytes?: number;
   /** Where `DATABASE_URL` is read from when no database is given (default `process.env`). */
   env?: Record<string, string | undefined>;
 };

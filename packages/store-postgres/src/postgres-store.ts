@@ -42,6 +42,7 @@ export class PostgresStore implements Store {
     runner: { id: string; lock: { release(): Promise<void> } },
     relay: (EventRelay & { close(): Promise<void> }) | undefined,
     historyCacheBytes: number,
+    searchBytes?: number,
   ) {
     this.driver = driver;
     this.schema = schema.name;
@@ -50,7 +51,7 @@ export class PostgresStore implements Store {
     this.#runnerLock = runner.lock;
     if (relay) this.relay = relay;
     const histories = new HistoryCache(historyCacheBytes);
-    this.conversations = conversationStore(driver, schema.quoted, histories);
+    this.conversations = conversationStore(driver, schema.quoted, histories, searchBytes);
     this.prompts = promptStore(driver, schema.quoted, runner.id, histories);
     this.records = recordStore(driver, schema.quoted);
     this.messages = messageStore(driver, schema.quoted);
@@ -68,6 +69,7 @@ export class PostgresStore implements Store {
       relayHeartbeatMs?: number;
       relayExpiryMs?: number;
       historyCacheBytes?: number;
+      searchBytes?: number;
     } = {},
   ) {
     const id = `${hostname()}:${process.pid}:${randomUUID()}`;
@@ -92,6 +94,7 @@ export class PostgresStore implements Store {
       { id, lock },
       relay,
       options.historyCacheBytes ?? 16 * 1024 * 1024,
+      options.searchBytes,
     );
   }
 

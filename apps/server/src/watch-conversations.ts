@@ -31,6 +31,8 @@ export function watchConversations(store: Store, events: UserEventLog): Store {
     ...(inner.listBranches && {
       listBranches: (userId, rootId, options) => inner.listBranches!(userId, rootId, options),
     }),
+    // Without it the platform counts a user's conversations by listing them all, twice a create.
+    ...(inner.countByUser && { countByUser: (userId, options) => inner.countByUser!(userId, options) }),
     setPluginState: (id, pluginId, state) => inner.setPluginState(id, pluginId, state),
     rename: async (id, title) => {
       await inner.rename(id, title);

@@ -26,4 +26,20 @@ describe('the store the server watches', () => {
     expect(await watched.getWithHistory!('conv_1', 'v')).toBeUndefined();
     expect(read).toHaveBeenCalledTimes(2);
   });
+
+  it("keeps every member of the store's conversations (countByUser, search, fork…): one left out falls back on slower paths", async () => {
+    const store = new MemoryStore();
+    const events = { conversationChanged: vi.fn() } as unknown as UserEventLog;
+    const watched = watchConversations(store, events).conversations;
+    expect(Object.keys(watched).sort()).toEqual(Object.keys(store.conversations).sort());
+    await watched.create({
+      id: 'conv_1',
+      userId: 'u',
+      promptIds: [],
+      pluginState: {},
+      createdAt: '',
+      updatedAt: '',
+    });
+    expect(await watched.countByUser!('u')).toBe(1);
+  });
 });

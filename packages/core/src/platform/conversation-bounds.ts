@@ -74,8 +74,8 @@ export function conversationBounds(store: Store, options: PlatformOptions): Conv
   return {
     async create(userId, rootId, create) {
       const checked = bounds(userId, rootId);
-      // Refused before writing when full already: a client retrying at the bound costs no write to undo.
-      for (const bound of checked) if ((await bound.count()) >= bound.max) throw bound.error();
+      // Counted once, after the create (one statement a create, which every conversation pays): at the bound
+      // a create is undone, which only a client past it pays.
       const created = await create();
       // Counted after the create, without a lock: of concurrent creates, each one kept was counted after every
       // other kept one existed, so together they never pass the bound (some that would have fit may be refused).

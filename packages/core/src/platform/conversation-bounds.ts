@@ -18,8 +18,6 @@ export const DEFAULT_MAX_CONVERSATIONS = 10_000;
  */
 export const DEFAULT_MAX_BRANCHES = 100;
 
-type Bound = { max: number; count: () => Promise<number>; error: () => TesseraError };
-
 export type ConversationBounds = {
   /**
    * Runs `create`, which makes a conversation of `userId` (with `rootId`: a fork in that lineage), within the
@@ -47,43 +45,29 @@ export function conversationBounds(store: Store, options: PlatformOptions): Conv
       max,
     );
   };
-  const bounds = (userId: string, rootId: string | undefined): Bound[] => [
-    {
-      max: maxConversations,
-      count: () => count(userId, undefined, maxConversations),
-      error: () =>
-        new TesseraError(
-          'too_many_conversations',
-          `You have ${amount(maxConversations)} conversations, the most a user may have: delete some to start another.`,
-        ),
-    },
-    ...(rootId === undefined
-      ? []
-      : [
-          {
-            max: maxBranches,
-            count: () => count(userId, rootId, maxBranches),
-            error: () =>
-              new TesseraError(
-                'too_many_branches',
-                `This conversation's lineage (the conversation it started from and every fork of it) has ${amount(maxBranches)} branches, the most one may have: delete a branch to fork it again.`,
-              ),
-          },
-        ]),
-  ];
+  const refuse = async (id: string, code: string, message: string): Promise<never> => {
+    await conversations.delete(id);
+    throw new TesseraError(code, message);
+  };
   return {
     async create(userId, rootId, create) {
-      const checked = bounds(userId, rootId);
-      // Counted once, after the create (one statement a create, which every conversation pays): at the bound
-      // a create is undone, which only a client past it pays.
+      // Counted after the create, without a lock (one count a create, which every conversation pays): of
+      // concurrent creates, each one kept was counted after every other kept one existed, so together they
+      // never pass the bound (some that would have fit may be refused, and are deleted).
       const created = await create();
-      // Counted after the create, without a lock: of concurrent creates, each one kept was counted after every
-      // other kept one existed, so together they never pass the bound (some that would have fit may be refused).
-      for (const bound of checked) {
-        if ((await bound.count()) > bound.max) {
-          await conversations.delete(created.id);
-          throw bound.error();
-        }
+      if ((await count(userId, undefined, maxConversations)) > maxConversations) {
+        await refuse(
+          created.id,
+          'too_many_conversations',
+          `You have ${amount(maxConversations)} conversations, the most a user may have: delete some to start another.`,
+        );
+      }
+      if (rootId !== undefined && (await count(userId, rootId, maxBranches)) > maxBranches) {
+        await refuse(
+          created.id,
+          'too_many_branches',
+          `This conversation's lineage (the conversation it started from and every fork of it) has ${amount(maxBranches)} branches, the most one may have: delete a branch to fork it again.`,
+        );
       }
       return created;
     },

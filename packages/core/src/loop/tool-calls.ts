@@ -29,10 +29,10 @@ let nodesLeft = 0;
 
 /**
  * About how long `value` is as JSON (escapes not counted), without making the text: results are measured as
- * they are recorded, and most are small. One with cycles, or too many parts, is `Infinity` (then
- * `JSON.stringify` says what is wrong with it, or cuts it), and so is one deeper than 100 (as `immutableJson` copies).
+ * they are recorded, and most are small. One with cycles, too many parts, a `toJSON` or more than 100 levels
+ * (as `immutableJson` copies) is `Infinity`: then `JSON.stringify` says what is wrong with it, or cuts it.
  */
-export function jsonChars(value: unknown): number {
+function jsonChars(value: unknown): number {
   nodesLeft = MAX_MEASURED_NODES;
   return charsOf(value);
 }
@@ -47,10 +47,13 @@ function charsOf(value: unknown, depth = 0): number {
       return 8;
     case 'object': {
       if (value === null) return 4;
+      // What JSON makes of it is `toJSON`'s to say (any length): measured by JSON itself.
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return Number.POSITIVE_INFINITY;
       let chars = 2;
       if (Array.isArray(value)) for (const item of value) chars += charsOf(item, depth + 1) + 1;
+      // Own enumerable keys, as JSON reads them (an inherited one is not written).
       else
-        for (const key in value)
+        for (const key of Object.keys(value))
           chars += key.length + 4 + charsOf((value as Record<string, unknown>)[key], depth + 1);
       return chars;
     }

@@ -4,19 +4,20 @@ import type { UserEventLog } from '../src/http/user-events.ts';
 import { watchConversations } from '../src/watch-conversations.ts';
 
 describe('the store the server watches', () => {
+  const conversation = {
+    id: 'conv_1',
+    userId: 'u',
+    promptIds: [],
+    pluginState: {},
+    createdAt: '',
+    updatedAt: '',
+  };
+
   it("keeps the store's one-read conversation with history (getWithHistory), and adds none a store lacks", async () => {
     const store = new MemoryStore();
     const events = { conversationChanged: vi.fn() } as unknown as UserEventLog;
     expect(watchConversations(store, events).conversations.getWithHistory).toBeUndefined();
 
-    const conversation = {
-      id: 'conv_1',
-      userId: 'u',
-      promptIds: [],
-      pluginState: {},
-      createdAt: '',
-      updatedAt: '',
-    };
     const read = vi.fn(async (id: string, userId: string) =>
       id === 'conv_1' && userId === 'u' ? { conversation, history: [] } : undefined,
     );

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { Blueprint } from './blueprint.ts';
+import { Blueprint, SHARED } from './blueprint.ts';
 import { INDEXED_STEPS_CHARS, processTerm, readWithin } from './search-terms.ts';
 
 type Indexed = { id: string; title: string; summary: string; tags: string; steps: string };
@@ -64,7 +64,14 @@ export class OwnerIndexes {
       index = building;
     }
     this.#indexes.set(owner, index);
-    if (this.#indexes.size > MAX_LOADED_INDEXES) this.#indexes.delete(this.#indexes.keys().next().value!);
+    if (this.#indexes.size > MAX_LOADED_INDEXES) {
+      // The shared index stays: every user's search reads it, and it may hold the most blueprints to rebuild.
+      for (const oldest of this.#indexes.keys()) {
+        if (oldest === SHARED) continue;
+        this.#indexes.delete(oldest);
+        break;
+      }
+    }
     return index;
   }
 

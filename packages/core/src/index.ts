@@ -76,7 +76,9 @@ export {
   StoreToken,
 } from './platform/services.ts';
 export {
+  type AnswerCallDecision,
   type AnyPlugin,
+  type ApproveCallDecision,
   CONTEXT_ORDER,
   type ContextItem,
   type ConversationDeletedContext,
@@ -99,6 +101,7 @@ export {
   type PromptRun,
   type SendOptions,
   type SentMessage,
+  type SkipCallDecision,
   type StartedPrompt,
   type ToolCallDecision,
   type ToolInputBase,
@@ -174,6 +177,7 @@ export type {
   Store,
   StoredRecord,
 } from './store/store.ts';
+export { PAGE_PROMPT_IDS } from './store/store.ts';
 export { listPromptsByUserAndState } from './store/user-prompts.ts';
 export {
   type AnyTool,

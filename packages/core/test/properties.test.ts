@@ -239,7 +239,9 @@ function randomHooks(plan: HookPlan) {
 const scenarioArb = fc.record({
   hooks: fc.option(hookPlanArb, { nil: undefined, freq: 3 }),
   turns: fc.array(turnArb, { maxLength: 6 }),
-  decisions: fc.array(fc.constantFrom('approve', 'approve', 'reject', 'cancel'), { maxLength: 8 }),
+  decisions: fc.array(fc.constantFrom('approve', 'approve', 'reject', 'answer', 'skip', 'cancel'), {
+    maxLength: 8,
+  }),
   abortAfterEvents: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
   thrown: thrownArb,
 });
@@ -276,6 +278,14 @@ function checkPrompt(prompt: Prompt, ran: { toolCallId: string; tool: string; in
     if (!needsApproval(run.tool, run.input)) continue;
     const call = calls.find((c) => c.id === run.toolCallId);
     if (call) expect(call.approval?.decision).toBe('approved'); // never ran without approval
+  }
+  for (const call of calls) {
+    // An answered or skipped call never ran, and its result is the one its decision says.
+    const decision = call.approval?.decision;
+    if (decision !== 'answered' && decision !== 'skipped') continue;
+    expect(ids).not.toContain(call.id);
+    if (decision === 'answered') expect(call.result).toEqual({ type: 'success', output: { given: call.id } });
+    else expect(call.result).toMatchObject({ type: 'error', error: { code: 'skipped' } });
   }
 }
 
@@ -350,7 +360,16 @@ describe('the loop under random scripts', () => {
                 ? await t.approve(pending.id)
                 : decision === 'reject'
                   ? await t.reject(pending.id, 'no')
-                  : await t.platform.cancel(prompt.id, { userId: t.userId });
+                  : decision === 'answer'
+                    ? await (
+                        await t.platform.decide(pending.id, {
+                          userId: t.userId,
+                          answer: { given: pending.id },
+                        })
+                      ).done
+                    : decision === 'skip'
+                      ? await (await t.platform.decide(pending.id, { userId: t.userId, skip: true })).done
+                      : await t.platform.cancel(prompt.id, { userId: t.userId });
           checkPrompt(prompt, ran);
           expect(await t.platform.getPrompt(prompt.id, t.userId)).toEqual(prompt);
         }

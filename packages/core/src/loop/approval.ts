@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ApprovalInputError, errorMessage, HookError } from '../errors.ts';
+import { ApprovalInputError, errorMessage, HookError, TesseraError } from '../errors.ts';
 import type { PromptOutputToolResult, ToolApproval, ToolOutput } from '../model/outputs.ts';
 import type { AnyPlugin, OfferedTool } from '../plugins/define-plugin.ts';
 import type { PermissionVerdict, ToolCallView } from '../plugins/hooks.ts';
 import type { AnyTool } from '../tools/create-tool.ts';
 import type { HookScope, HookTable } from './hook-table.ts';
 import type { Round } from './round-caches.ts';
+import { answeredResult } from './tool-calls.ts';
 import { toolError } from './tool-result.ts';
 
 /**
@@ -242,33 +243,91 @@ export function approvedInput(
   return { input: checked.data, offered };
 }
 
-/** The user's decision on a pending call. */
-export type CallDecision = { userId: string; approve: boolean; reason?: string; input?: unknown };
+/** The user's decision on a pending call: exactly one of `approve`, `answer` and `skip` (`checkCallDecision`). */
+export type CallDecision = {
+  userId: string;
+  approve?: boolean;
+  answer?: unknown;
+  skip?: boolean;
+  reason?: string;
+  input?: unknown;
+};
+
+/** A call decision checked by `checkCallDecision`: which one it is, an answer already made its result. */
+export type CheckedCallDecision = { userId: string; reason?: string } & (
+  | { kind: 'approve'; approve: boolean; input?: unknown }
+  | { kind: 'answer'; result: PromptOutputToolResult }
+  | { kind: 'skip' }
+);
+
+/**
+ * Which decision `decision` is, checked before anything is read or written: exactly one of `approve` (a
+ * boolean), `answer` (a value JSON stores, within MAX_RESULT_RECORD_CHARS) and `skip` (`true`); `input` only
+ * with `approve`.
+ *
+ * @throws {TesseraError} `invalid_input` otherwise (the call still waits).
+ */
+export function checkCallDecision(decision: CallDecision): CheckedCallDecision {
+  const given = (['approve', 'answer', 'skip'] as const).filter((key) => decision[key] !== undefined);
+  if (given.length !== 1) {
+    throw new TesseraError(
+      'invalid_input',
+      `A decision on a tool call gives exactly one of approve, answer and skip${given.length ? `, not ${given.join(' and ')}` : ''}.`,
+    );
+  }
+  const kind = given[0]!;
+  if (kind === 'approve' && typeof decision.approve !== 'boolean')
+    throw new TesseraError('invalid_input', 'approve is true (run the call) or false (reject it).');
+  if (kind === 'skip' && decision.skip !== true)
+    throw new TesseraError('invalid_input', 'skip is true when given.');
+  if (kind !== 'approve' && decision.input !== undefined)
+    throw new TesseraError('invalid_input', `Edited arguments (input) go with approve, not ${kind}.`);
+  if (decision.reason !== undefined && typeof decision.reason !== 'string')
+    throw new TesseraError('invalid_input', 'reason is a text.');
+  const by = { userId: decision.userId, ...(decision.reason && { reason: decision.reason }) };
+  if (kind === 'answer') return { ...by, kind, result: answeredResult(decision.answer) };
+  if (kind === 'skip') return { ...by, kind };
+  return {
+    ...by,
+    kind,
+    approve: decision.approve === true,
+    ...(decision.input !== undefined && { input: decision.input }),
+  };
+}
+
+const DECIDED = { approve: 'approved', answer: 'answered', skip: 'skipped' } as const;
 
 /**
  * A pending call with the user's decision recorded in place: approved (marked started, with the edited
- * arguments if any, checked here by the tool's schema) or rejected (an error result the model reads).
+ * arguments if any, checked here by the tool's schema), rejected (an error result the model reads), answered
+ * (the user's value as its result, the tool not run) or skipped (an error `skipped`, the tool not run).
  *
  * @throws {ApprovalInputError} when edited arguments do not match `tool`'s schema.
  */
 export function decidedCall(
   output: ToolOutput,
-  decision: CallDecision,
+  decision: CheckedCallDecision,
   tool: AnyTool | undefined,
   at: string,
 ): ToolOutput {
   const approval: ToolApproval = {
     reason: output.result?.type === 'pending' ? output.result.reason : '',
     ...output.approval,
-    decision: decision.approve ? 'approved' : 'rejected',
+    decision: decision.kind === 'approve' && !decision.approve ? 'rejected' : DECIDED[decision.kind],
     decidedBy: decision.userId,
     decidedAt: at,
     ...(decision.reason && { comment: decision.reason }),
   };
+  const said = decision.reason ? ` The user said: ${decision.reason}` : '';
+  if (decision.kind === 'answer') return { ...output, result: decision.result, approval, endedAt: at };
+  if (decision.kind === 'skip') {
+    const message = `The user chose to skip this call, so it was not run. Go on without its result.${said}`;
+    return { ...output, result: toolError('skipped', message), approval, endedAt: at };
+  }
   if (!decision.approve) {
     const message =
       'The user did not approve this call, so it was not run. Do not retry it unchanged; ask the user or try another way.' +
-      (decision.reason ? ` The user said: ${decision.reason}` : '');
+      said;
     return { ...output, result: toolError('rejected', message), approval, endedAt: at };
   }
   const { result: _, ...unstarted } = output;

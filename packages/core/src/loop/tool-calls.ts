@@ -1,4 +1,4 @@
-import { errorMessage } from '../errors.ts';
+import { errorMessage, TesseraError } from '../errors.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import { boundText } from '../outputs/bounds.ts';
 import type { AnyPlugin, OfferedTool, ToolInputBase } from '../plugins/define-plugin.ts';
@@ -66,6 +66,34 @@ function charsOf(value: unknown, depth = 0): number {
 export function resultChars(result: PromptOutputToolResult): number {
   if (result.type === 'success') return jsonChars(result.output);
   return jsonChars(result.type === 'error' ? result.error : result);
+}
+
+/**
+ * The result a user's answer to a pending call records: the value as JSON keeps it (frozen), within the
+ * bound a tool's result is kept to. Unlike a tool's value, one too long or one JSON cannot store is refused
+ * (the user can give another), not cut or turned into an error.
+ *
+ * @throws {TesseraError} `invalid_input` for a value JSON cannot store, or longer than MAX_RESULT_RECORD_CHARS.
+ */
+export function answeredResult(value: unknown): PromptOutputToolResult {
+  const tooLong = () =>
+    new TesseraError(
+      'invalid_input',
+      `The answer is longer than ${MAX_RESULT_RECORD_CHARS.toLocaleString('en')} characters as JSON, the most a tool call's result keeps.`,
+    );
+  const chars = jsonChars(value);
+  if (Number.isFinite(chars) && chars > MAX_RESULT_RECORD_CHARS) throw tooLong();
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new TesseraError('invalid_input', `The answer cannot be stored as JSON: ${errorMessage(error)}`);
+  }
+  if (text === undefined) {
+    throw new TesseraError('invalid_input', `The answer cannot be stored as JSON: it is ${typeof value}.`);
+  }
+  if (text.length > MAX_RESULT_RECORD_CHARS) throw tooLong();
+  return immutableOf({ type: 'success', output: immutableJson(value) });
 }
 
 /** A tool's return value as stored: it must survive JSON, since the record is persisted as JSON. */

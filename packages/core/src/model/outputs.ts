@@ -33,15 +33,21 @@ export type ToolErrorCode =
   | 'hook_failed'
   /** A plugin's permission policy denied the call. */
   | 'denied'
-  /** A plugin's `beforeToolCall` hook skipped the call and gave this result instead. */
+  /** A plugin's `beforeToolCall` hook, or the user deciding a pending call (`skip`), skipped the call. */
   | 'skipped';
 
+/**
+ * Why a call waited for approval and, once decided, what the user decided: `approved` (it ran), `rejected`
+ * (it did not; the model reads that it was refused), `answered` (it did not run: the user gave its result,
+ * and the model reads that the user answered it) or `skipped` (it did not run; the model goes on without it).
+ * Records written before `answered` and `skipped` existed parse as they are.
+ */
 export const ToolApproval = z.object({
   reason: z.string(),
-  decision: z.enum(['approved', 'rejected']).optional(),
+  decision: z.enum(['approved', 'rejected', 'answered', 'skipped']).optional(),
   decidedBy: z.string().optional(),
   decidedAt: z.string().optional(),
-  /** What the user gave as the reason for a rejection. */
+  /** What the user gave as the reason for the decision (read by the model after a rejection, answer or skip). */
   comment: z.string().optional(),
 });
 export type ToolApproval = z.infer<typeof ToolApproval>;

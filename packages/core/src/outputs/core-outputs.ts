@@ -27,6 +27,12 @@ const errorText = (error: unknown): string => {
   return stringify(error);
 };
 
+/** What the model reads of a call the user answered instead of letting the tool run: a note, then the value. */
+function answeredText(output: ToolOutput, answer: unknown): string {
+  const said = output.approval?.comment ? ` The user said: ${output.approval.comment}` : '';
+  return `The user answered this call instead of running the tool (it did not run); use their answer as its result.${said}\nThe user's answer: ${stringify(answer)}`;
+}
+
 /** What the model reads as a tool call's result; every state, including none yet, gives some text. */
 export function toolResultText(output: ToolOutput): string {
   const { result } = output;
@@ -37,6 +43,8 @@ export function toolResultText(output: ToolOutput): string {
   }
   switch (result.type) {
     case 'success':
+      // The user answered the call in the tool's place: the model must know the tool did not run.
+      if (output.approval?.decision === 'answered') return answeredText(output, result.output);
       return stringify(result.output);
     case 'error':
       return `Error: ${errorText(result.error)}`;

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError, TesseraError } from '../errors.ts';
 import { eventScope } from '../events/events.ts';
 import { isoNow as now } from '../iso-now.ts';
-import { decidedCall, staticTool } from '../loop/approval.ts';
+import { checkCallDecision, decidedCall, staticTool } from '../loop/approval.ts';
 import { checkRaise } from '../loop/budgets.ts';
 import { PromptCompletion } from '../loop/prompt-completion.ts';
 import type { OutputBase, PauseOutput, PromptOutput, ToolOutput } from '../model/outputs.ts';
@@ -11,8 +11,8 @@ import { immutable } from '../store/frozen.ts';
 import type { PlatformContext } from './context.ts';
 import { runHere } from './prompt-runs.ts';
 
-// The user's decisions on a waiting prompt: a pending call (approve, with or without edited arguments, or
-// reject) and a pause (continue, past a budget with a larger one, or stop). Each is claimed with one
+// The user's decisions on a waiting prompt: a pending call (approve, with or without edited arguments,
+// reject, answer with a result in place of the tool's, or skip) and a pause (continue, past a budget with a larger one, or stop). Each is claimed with one
 // compare-and-set write, so of two decisions at once (in any processes) exactly one wins, and the loop
 // resumes from the store.
 
@@ -22,15 +22,18 @@ export async function decideCall(
   toolCallId: string,
   decision: ToolCallDecision,
 ): Promise<PromptRun> {
+  // A decision it refuses (two of approve, answer and skip; an answer JSON cannot keep) reads nothing.
+  const checked = checkCallDecision(decision);
   const { prompt, output } = await waitingFor(ctx, 'tool', toolCallId, decision.userId);
   const { runtime } = ctx;
+  const approved = checked.kind === 'approve' && checked.approve;
   let tool = staticTool(runtime.plugins, output.toolId);
   // A tool a plugin offers from prepare(): the round it would run in says what its schema is.
-  if (!tool && decision.approve && decision.input !== undefined) {
+  if (!tool && approved && checked.input !== undefined) {
     tool = await (await PromptCompletion.load(runtime, prompt.id)).offeredTool(output.toolId);
   }
-  const decided = decidedCall(output, decision, tool, now());
-  return applyDecision(ctx, prompt, decided, decision.approve ? decided.id : undefined);
+  const decided = decidedCall(output, checked, tool, now());
+  return applyDecision(ctx, prompt, decided, approved ? decided.id : undefined);
 }
 
 /** `platform.decide()` on a pause. */

@@ -400,19 +400,59 @@ export type PromptRun = {
 export type StartedPrompt = PromptRun & { conversation: Conversation };
 
 /** A decision on a tool call that waits for approval. */
-export type ToolCallDecision = {
+/**
+ * A decision on a pending tool call: exactly one of `approve` (run it, or with `false` reject it), `answer`
+ * (do not run it: this is its result) or `skip` (do not run it; the model goes on without it). Giving more
+ * than one, or none, is a `TesseraError` `invalid_input`, and the call still waits.
+ */
+export type ToolCallDecision = ApproveCallDecision | AnswerCallDecision | SkipCallDecision;
+
+type CallDecisionBase = {
   /** Who decides; only the prompt's own user can. */
   userId: string;
+  /**
+   * Why, in the user's words: recorded with the decision (`approval.comment`), and read by the model after a
+   * rejection, an answer or a skip.
+   */
+  reason?: string;
+};
+
+/** Approve (`true`: the call runs) or reject (`false`: it does not; the model reads that it was refused). */
+export type ApproveCallDecision = CallDecisionBase & {
   /** `true` runs the call; `false` rejects it. */
   approve: boolean;
-  /** Why, in the user's words: recorded with the decision, and read by the model after a rejection. */
-  reason?: string;
   /**
    * Approving only: run the call with these arguments instead of the model's. Validated by the tool's
    * schema (`ApprovalInputError`, and the call still waits, when they do not match); recorded as
    * `editedInput` beside the model's `input`, and what the model is sent from then on.
    */
   input?: unknown;
+  answer?: never;
+  skip?: never;
+};
+
+/**
+ * Answer the call instead of running it: the tool never runs, the call's result is `{ type: 'success',
+ * output: answer }` (`approval.decision: 'answered'`), and the model is sent the answer with a note that the
+ * user gave it. Any JSON value (`null` too); one that JSON cannot store, or longer than
+ * `MAX_RESULT_RECORD_CHARS` as JSON, is `invalid_input` and the call still waits.
+ */
+export type AnswerCallDecision = CallDecisionBase & {
+  answer: unknown;
+  approve?: never;
+  input?: never;
+  skip?: never;
+};
+
+/**
+ * Skip the call: the tool never runs, the call's result is an error `skipped` (`approval.decision:
+ * 'skipped'`) telling the model the user chose to skip it and to go on without it.
+ */
+export type SkipCallDecision = CallDecisionBase & {
+  skip: true;
+  approve?: never;
+  input?: never;
+  answer?: never;
 };
 
 /** A decision on a pause (a plugin's `betweenRounds`, or a budget reached). */
@@ -677,15 +717,24 @@ export interface Platform {
   send(send: SendOptions): Promise<Prompt>;
 
   /**
-   * Decides what a prompt waits on: a pending tool call (`{ approve }`) or a pause (`{ choice }`, as
-   * `resume`). Resolves once the decision is recorded, with the resumed run: `done` resolves when its loop
-   * stops (for a server that answers before the loop ends). Approving runs the tool once with its original
-   * input; rejecting records an error the model reads. Works from the store alone: the prompt may have been
+   * Decides what a prompt waits on: a pending tool call (`{ approve }`, `{ answer }` or `{ skip: true }`,
+   * see {@link ToolCallDecision}) or a pause (`{ choice }`, as `resume`). Resolves once the decision is
+   * recorded, with the resumed run: `done` resolves when its loop stops (for a server that answers before
+   * the loop ends). Approving runs the tool once with its original input; rejecting records an error the
+   * model reads; answering records the user's value as the call's result (the tool never runs; the model is
+   * told the user gave it); skipping records an error `skipped` (the tool never runs; the model goes on). Works from the store alone: the prompt may have been
    * paused by another process. `approve`, `reject` and `resume` do the same and resolve with the prompt
    * when the resumed loop stops.
    *
    * @throws {NotFoundError} when there is no such call or pause, or its prompt is another user's.
    * @throws {ConflictError} when it is not waiting for a decision (it was already decided).
+   * @throws {TesseraError} `invalid_input` for a call decision with more than one of `approve`, `answer` and
+   * `skip` (or none), or an answer JSON cannot store or longer than `MAX_RESULT_RECORD_CHARS`.
+   * @example
+   * ```ts
+   * await platform.decide(pending.id, { userId: 'ada', answer: { balance: 120 } });
+   * await platform.decide(other.id, { userId: 'ada', skip: true, reason: 'Not needed.' });
+   * ```
    */
   decide(id: string, decision: ToolCallDecision | PauseDecision): Promise<PromptRun>;
 

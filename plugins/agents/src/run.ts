@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto';
+import {
+  boundText,
+  ConflictError,
+  type Conversation,
+  DefinitionError,
+  isFinalState,
+  NotFoundError,
+  newId,
+  type Platform,
+  type Prompt,
+  type PromptState,
+  type StopReason,
+  TesseraError,
+  type ToolEmitter,
+} from '@tessera/core';
+import { type Agent, agentToolId, MAX_TASK_CHARS } from './agent.ts';
+import type { AgentRunOutput } from './agent-run-output.ts';
+import type { AgentRegistry } from './registry.ts';
+
+/** Longest answer of a child the parent reads (the child's record keeps it whole). */
+export const MAX_ANSWER_CHARS = 8_000;
+
+/** Longest summary of a run. */
+export const MAX_SUMMARY_CHARS = 400;
+
+/** Where a child was called from: the parent's conversation, prompt and call. */
+export type ParentCall = {
+  conversationId: string;
+  promptId: string;
+  /** The parent's tool call; absent when code delegated on the prompt's behalf. */
+  toolCallId?: string;
+};
+
+/** What `metadata` a child prompt carries: how the plugin recognises it, and how the record links up. */
+export type AgentMetadata = {
+  /** The agent's name. */
+  agent: string;
+  /** 1 for a child of a user's prompt (or of code), 2 for its own children, ... */
+  depth: number;
+  parent?: ParentCall;
+};
+
+/** A sub-agent's run as the parent (or the code that delegated) gets it. */
+export type AgentRun = {
+  agent: string;
+  /** The child prompt's final state (`completed`, `failed` or `cancelled`). */
+  state: PromptState;
+  /** The child's final answer (the text after its last tool call), cut to `MAX_ANSWER_CHARS`. */
+  answer: string;
+  /** Set when `answer` was cut: the child's record has all of it. */
+  truncated?: true;
+  /** A short account: state, rounds, tool calls and which tools, why it stopped. */
+  summary: string;
+  /** Model calls (rounds) the child made. */
+  rounds: number;
+  /** Tool calls the child made. */
+  toolCalls: number;
+  /** Why the child stopped, when not with a plain answer. */
+  stopReason?: StopReason;
+  /** The child conversation and prompt: its whole record. */
+  conversationId: string;
+  promptId: string;
+};
+
+/** The child prompt's id for a parent call: the same call (a retry) always gives the same id. */
+export function childPromptId(toolCallId: string): string {
+  if (/^[A-Za-z0-9_-]{1,90}$/.test(toolCallId)) return `agent_${toolCallId}`;
+  return `agent_${createHash('sha256').update(toolCallId).digest('hex').slice(0, 40)}`;
+}
+
+/** The child's answer: the text it gave after its last tool call. */
+function finalAnswer(prompt: Prompt): string {
+  const texts: string[] = [];
+  for (const output of prompt.output) {
+    if (output.type === 'tool') texts.length = 0;
+    else if (output.type === 'text') texts.push(output.text);
+  }
+  return texts.join('').trim();
+}
+
+/** What the parent reads of a child that ended: its answer and a summary, bounded. */
+export function runOf(agent: string, prompt: Prompt): AgentRun {
+  const calls = prompt.output.filter((o) => o.type === 'tool');
+  const tools = [...new Set(calls.map((call) => call.toolId))];
+  const full = finalAnswer(prompt);
+  const answer = boundText(full, MAX_ANSWER_CHARS);
+  const rounds = prompt.usage.modelCalls;
+  const parts = [
+    `Agent '${agent}' ${prompt.state} after ${rounds} model call${rounds === 1 ? '' : 's'} and ${calls.length} tool call${calls.length === 1 ? '' : 's'}`,
+  ];
+  if (tools.length > 0) parts.push(` (${tools.join(', ')})`);
+  if (prompt.stopReason) parts.push(`; ${prompt.stopReason.code}: ${prompt.stopReason.message}`);
+  return {
+    agent,
+    state: prompt.state,
+    answer,
+    ...(answer.length < full.length && { truncated: true as const }),
+    summary: boundText(`${parts.join('')}.`, MAX_SUMMARY_CHARS),
+    rounds,
+    toolCalls: calls.length,
+    ...(prompt.stopReason && { stopReason: prompt.stopReason }),
+    conversationId: prompt.conversationId,
+    promptId: prompt.id,
+  };
+}
+
+const END_EVENTS = new Set(['prompt.completed', 'prompt.failed', 'prompt.cancelled']);
+
+/**
+ * Waits for a prompt to end (completed, failed or cancelled), through every approval and pause it waits on,
+ * in this process or, through the relay, in another one that resumes it. Rejects when `signal` aborts.
+ */
+export async function untilEnded(
+  platform: Platform,
+  prompt: { id: string; conversationId: string; userId: string },
+  signal: AbortSignal,
+): Promise<Prompt> {
+  const following = platform.events.follow(`conversation:${prompt.conversationId}`);
+  try {
+    await following.ready;
+    await new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const finish = (error?: unknown) => {
+        if (settled) return;
+        settled = true;
+        unsubscribe();
+        signal.removeEventListener('abort', onAbort);
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      // Subscribed before the state is read: an end between the two is not missed.
+      const unsubscribe = platform.events.subscribe({ promptId: prompt.id }, (event) => {
+        if (END_EVENTS.has(event.type)) finish();
+      });
+      const onAbort = () => finish(signal.reason ?? new Error('Aborted.'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      if (signal.aborted) onAbort();
+      platform.getPrompt(prompt.id, prompt.userId).then(
+        (current) => {
+          if (isFinalState(current.state)) finish();
+        },
+        (error: unknown) => finish(error),
+      );
+    });
+  } finally {
+    following();
+  }
+  return platform.getPrompt(prompt.id, prompt.userId);
+}
+
+/** Cancels a child that has not ended; one that ended meanwhile (a `ConflictError`) is left as it is. */
+async function cancelChild(platform: Platform, promptId: string, userId: string): Promise<void> {
+  try {
+    await platform.cancel(promptId, { userId });
+  } catch (error) {
+    if (!ConflictError.is(error) && !NotFoundError.is(error)) throw error;
+  }
+}
+
+/** The child prompt if it exists (a retry of the same call), else undefined. */
+async function existing(platform: Platform, promptId: string, userId: string): Promise<Prompt | undefined> {
+  try {
+    return await platform.getPrompt(promptId, userId);
+  } catch (error) {
+    if (NotFoundError.is(error)) return undefined;
+    throw error;
+  }
+}
+
+/** What `runAgent` needs: the agent, who runs it, for whom, with which task. */
+export type RunAgentOptions = {
+  agent: Agent;
+  userId: string;
+  task: string;
+  /** The parent's depth: 0 for a user's prompt or code. */
+  parentDepth: number;
+  parent?: ParentCall;
+  /** The child prompt's id: chosen before, so a retry never starts a second child. */
+  promptId: string;
+  signal: AbortSignal;
+  /** The emitter of the parent's call, to record the `agent-run` output there. */
+  emitter?: ToolEmitter;
+};
+
+const titleOf = (agent: string, task: string) =>
+  boundText(`${agent}: ${task.replace(/\s+/g, ' ').trim()}`, 120).replace(/\n/g, ' ');
+
+/**
+ * Runs an agent as a child prompt and waits for it to end: creates (or forks) the child conversation,
+ * starts the prompt with the id given (a child that exists already is waited for, not started again),
+ * waits through its approvals, and cancels it when `signal` aborts.
+ */
+export async function runAgent(
+  platform: Platform,
+  registry: AgentRegistry,
+  options: RunAgentOptions,
+): Promise<AgentRun> {
+  const { agent, userId, task, promptId, signal } = options;
+  const depth = options.parentDepth + 1;
+  if (depth > registry.maxDepth) {
+    throw new TesseraError(
+      'invalid_input',
+      `Agent '${agent.name}' cannot run at depth ${depth}: sub-agents nest at most ${registry.maxDepth} deep.`,
+    );
+  }
+  if (typeof task !== 'string' || task.trim() === '' || task.length > MAX_TASK_CHARS) {
+    throw new TesseraError(
+      'invalid_input',
+      `A task for agent '${agent.name}' must be 1-${MAX_TASK_CHARS} characters.`,
+    );
+  }
+  signal.throwIfAborted();
+  let child = await existing(platform, promptId, userId);
+  if (!child) child = await startChild(platform, registry, { ...options, depth });
+  await record(options.emitter, agent, child, { task, depth, state: child.state });
+  let ended: Prompt;
+  try {
+    ended = isFinalState(child.state) ? child : await untilEnded(platform, child, signal);
+  } catch (error) {
+    if (signal.aborted) {
+      await cancelChild(platform, child.id, userId);
+      const now = await existing(platform, child.id, userId);
+      await record(options.emitter, agent, child, {
+        task,
+        depth,
+        state: now?.state ?? 'cancelled',
+        summary: `Agent '${agent.name}' was cancelled: the call that started it stopped.`,
+      }).catch(() => {});
+    }
+    throw error;
+  }
+  const run = runOf(agent.name, ended);
+  await record(options.emitter, agent, ended, { task, depth, state: ended.state, summary: run.summary });
+  return run;
+}
+
+/** Creates the child conversation and starts the child prompt; a child started meanwhile is taken instead. */
+async function startChild(
+  platform: Platform,
+  registry: AgentRegistry,
+  options: RunAgentOptions & { depth: number },
+): Promise<Prompt> {
+  const { agent, userId, task, parent, promptId, signal, depth } = options;
+  const title = titleOf(agent.name, task);
+  let conversation: Conversation;
+  if (agent.history === 'fork') {
+    if (!parent) {
+      throw new TesseraError(
+        'invalid_input',
+        `Agent '${agent.name}' reads its parent's history (history: 'fork'): give the parent conversation and prompt.`,
+      );
+    }
+    conversation = await platform.conversations.fork(parent.conversationId, userId, {
+      promptId: parent.promptId,
+      title,
+    });
+  } else {
+    conversation = await platform.conversations.create({ userId, title });
+  }
+  const metadata: AgentMetadata = { agent: agent.name, depth, ...(parent && { parent }) };
+  try {
+    if (agent.readOnly) await checkReadOnly(platform, registry, agent, conversation.id, userId, metadata);
+    const started = await platform.start({
+      conversationId: conversation.id,
+      userId,
+      input: task,
+      model: agent.model,
+      metadata,
+      promptId,
+      signal,
+    });
+    return started.prompt;
+  } catch (error) {
+    await platform.conversations.delete(conversation.id, userId).catch(() => {});
+    // Another attempt of the same call started the child first: wait for that one.
+    if (ConflictError.is(error)) {
+      const other = await existing(platform, promptId, userId);
+      if (other) return other;
+    }
+    throw error;
+  }
+}
+
+/**
+ * A read-only agent runs in parallel with other calls of its batch: every tool it may use must be read-only.
+ * Checked on the tools the child's first round would be offered (tools made in `prepare()` included).
+ */
+async function checkReadOnly(
+  platform: Platform,
+  registry: AgentRegistry,
+  agent: Agent,
+  conversationId: string,
+  userId: string,
+  metadata: AgentMetadata,
+): Promise<void> {
+  const offered = await platform.offeredTools(conversationId, userId, { metadata });
+  const writers = agent.tools.filter((id) => {
+    const sub = registry.byToolId(id);
+    if (sub) return !sub.readOnly;
+    const tool = offered.get(id)?.tool;
+    return tool !== undefined && !tool.readOnly;
+  });
+  if (writers.length > 0) {
+    throw new DefinitionError(
+      `Agent '${agent.name}' is read-only but may use tools that are not: ${writers.join(', ')}.`,
+    );
+  }
+}
+
+/** Records (or updates) the `agent-run` output of the parent's call. */
+async function record(
+  emitter: ToolEmitter | undefined,
+  agent: Agent,
+  child: Prompt,
+  facts: { task: string; depth: number; state: PromptState; summary?: string },
+): Promise<void> {
+  if (!emitter) return;
+  const output: Omit<AgentRunOutput, 'id' | 'createdAt' | 'toolCallId'> = {
+    type: 'agent-run',
+    agent: agent.name,
+    conversationId: child.conversationId,
+    promptId: child.id,
+    task: facts.task,
+    depth: facts.depth,
+    history: agent.history,
+    state: facts.state,
+    ...(facts.summary !== undefined && { summary: facts.summary }),
+  };
+  const earlier = emitter.outputs().find((o) => o.type === 'agent-run' && o.promptId === child.id);
+  if (earlier) await emitter.update(earlier.id, output);
+  else await emitter.emit(output);
+}
+
+/** A fresh child prompt id, for code that delegates without a parent call. */
+export const freshChildId = (): string => newId('agent');
+
+/** The tool id of an agent, for messages. */
+export const toolOf = (agent: Agent): string => agentToolId(agent.name);

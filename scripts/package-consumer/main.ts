@@ -4,6 +4,7 @@ import * as aiSdk from '@tessera/ai-sdk';
 import * as core from '@tessera/core';
 import { createPlatform, createTool, definePlugin } from '@tessera/core';
 import * as openai from '@tessera/openai';
+import * as agents from '@tessera/plugin-agents';
 import * as blueprints from '@tessera/plugin-blueprints';
 import * as files from '@tessera/plugin-files';
 import * as skills from '@tessera/plugin-skills';
@@ -52,6 +53,7 @@ const empty = Object.entries({
   core,
   openai,
   providerUtils,
+  agents,
   relayNats,
   blueprints,
   files,

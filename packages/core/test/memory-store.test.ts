@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeStoreConformance,
+  pageBudgetConformance,
   sampleConversation,
   samplePrompt,
 } from '../../testing/src/store-conformance.ts';
 import { MemoryStore } from '../src/index.ts';
 
 describeStoreConformance('in-memory', () => new MemoryStore());
+
+describe('in-memory store: a page of conversations', () => {
+  pageBudgetConformance(async (pagePromptIds) => new MemoryStore({ pagePromptIds }));
+});
 
 describe('in-memory store: what it hands out', () => {
   it('cannot be changed by the caller, at any depth, nor change after it was read', async () => {

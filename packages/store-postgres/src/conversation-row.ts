@@ -10,8 +10,9 @@ export type ConversationRow = Row & {
   extra: Record<string, unknown> | null;
   created_at: Date;
   updated_at: Date;
-  prompt_ids: string[];
-  plugin_state: Record<string, unknown>;
+  /** Null in a page's rows past its budget of prompt ids (`pageOf`). */
+  prompt_ids: string[] | null;
+  plugin_state: Record<string, unknown> | null;
   fork_source: string | null;
   fork_prompt: string | null;
   fork_root: string | null;
@@ -24,8 +25,8 @@ export function toConversation(row: ConversationRow): Conversation {
     id: row.id,
     userId: row.user_id,
     ...(row.title !== null && { title: row.title }),
-    promptIds: row.prompt_ids,
-    pluginState: row.plugin_state,
+    promptIds: row.prompt_ids ?? [],
+    pluginState: row.plugin_state ?? {},
     ...(row.fork_source !== null && {
       forkOf: { conversationId: row.fork_source, promptId: row.fork_prompt!, rootId: row.fork_root! },
     }),

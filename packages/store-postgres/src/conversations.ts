@@ -3,6 +3,7 @@ import {
   type Conversation,
   type ConversationStore,
   NotFoundError,
+  PAGE_PROMPT_IDS,
   type Page,
   type PageOptions,
   type SearchHit,
@@ -54,6 +55,32 @@ function queries(s: string) {
       (SELECT coalesce(jsonb_object_agg(ps.plugin_id, ps.state) FILTER (WHERE ps.state IS NOT NULL), '{}')
         FROM ${s}.plugin_states ps WHERE ps.conversation_id = c.id) AS plugin_state
     FROM ${s}.conversations c`;
+  // A page of conversations (`where` over `c`, ordered and cut at `limit`), within `budget` prompt ids in
+  // all (PAGE_PROMPT_IDS): each conversation in turn counts its history up to what is left, stopping at the
+  // first it would pass, so the page reads at most about `budget` ids however many its conversations hold.
+  // The rows after that one come without their ids or states: they only say the page was cut.
+  const page = (where: string, limit: string, budget: string) => `WITH RECURSIVE page AS MATERIALIZED (
+        SELECT c.id, row_number() OVER (ORDER BY c.updated_at DESC, c.id DESC) AS n
+        FROM ${s}.conversations c WHERE ${where}
+        ORDER BY c.updated_at DESC, c.id DESC LIMIT ${limit}
+      ), budget (n, ids_left) AS (
+        SELECT 0::bigint, ${budget}::bigint
+        UNION ALL
+        SELECT page.n, budget.ids_left - (SELECT count(*) FROM (
+            SELECT 1 FROM (${history(s, 'page.id')}) h LIMIT budget.ids_left + 1) counted)
+        FROM budget JOIN page ON page.n = budget.n + 1 WHERE budget.ids_left >= 0
+      ), kept AS (
+        SELECT page.id, page.n, page.n = 1 OR coalesce(budget.ids_left >= 0, false) AS whole
+        FROM page LEFT JOIN budget ON budget.n = page.n
+      )
+      SELECT c.id, c.user_id, c.title, c.extra, c.created_at, c.updated_at, c.fork_source, c.fork_prompt,
+        c.fork_root,
+        CASE WHEN kept.whole THEN (SELECT coalesce(json_agg(h.id ORDER BY h.part, h.ord), '[]')
+          FROM (${history(s, 'c.id')}) h) END AS prompt_ids,
+        CASE WHEN kept.whole THEN (SELECT coalesce(jsonb_object_agg(ps.plugin_id, ps.state)
+          FILTER (WHERE ps.state IS NOT NULL), '{}') FROM ${s}.plugin_states ps WHERE ps.conversation_id = c.id)
+        END AS plugin_state
+      FROM kept JOIN ${s}.conversations c ON c.id = kept.id ORDER BY kept.n`;
   return {
     create: `WITH conversation AS (
         INSERT INTO ${s}.conversations (id, user_id, title, extra, created_at, updated_at)
@@ -63,10 +90,12 @@ function queries(s: string) {
       SELECT conversation.id, entry.key, entry.value, ${NOW}
       FROM conversation, jsonb_each($7::jsonb) AS entry`,
     get: `${select} WHERE c.id = $1`,
-    listByUser: `${select}
-      WHERE c.user_id = $1 AND ($2::timestamptz IS NULL OR (c.updated_at, c.id) < ($2::timestamptz, $3::text))
-      ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
-    // Every matching text of the user's, in the order of \`ConversationStore.search\`: a title, then each
+    listByUser: page(
+      'c.user_id = $1 AND ($2::timestamptz IS NULL OR (c.updated_at, c.id) < ($2::timestamptz, $3::text))',
+      '$4',
+      '$5',
+    ),
+    // Every matching text of the user's, in the order of `ConversationStore.search`: a title, then each
     // visible prompt's input and text outputs; $2 holds words only. Bounded by construction, as neither a
     // timeout (PGlite has none) nor the indexes bound it for a user who stored gigabytes: only the user's
     // newest visible prompts are candidates, up to $5 bytes of their inputs (octet_length reads a stored
@@ -160,10 +189,12 @@ function queries(s: string) {
         FROM conversation, ${s}.plugin_states ps WHERE ps.conversation_id = $2
       )
       SELECT (SELECT id FROM source) AS source, (SELECT id FROM conversation) AS created`,
-    listBranches: `${select}
-      WHERE c.user_id = $1 AND (c.id = $2 OR c.fork_root = $2)
-        AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::text))
-      ORDER BY c.updated_at DESC, c.id DESC LIMIT $5`,
+    listBranches: page(
+      `c.user_id = $1 AND (c.id = $2 OR c.fork_root = $2)
+        AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::text))`,
+      '$5',
+      '$6',
+    ),
     // Counts through the indexes alone (conversations_by_user; the primary key and conversations_by_root),
     // reading nothing a conversation holds.
     countByUser: `SELECT count(*)::integer AS count FROM ${s}.conversations WHERE user_id = $1`,
@@ -186,10 +217,11 @@ export function conversationStore(
   schema: string,
   histories: HistoryCache,
   searchBytes: number = DEFAULT_SEARCH_BYTES,
+  pagePromptIds: number = PAGE_PROMPT_IDS,
 ): ConversationStore {
   const sql = queries(schema);
   return {
-    ...forks(db, sql),
+    ...forks(db, sql, pagePromptIds),
     getWithHistory: conversationWithHistory(db, schema, histories),
     async create(conversation) {
       try {
@@ -215,7 +247,7 @@ export function conversationStore(
     },
     async listByUser(userId, options: PageOptions = {}): Promise<Page<Conversation>> {
       return pageOf(options, (after, limit) =>
-        db.query<ConversationRow>(sql.listByUser, [userId, ...after, limit]),
+        db.query<ConversationRow>(sql.listByUser, [userId, ...after, limit, pagePromptIds]),
       );
     },
     async countByUser(userId, options) {
@@ -268,6 +300,7 @@ export function conversationStore(
 function forks(
   db: SqlDriver,
   sql: ReturnType<typeof queries>,
+  pagePromptIds: number,
 ): Required<Pick<ConversationStore, 'fork' | 'listBranches'>> {
   return {
     async fork(fork) {
@@ -295,7 +328,7 @@ function forks(
     },
     listBranches: (userId, rootId, options = {}) =>
       pageOf(options, (after, limit) =>
-        db.query<ConversationRow>(sql.listBranches, [userId, rootId, ...after, limit]),
+        db.query<ConversationRow>(sql.listBranches, [userId, rootId, ...after, limit, pagePromptIds]),
       ),
   };
 }
@@ -308,9 +341,11 @@ async function pageOf(
   const after = decodeCursor(options.cursor, 2);
   const limit = options.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await read([after?.[0] ?? null, after?.[1] ?? null], limit + 1);
-  const items = rows.slice(0, limit).map(toConversation);
+  // A row without its ids is past the page's budget of prompt ids (see `page` in `queries`): the page ends before it.
+  const whole = rows.findIndex((row) => row.prompt_ids === null);
+  const items = rows.slice(0, whole === -1 ? limit : Math.min(whole, limit)).map(toConversation);
   const last = items.at(-1);
-  return rows.length > limit && last
+  return rows.length > items.length && last
     ? { items, nextCursor: encodeCursor([last.updatedAt, last.id]) }
     : { items };
 }

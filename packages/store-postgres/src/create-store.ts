@@ -55,6 +55,11 @@ export type PostgresStoreOptions = {
    * every candidate's text, and neither a timeout (PGlite has none) nor the indexes bound that otherwise.
    */
   searchBytes?: number;
+  /**
+   * The most prompt ids a page of conversations holds in all (default `PAGE_PROMPT_IDS` of @tessera/core,
+   * 50,000): a page ends early, with a cursor, before the conversation that would pass it.
+   */
+  pagePromptIds?: number;
   /** Where `DATABASE_URL` is read from when no database is given (default `process.env`). */
   env?: Record<string, string | undefined>;
 };

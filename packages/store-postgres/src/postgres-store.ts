@@ -43,6 +43,7 @@ export class PostgresStore implements Store {
     relay: (EventRelay & { close(): Promise<void> }) | undefined,
     historyCacheBytes: number,
     searchBytes?: number,
+    pagePromptIds?: number,
   ) {
     this.driver = driver;
     this.schema = schema.name;
@@ -51,7 +52,7 @@ export class PostgresStore implements Store {
     this.#runnerLock = runner.lock;
     if (relay) this.relay = relay;
     const histories = new HistoryCache(historyCacheBytes);
-    this.conversations = conversationStore(driver, schema.quoted, histories, searchBytes);
+    this.conversations = conversationStore(driver, schema.quoted, histories, searchBytes, pagePromptIds);
     this.prompts = promptStore(driver, schema.quoted, runner.id, histories);
     this.records = recordStore(driver, schema.quoted);
     this.messages = messageStore(driver, schema.quoted);
@@ -70,6 +71,7 @@ export class PostgresStore implements Store {
       relayExpiryMs?: number;
       historyCacheBytes?: number;
       searchBytes?: number;
+      pagePromptIds?: number;
     } = {},
   ) {
     const id = `${hostname()}:${process.pid}:${randomUUID()}`;
@@ -95,6 +97,7 @@ export class PostgresStore implements Store {
       relay,
       options.historyCacheBytes ?? 16 * 1024 * 1024,
       options.searchBytes,
+      options.pagePromptIds,
     );
   }
 

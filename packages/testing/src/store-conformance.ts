@@ -15,6 +15,7 @@ import { forkConformance } from './fork-conformance.ts';
 import { sampleConversation, samplePrompt, sampleTime } from './sample-records.ts';
 
 // Exported here first; kept for the apps that import them from this entry.
+export { pageBudgetConformance } from './page-budget-conformance.ts';
 export { sampleConversation, samplePrompt } from './sample-records.ts';
 
 export type StoreFactory = () => Store | Promise<Store>;

@@ -13,16 +13,17 @@ import {
   searchSnippet,
   searchTerms,
 } from './search.ts';
-import type {
-  ConversationStore,
-  MessageStore,
-  Page,
-  PageOptions,
-  PromptPatch,
-  PromptStore,
-  RecordStore,
-  Store,
-  StoredRecord,
+import {
+  type ConversationStore,
+  type MessageStore,
+  PAGE_PROMPT_IDS,
+  type Page,
+  type PageOptions,
+  type PromptPatch,
+  type PromptStore,
+  type RecordStore,
+  type Store,
+  type StoredRecord,
 } from './store.ts';
 import { StoredPrompt } from './stored-prompt.ts';
 
@@ -30,12 +31,22 @@ const ACTIVE: readonly PromptState[] = ['running', 'waiting_for_approval'];
 
 const frozenOutput = <T>(output: T): T => immutable(output);
 
-function page<T>(all: T[], options: PageOptions = {}): Page<T> {
+function page<T>(all: T[], options: PageOptions = {}, weight?: (item: T) => number, budget = 0): Page<T> {
   const offset = options.cursor ? Number.parseInt(options.cursor, 10) || 0 : 0;
-  const limit = options.limit ?? 50;
-  const items = all.slice(offset, offset + limit);
-  return offset + limit < all.length ? { items, nextCursor: String(offset + limit) } : { items };
+  let end = Math.min(offset + (options.limit ?? 50), all.length);
+  if (weight) {
+    // As `PAGE_PROMPT_IDS` says: the page ends before the item that would pass the budget, but for its first.
+    let left = budget;
+    for (let i = offset; i < end; i++) {
+      left -= weight(all[i]!);
+      if (left < 0 && i > offset) end = i;
+    }
+  }
+  const items = all.slice(offset, end);
+  return end < all.length ? { items, nextCursor: String(end) } : { items };
 }
+
+const promptCount = (conversation: Conversation) => conversation.promptIds.length;
 
 /**
  * Everything in memory, for tests and small embeddings. Atomic because each call runs without awaiting.
@@ -43,6 +54,8 @@ function page<T>(all: T[], options: PageOptions = {}): Page<T> {
  * write are shared, not copied): callers can neither change the store by accident nor see it change.
  */
 export class MemoryStore implements Store {
+  /** `PAGE_PROMPT_IDS` unless given (a test's smaller budget). */
+  readonly #pagePromptIds: number;
   readonly #conversations = new Map<string, Conversation>();
   readonly #prompts = new Map<string, StoredPrompt>();
   readonly #toolCalls = new Map<string, string>();
@@ -53,6 +66,10 @@ export class MemoryStore implements Store {
   readonly #sharedBy = new Map<string, Set<string>>();
   /** Conversations by user, and forks by lineage root: `countByUser` runs for every create and fork. */
   readonly #counts = { byUser: new Map<string, number>(), forksOf: new Map<string, number>() };
+
+  constructor(options: { pagePromptIds?: number } = {}) {
+    this.#pagePromptIds = options.pagePromptIds ?? PAGE_PROMPT_IDS;
+  }
 
   readonly conversations: ConversationStore = {
     create: async (conversation) => {
@@ -66,6 +83,8 @@ export class MemoryStore implements Store {
           .filter((c) => c.userId === userId)
           .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
         options,
+        promptCount,
+        this.#pagePromptIds,
       ),
     delete: async (id) => {
       const conversation = this.#conversations.get(id);
@@ -120,6 +139,8 @@ export class MemoryStore implements Store {
           .filter((c) => c.userId === userId && (c.id === rootId || c.forkOf?.rootId === rootId))
           .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
         options,
+        promptCount,
+        this.#pagePromptIds,
       ),
     countByUser: async (userId, options) => {
       const { byUser, forksOf } = this.#counts;

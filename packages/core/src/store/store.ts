@@ -18,10 +18,21 @@ export type NewFork = {
 export type Page<T> = { items: T[]; nextCursor?: string };
 export type PageOptions = { limit?: number; cursor?: string };
 
+/**
+ * The most prompt ids a page of conversations holds in all (`listByUser`, `listBranches`). A conversation
+ * lists its whole history's ids, and each fork of a long one lists the history it shares, so a page of 200
+ * could hold millions; it ends early instead, with a `nextCursor`, before the conversation that would pass
+ * this (the first of a page always comes, whole). About 1.3 MB of ids.
+ */
+export const PAGE_PROMPT_IDS = 50_000;
+
 export interface ConversationStore {
   create(conversation: Conversation): Promise<void>;
   get(id: string): Promise<Conversation | undefined>;
-  /** The user's conversations, most recently updated first. */
+  /**
+   * The user's conversations, most recently updated first: `limit` of them, or fewer when they hold more
+   * than `PAGE_PROMPT_IDS` prompt ids in all.
+   */
   listByUser(userId: string, options?: PageOptions): Promise<Page<Conversation>>;
   /**
    * Deletes the conversation and its prompts, except those a fork shares: they stay while a conversation

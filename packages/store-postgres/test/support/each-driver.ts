@@ -7,7 +7,7 @@ import { createTempPglite, uniqueSchema, useServerDatabase } from './databases.t
  * schema another has: another process's), with the store's other `options`.
  */
 export type OpenStore = (
-  options?: Pick<PostgresStoreOptions, 'schema' | 'historyCacheBytes' | 'searchBytes'>,
+  options?: Pick<PostgresStoreOptions, 'schema' | 'historyCacheBytes' | 'searchBytes' | 'pagePromptIds'>,
 ) => Promise<PostgresStore>;
 
 /**

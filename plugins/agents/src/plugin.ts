@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { type Agent, type AgentOptions, agentToolId, defineAgent, MAX_TASK_CHARS } from './agent.ts';
 import { agentRunOutput } from './agent-run-output.ts';
+import { deleteChildren } from './cleanup.ts';
 import { AgentRegistry, AgentRegistryToken } from './registry.ts';
 import { type AgentRun, childPromptId, runAgent } from './run.ts';
 
@@ -185,6 +186,7 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
     outputs: [agentRunOutput],
     tools,
     services: (container) => container.register(AgentRegistryToken, { useValue: registry }),
+    conversationDeleted: deleteChildren,
     hooks: {
       beforeModelCall: ({ prompt, request }) => {
         const child = childOf(registry, prompt);

@@ -212,6 +212,9 @@ export async function runAgent(
   }
   signal.throwIfAborted();
   let child = await existing(platform, promptId, userId);
+  if (child && child.metadata?.agent !== agent.name) {
+    throw new ConflictError(`Prompt ${promptId} exists, and is not a run of agent '${agent.name}'.`);
+  }
   if (!child) child = await startChild(platform, registry, { ...options, depth });
   await record(options.emitter, agent, child, { task, depth, state: child.state });
   let ended: Prompt;

@@ -33,6 +33,30 @@ describe('the code API', () => {
     );
   });
 
+  it('cuts a long answer for the reader, says so, and refuses a prompt id that is not a run of the agent', async () => {
+    const long = `${'a'.repeat(5_000)}${'z'.repeat(5_000)}`;
+    const t = await setup({
+      agents: [agent('writer')],
+      script: { writer: [reply(long)], parent: [reply('Hi.')] },
+    });
+    const run = await delegate(t.platform, { agent: 'writer', userId: t.userId, task: 'Write a lot.' });
+    expect(run.truncated).toBe(true);
+    expect(run.answer.length).toBeLessThan(8_100);
+    expect(run.answer).toMatch(/^a{5000}z+\n\[… 2000 characters omitted …\]\nz+$/);
+    const child = await t.platform.getPrompt(run.promptId, t.userId);
+    expect(
+      t
+        .outputs(child, 'text')
+        .map((o) => o.text)
+        .join(''),
+    ).toBe(long);
+
+    const other = await t.send('Hello.');
+    await expect(
+      delegate(t.platform, { agent: 'writer', userId: t.userId, task: 'Again.', promptId: other.id }),
+    ).rejects.toThrow(`Prompt ${other.id} exists, and is not a run of agent 'writer'.`);
+  });
+
   it('chain gives each agent the task and the previous answer', async () => {
     const t = await setup({
       agents: [agent('researcher'), agent('writer')],

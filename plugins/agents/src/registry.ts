@@ -1,4 +1,4 @@
-import { type DependencyContainer, type InjectionToken, TesseraError } from '@tessera/core';
+import { DefinitionError, type DependencyContainer, type InjectionToken, TesseraError } from '@tessera/core';
 import { AGENT_TOOL_PREFIX, type Agent } from './agent.ts';
 
 /** The agents of one `agentsPlugin()`, by name, with its depth limit. */
@@ -42,8 +42,7 @@ export const AgentRegistryToken: InjectionToken<AgentRegistry> = Symbol.for('tes
 /** The registry `agentsPlugin()` registered, or a clear error when the platform has no such plugin. */
 export function registryOf(services: DependencyContainer): AgentRegistry {
   if (!services.isRegistered(AgentRegistryToken, true)) {
-    throw new TesseraError(
-      'not_supported',
+    throw new DefinitionError(
       "The agents plugin is not among the platform's plugins: add agentsPlugin({ agents }) to createPlatform().",
     );
   }

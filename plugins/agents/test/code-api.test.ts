@@ -1,4 +1,5 @@
-import { reply } from '@tessera/testing';
+import { createPlatform } from '@tessera/core';
+import { reply, scriptedModel } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { chain, consolidate, delegate } from '../src/index.ts';
 import { requestsOf, setup } from './helpers.ts';
@@ -112,6 +113,13 @@ describe('the code API', () => {
     expect(consolidated.answer).toBe('Ship on Monday.');
     const read = JSON.stringify(requestsOf(t.model.requests, 'judge')[0]!.messages);
     for (const text of ['Ship on Friday?', 'Ship it.', 'Wait a week.']) expect(read).toContain(text);
+  });
+
+  it('says so when the platform has no agents plugin', async () => {
+    const platform = createPlatform({ model: scriptedModel() });
+    await expect(delegate(platform, { agent: 'writer', userId: 'ada', task: 'Write.' })).rejects.toThrow(
+      "The agents plugin is not among the platform's plugins",
+    );
   });
 
   it('refuses a fork agent without a parent', async () => {

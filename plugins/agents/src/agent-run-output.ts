@@ -1,4 +1,4 @@
-import { defineOutput, type OutputOf, PromptState } from '@tessera/core';
+import { defineOutput, type OutputOf, PromptState, PromptUsage } from '@tessera/core';
 import { z } from 'zod';
 
 /**
@@ -25,6 +25,8 @@ export const agentRunOutput = defineOutput({
     state: PromptState,
     /** A short account of the run, once it ended. */
     summary: z.string().optional(),
+    /** What the child's model calls used, once it ended (not added to the parent prompt's usage). */
+    usage: PromptUsage.optional(),
   },
   project: 'skip',
 });

@@ -24,6 +24,7 @@ export { AgentRegistry, registryOf } from './registry.ts';
 export {
   type AgentMetadata,
   type AgentRun,
+  type AgentToolResult,
   childPromptId,
   MAX_ANSWER_CHARS,
   MAX_SUMMARY_CHARS,

@@ -12,7 +12,7 @@ import { type Agent, type AgentOptions, agentToolId, defineAgent, MAX_TASK_CHARS
 import { agentRunOutput } from './agent-run-output.ts';
 import { deleteChildren } from './cleanup.ts';
 import { AgentRegistry, AgentRegistryToken } from './registry.ts';
-import { type AgentRun, childPromptId, runAgent } from './run.ts';
+import { type AgentRun, type AgentToolResult, childPromptId, runAgent } from './run.ts';
 
 export const AGENTS_PLUGIN_ID = 'agents';
 
@@ -158,7 +158,7 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
       }),
       readOnly: agent.readOnly,
       timeoutMs: agent.timeoutMs,
-      invoke: async (call) => {
+      invoke: async (call): Promise<AgentToolResult> => {
         const platform = call.services.resolve(PlatformToken);
         const parent = await platform.getPrompt(call.promptId, call.userId);
         const run = await runAgent(platform, registry, {
@@ -176,7 +176,9 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
           emitter: call,
         });
         if (run.state !== 'completed') throw failure(run);
-        return run;
+        // The model reads the answer and the summary; the usage is on the agent-run output, for apps.
+        const { usage: _, ...read } = run;
+        return read;
       },
     }),
   );

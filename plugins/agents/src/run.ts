@@ -10,6 +10,7 @@ import {
   type Platform,
   type Prompt,
   type PromptState,
+  type PromptUsage,
   type StopReason,
   TesseraError,
   type ToolEmitter,
@@ -61,7 +62,12 @@ export type AgentRun = {
   /** The child conversation and prompt: its whole record. */
   conversationId: string;
   promptId: string;
+  /** What the child's model calls used (its prompt's `usage`): not added to the parent prompt's. */
+  usage: PromptUsage;
 };
+
+/** What an agent's tool returns, what the parent model reads: the run without its usage. */
+export type AgentToolResult = Omit<AgentRun, 'usage'>;
 
 /** The child prompt's id for a parent call: the same call (a retry) always gives the same id. */
 export function childPromptId(toolCallId: string): string {
@@ -102,6 +108,7 @@ export function runOf(agent: string, prompt: Prompt): AgentRun {
     ...(prompt.stopReason && { stopReason: prompt.stopReason }),
     conversationId: prompt.conversationId,
     promptId: prompt.id,
+    usage: prompt.usage,
   };
 }
 
@@ -234,7 +241,13 @@ export async function runAgent(
     throw error;
   }
   const run = runOf(agent.name, ended);
-  await record(options.emitter, agent, ended, { task, depth, state: ended.state, summary: run.summary });
+  await record(options.emitter, agent, ended, {
+    task,
+    depth,
+    state: ended.state,
+    summary: run.summary,
+    usage: ended.usage,
+  });
   return run;
 }
 
@@ -316,7 +329,7 @@ async function record(
   emitter: ToolEmitter | undefined,
   agent: Agent,
   child: Prompt,
-  facts: { task: string; depth: number; state: PromptState; summary?: string },
+  facts: { task: string; depth: number; state: PromptState; summary?: string; usage?: PromptUsage },
 ): Promise<void> {
   if (!emitter) return;
   const output: Omit<AgentRunOutput, 'id' | 'createdAt' | 'toolCallId'> = {
@@ -329,6 +342,7 @@ async function record(
     history: agent.history,
     state: facts.state,
     ...(facts.summary !== undefined && { summary: facts.summary }),
+    ...(facts.usage !== undefined && { usage: facts.usage }),
   };
   const earlier = emitter.outputs().find((o) => o.type === 'agent-run' && o.promptId === child.id);
   if (earlier) await emitter.update(earlier.id, output);

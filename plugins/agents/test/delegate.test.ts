@@ -55,6 +55,7 @@ describe('a parent model delegates to an agent', () => {
       rounds: 2,
     });
     expect(result.summary).toContain('notes.search');
+    expect(result).not.toHaveProperty('usage'); // the model does not read token counts
     expect(JSON.stringify(parentSecond!.messages)).toContain('The launch is on Tuesday (notes).');
 
     // The record nests: the parent's call has an agent-run output naming the child, which holds it all.
@@ -69,6 +70,7 @@ describe('a parent model delegates to an agent', () => {
       depth: 1,
       history: 'task',
       state: 'completed',
+      usage: expect.objectContaining({ modelCalls: 2, inputTokens: 20, outputTokens: 10 }),
     });
     expect(prompt.output.indexOf(run!)).toBe(prompt.output.indexOf(call) + 1);
     const children = await t.platform.conversations.prompts(run!.conversationId, t.userId);

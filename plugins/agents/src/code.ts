@@ -47,6 +47,21 @@ export type ConsolidateResult = {
   consolidated: AgentRun;
 };
 
+/** The agents named, checked before any runs: each exists, and one that forks its parent's history has one. */
+function checkAgents(platform: Platform, names: readonly string[], parent: ParentCall | undefined): void {
+  const registry = registryOf(platform.services);
+  if (names.length === 0) throw new TesseraError('invalid_input', 'Name at least one agent.');
+  for (const name of names) {
+    const agent = registry.require(name);
+    if (agent.history === 'fork' && !parent) {
+      throw new TesseraError(
+        'invalid_input',
+        `Agent '${name}' reads its parent's history (history: 'fork'): give the parent conversation and prompt.`,
+      );
+    }
+  }
+}
+
 /** The signal of a run: the caller's, and the agent's own timeout. */
 const runSignal = (timeoutMs: number, signal?: AbortSignal): AbortSignal =>
   signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
@@ -91,11 +106,10 @@ export async function chain(
   platform: Platform,
   options: GroupOptions & { agents: readonly string[] },
 ): Promise<ChainResult> {
-  const registry = registryOf(platform.services);
-  if (options.agents.length === 0) throw new TesseraError('invalid_input', 'chain needs at least one agent.');
-  for (const name of options.agents) registry.require(name);
+  checkAgents(platform, options.agents, options.parent);
+  const { agents, ...rest } = options;
   const runs: AgentRun[] = [];
-  for (const name of options.agents) {
+  for (const name of agents) {
     const previous = runs.at(-1);
     const task = previous
       ? boundText(
@@ -103,7 +117,7 @@ export async function chain(
           MAX_TASK_CHARS,
         )
       : options.task;
-    const run = await delegate(platform, { ...options, agent: name, task });
+    const run = await delegate(platform, { ...rest, agent: name, task });
     runs.push(run);
     if (run.state !== 'completed') break;
   }
@@ -129,10 +143,8 @@ export async function consolidate(
   platform: Platform,
   options: GroupOptions & { agents: readonly string[]; consolidator: string },
 ): Promise<ConsolidateResult> {
-  const registry = registryOf(platform.services);
-  if (options.agents.length === 0)
-    throw new TesseraError('invalid_input', 'consolidate needs at least one agent.');
-  for (const name of [...options.agents, options.consolidator]) registry.require(name);
+  checkAgents(platform, options.agents, options.parent);
+  checkAgents(platform, [options.consolidator], options.parent);
   const { agents, consolidator, ...rest } = options;
   const runs = await Promise.all(agents.map((agent) => delegate(platform, { ...rest, agent })));
   const share = Math.max(500, Math.floor((MAX_TASK_CHARS - options.task.length) / runs.length) - 200);

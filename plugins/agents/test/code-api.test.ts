@@ -122,10 +122,19 @@ describe('the code API', () => {
     );
   });
 
-  it('refuses a fork agent without a parent', async () => {
-    const t = await setup({ agents: [{ ...agent('reader'), history: 'fork' }], script: {} });
+  it('refuses a fork agent without a parent, and a group without agents, before any agent runs', async () => {
+    const t = await setup({ agents: [{ ...agent('reader'), history: 'fork' }, agent('writer')], script: {} });
     await expect(delegate(t.platform, { agent: 'reader', userId: t.userId, task: 'Read.' })).rejects.toThrow(
       "reads its parent's history",
     );
+    const group = { userId: t.userId, task: 'Go.' };
+    await expect(
+      consolidate(t.platform, { ...group, agents: ['writer'], consolidator: 'reader' }),
+    ).rejects.toThrow("reads its parent's history");
+    await expect(chain(t.platform, { ...group, agents: [] })).rejects.toThrow('Name at least one agent.');
+    await expect(consolidate(t.platform, { ...group, agents: [], consolidator: 'writer' })).rejects.toThrow(
+      'Name at least one agent.',
+    );
+    expect(t.model.requests).toEqual([]);
   });
 });

@@ -131,6 +131,28 @@ describe('a child that waits for approval', () => {
     expect(JSON.stringify(requestsOf(t.model.requests, 'parent')[1]!.messages)).toContain('I changed it.');
   });
 
+  it('works at any depth: a grandchild waits for approval, and the answer climbs back up', async () => {
+    const work = approvedWork();
+    const t = await setup({
+      agents: [{ ...worker, name: 'boss', tools: ['agent.worker'] }, worker],
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.boss', { task: 'Get it changed.' }), reply('The boss says it is changed.')],
+        boss: [callTool('agent.worker', { task: 'Change it.' }), reply('The worker changed it.')],
+        worker: [callTool('work.do', { what: 'it' }), reply('I changed it.')],
+      },
+    });
+    const waiting = childWaiting(t);
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'Go.' });
+    const grandchild = await t.platform.getPrompt(await waiting, t.userId);
+    expect(grandchild.metadata).toMatchObject({ agent: 'worker', depth: 2 });
+    await t.platform.approve(pendingCall(grandchild, 'work.do').id, { userId: t.userId });
+    const prompt = await run.done;
+    expect(prompt.state).toBe('completed');
+    expect((t.toolResult(prompt, 'agent.boss') as AgentRun).answer).toBe('The worker changed it.');
+    expect(work.runs).toEqual(['it']);
+  });
+
   it('does not hang the parent: past the agent timeout the call ends and the child is cancelled', async () => {
     const work = approvedWork();
     const t = await setup({

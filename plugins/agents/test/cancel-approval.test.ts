@@ -131,6 +131,25 @@ describe('a child that waits for approval', () => {
     expect(JSON.stringify(requestsOf(t.model.requests, 'parent')[1]!.messages)).toContain('I changed it.');
   });
 
+  it('is cancelled when the parent is cancelled while it waits', async () => {
+    const work = approvedWork();
+    const t = await setup({
+      agents: [worker],
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.worker', { task: 'Change it.' })],
+        worker: [callTool('work.do', { what: 'it' })],
+      },
+    });
+    const waiting = childWaiting(t);
+    const run = await t.platform.start({ conversationId: t.conversation.id, userId: t.userId, input: 'Go.' });
+    const childId = await waiting;
+    await t.platform.cancel(run.prompt.id, { userId: t.userId });
+    expect((await run.done).state).toBe('cancelled');
+    expect((await ended(t.platform, childId, t.userId)).state).toBe('cancelled');
+    expect(work.runs).toEqual([]);
+  });
+
   it('works at any depth: a grandchild waits for approval, and the answer climbs back up', async () => {
     const work = approvedWork();
     const t = await setup({

@@ -193,4 +193,5 @@ export {
   type ToolInput,
   type ToolInputExtensions,
 } from './tools/create-tool.ts';
+export { type CallSuspension, isCallSuspension, suspendCall } from './tools/suspend-call.ts';
 export { CORE_VERSION } from './version.ts';

@@ -34,6 +34,10 @@ export class ToolBatch {
   readonly watch = new CallWatch();
   /** What `decide` is given, made once rather than once per call. */
   readonly #decideContext: DecideContext;
+  /** A call of this batch returned `suspendCall()`: it is recorded pending, and the calls after it wait. */
+  #waiting = false;
+  /** While a read-only group runs: its calls that suspended, in the order they returned. */
+  #suspended: { call: OpenCall; result: PromptOutputToolResult }[] | undefined;
 
   constructor(
     runtime: Runtime,
@@ -72,7 +76,13 @@ export class ToolBatch {
   async #process(calls: OpenCall[], round: Round, signal: AbortSignal, approved?: string): Promise<void> {
     // Each call is decided once, when first needed (a read-only group looks one call ahead, and keeps it).
     let ahead: Decision | Promise<Decision> | undefined;
+    this.#waiting = false;
     for (let i = 0; i < calls.length; i++) {
+      if (this.#waiting) {
+        // A call suspended (see suspendCall): the ones after it are deferred, as behind a pending approval.
+        await this.#record.recordUnrecorded(calls.slice(i));
+        return;
+      }
       const call = calls[i]!;
       if (call.output.startedAt && !(await this.#restart(call, round, signal, approved))) continue;
       signal.throwIfAborted();
@@ -164,7 +174,32 @@ export class ToolBatch {
       while (next < group.length && !signal.aborted) await this.#start(group[next++]!, signal);
     };
     const workers = Math.max(1, Math.min(Math.floor(maxConcurrentTools) || 1, group.length));
-    await Promise.all(Array.from({ length: workers }, worker));
+    const suspended: { call: OpenCall; result: PromptOutputToolResult }[] = [];
+    this.#suspended = suspended;
+    try {
+      await Promise.all(Array.from({ length: workers }, worker));
+    } finally {
+      this.#suspended = undefined;
+    }
+    if (suspended.length === 0) return;
+    // The first in the model's order waits (every call before it has its result, as before a pending
+    // approval); the others are unstarted again, to run once it is decided (they are read-only).
+    const order = (entry: { call: OpenCall }) =>
+      group.findIndex((invocation) => invocation.call === entry.call);
+    suspended.sort((a, b) => order(a) - order(b));
+    await this.#wait(suspended[0]!.call, suspended[0]!.result);
+    for (const { call } of suspended.slice(1)) {
+      await this.#record.removeEmitted(call.output.id);
+      const { startedAt: _, ...unstarted } = call.output;
+      call.output = unstarted;
+      await this.#record.replace(unstarted);
+    }
+  }
+
+  /** Records the call pending (it returned `suspendCall()`): the prompt waits for a decision on it. */
+  async #wait(call: OpenCall, result: PromptOutputToolResult): Promise<void> {
+    await this.#record.record(call, {}, result);
+    this.#waiting = true;
   }
 
   async #start({ call, decision }: Invocation, signal: AbortSignal): Promise<void> {
@@ -179,6 +214,12 @@ export class ToolBatch {
   /** Runs a started call, lets `afterToolCall` hooks rewrite what the model reads, and records the result. */
   async #finish(call: OpenCall, input: unknown, offered: OfferedTool, signal: AbortSignal): Promise<void> {
     const result = await this.#invoke(call.output, offered, input, signal);
+    if (result.type === 'pending') {
+      // It returned suspendCall(): it waits (in a group, the group decides which; see #invokeAll).
+      if (this.#suspended) this.#suspended.push({ call, result });
+      else await this.#wait(call, result);
+      return;
+    }
     const rewritten =
       this.#runtime.hooks.afterToolCall.length > 0
         ? await this.#afterToolCall(call.output, input, result)

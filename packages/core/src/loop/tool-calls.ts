@@ -3,6 +3,7 @@ import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import { boundText } from '../outputs/bounds.ts';
 import type { AnyPlugin, OfferedTool, ToolInputBase } from '../plugins/define-plugin.ts';
 import { immutableJson, immutableOf } from '../store/frozen.ts';
+import { isCallSuspension } from '../tools/suspend-call.ts';
 import { callInput } from './call-writes.ts';
 import { toolError } from './tool-result.ts';
 
@@ -99,6 +100,8 @@ export function answeredResult(value: unknown): PromptOutputToolResult {
 /** A tool's return value as stored: it must survive JSON, since the record is persisted as JSON. */
 function storable(value: unknown): PromptOutputToolResult {
   if (value === undefined) return { type: 'success', output: null };
+  // The call waits for a decision (see suspendCall): ToolBatch records it pending.
+  if (isCallSuspension(value)) return { type: 'pending', reason: value.reason };
   try {
     if (jsonChars(value) > MAX_RESULT_RECORD_CHARS) {
       const text = typeof value === 'string' ? value : JSON.stringify(value);

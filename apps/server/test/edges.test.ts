@@ -44,14 +44,16 @@ const validBody = (method: string, path: string) =>
         ? { input: 'hello', mode: 'queue' }
         : path.endsWith('/resume') && path.startsWith('/api/pauses')
           ? { choice: 'continue' }
-          : method === 'post'
-            ? {}
-            : undefined;
+          : path.endsWith('/answer')
+            ? { answer: 'done' }
+            : method === 'post'
+              ? {}
+              : undefined;
 
 /** Every path and query id of the API, with a NUL byte and other characters no id has: 400, never 500. */
 async function expectIdsRefused(server: NonNullable<typeof t>) {
   const { inPath, inQuery } = await idRoutes(server);
-  expect(inPath.map(({ path, method }) => `${method} ${path}`)).toHaveLength(26);
+  expect(inPath.map(({ path, method }) => `${method} ${path}`)).toHaveLength(28);
   expect(inQuery.map(({ path, name }) => `${path}?${name}`).sort()).toEqual([
     '/api/skills?conversationId',
     '/api/triggers?conversationId',

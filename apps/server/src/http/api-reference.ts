@@ -53,7 +53,7 @@ export const API_TAGS = [
   {
     name: 'approvals',
     description:
-      'Tool calls waiting for your approval: list them, read one with its schema, approve (arguments edited or not) or reject.',
+      "Tool calls waiting for your approval: list them, read one with its schema, approve (arguments edited or not), reject, answer with a result in the tool's place, or skip.",
   },
   {
     name: 'pauses',

@@ -65,6 +65,20 @@ export const ApproveBody = z
   .partial()
   .strict();
 
+/** What a user who answers a pending call in the tool's place sends: the result, and why (optional). */
+export const AnswerBody = z
+  .object({
+    answer: z.unknown().meta({
+      description:
+        "The call's result, in the tool's place: any JSON value (`null` too). The tool does not run; the call's result is `{ type: 'success', output: answer }` and the model is sent it with a note that you gave it. As JSON, at most `limits.maxInputChars` characters (else a 413 `input_too_large`) and nested at most 64 levels (else a 400).",
+    }),
+    reason: z.string().max(2_000).optional().meta({
+      description: "Why, in your words: recorded as the approval's `comment` and read by the model.",
+    }),
+  })
+  .strict()
+  .refine((body) => body.answer !== undefined, { message: 'answer is required', path: ['answer'] });
+
 const Count = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** The budgets a client may raise to continue past a budget pause: core's `RAISABLE_BUDGETS`. */

@@ -1,17 +1,17 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ApprovalInputError, type Platform, type ToolOutput } from '@tessera/core';
+import { ApprovalInputError, type Platform, type ToolCallDecision, type ToolOutput } from '@tessera/core';
 import { tags } from '../api-reference.ts';
 import { HttpError } from '../errors.ts';
 import { acceptedExample, pendingApprovalExample } from '../examples.ts';
 import { checkArguments, tooLargeResponse } from '../input-limit.ts';
-import { ApproveBody } from '../loop-control-schemas.ts';
+import { AnswerBody, ApproveBody } from '../loop-control-schemas.ts';
 import { Accepted, IdParam, PageQuery, PendingApprovals, RejectBody } from '../schemas.ts';
 import { type Api, errors, json } from './shared.ts';
 import { waitingPageDescription, waitingPrompts } from './waiting-prompts.ts';
 
 /**
- * Tool calls waiting for your approval: list them, approve or reject one (the prompt resumes). Edited
- * arguments longer than `maxInputChars` as JSON are a 413.
+ * Tool calls waiting for your approval: list them, approve, reject, answer (a result in the tool's place) or
+ * skip one (the prompt resumes). Edited arguments or an answer longer than `maxInputChars` as JSON are a 413.
  */
 export function approvalRoutes(
   app: Api,
@@ -20,6 +20,7 @@ export function approvalRoutes(
 ): void {
   listApprovals(app, platform);
   decisionRoutes(app, platform, maxInputChars);
+  answerRoutes(app, platform, maxInputChars);
 }
 
 function listApprovals(app: Api, platform: Platform): void {
@@ -58,32 +59,30 @@ function listApprovals(app: Api, platform: Platform): void {
   );
 }
 
-function decisionRoutes(app: Api, platform: Platform, maxInputChars: number): void {
-  /** Decides the call: the prompt resumes in the background; the answer is the prompt, resumed. */
-  const decide = async (
-    id: string,
-    userId: string,
-    approve: boolean,
-    given: { reason?: string; input?: unknown } = {},
-  ) => {
-    const run = await platform.decide(id, { userId, approve, ...given }).catch((error: unknown) => {
-      // Edited arguments the tool's schema refuses: the call still waits, the issues say what to fix.
-      if (ApprovalInputError.is(error)) throw new HttpError(400, error.code, error.message);
-      throw error;
-    });
-    run.done.catch(() => {}); // the loop records its own failures
-    return { prompt: run.prompt };
-  };
-  const decided = {
-    202: json(Accepted, 'The prompt, resumed', {
-      prompt: { ...acceptedExample.prompt, id: pendingApprovalExample.promptId },
-    }),
-    400: errors[400],
-    401: errors[401],
-    404: errors[404],
-    409: errors[409],
-  };
+/** Decides the call: the prompt resumes in the background; the answer is the prompt, resumed. */
+const decider = (platform: Platform) => async (id: string, decision: ToolCallDecision) => {
+  const run = await platform.decide(id, decision).catch((error: unknown) => {
+    // Edited arguments the tool's schema refuses: the call still waits, the issues say what to fix.
+    if (ApprovalInputError.is(error)) throw new HttpError(400, error.code, error.message);
+    throw error;
+  });
+  run.done.catch(() => {}); // the loop records its own failures
+  return { prompt: run.prompt };
+};
 
+/** What every decision on a call answers. */
+const decided = {
+  202: json(Accepted, 'The prompt, resumed', {
+    prompt: { ...acceptedExample.prompt, id: pendingApprovalExample.promptId },
+  }),
+  400: errors[400],
+  401: errors[401],
+  404: errors[404],
+  409: errors[409],
+};
+
+function decisionRoutes(app: Api, platform: Platform, maxInputChars: number): void {
+  const decide = decider(platform);
   app.openapi(
     createRoute({
       method: 'post',
@@ -113,7 +112,10 @@ function decisionRoutes(app: Api, platform: Platform, maxInputChars: number): vo
       const edit = c.req.valid('json') ?? {};
       checkArguments(edit.input, maxInputChars);
       const given = 'input' in edit ? { input: edit.input } : {};
-      return c.json(await decide(c.req.valid('param').id, c.var.userId, true, given), 202);
+      return c.json(
+        await decide(c.req.valid('param').id, { userId: c.var.userId, approve: true, ...given }),
+        202,
+      );
     },
   );
 
@@ -138,7 +140,71 @@ function decisionRoutes(app: Api, platform: Platform, maxInputChars: number): vo
     }),
     async (c) => {
       const { reason } = c.req.valid('json') ?? {};
-      return c.json(await decide(c.req.valid('param').id, c.var.userId, false, { reason }), 202);
+      return c.json(
+        await decide(c.req.valid('param').id, { userId: c.var.userId, approve: false, reason }),
+        202,
+      );
+    },
+  );
+}
+
+/** The decisions that do not run the call either: answer it in the tool's place, or skip it. */
+function answerRoutes(app: Api, platform: Platform, maxInputChars: number): void {
+  const decide = decider(platform);
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/tool-calls/{id}/answer',
+      operationId: 'answerToolCall',
+      tags: tags('approvals'),
+      summary: 'Answer a tool call with its result',
+      description:
+        "The call does not run: `answer` (any JSON value) is recorded as its result (`{ type: 'success', output: answer }`, the approval's `decision` `answered`), the model is sent it with a note that you gave it in the tool's place, and the prompt resumes. An answer over `limits.maxInputChars` characters as JSON is a 413 `input_too_large`, one nested deeper than 64 levels or without `answer` a 400; the call still waits.",
+      request: {
+        params: IdParam,
+        body: {
+          content: {
+            'application/json': {
+              schema: AnswerBody,
+              example: { answer: { balance: 120, currency: 'EUR' }, reason: 'I checked it myself.' },
+            },
+          },
+          required: true,
+        },
+      },
+      responses: { ...decided, 413: tooLargeResponse, 415: errors[415] },
+    }),
+    async (c) => {
+      const { answer, reason } = c.req.valid('json');
+      checkArguments(answer, maxInputChars, 'The answer');
+      const decision = { userId: c.var.userId, answer, ...(reason !== undefined && { reason }) };
+      return c.json(await decide(c.req.valid('param').id, decision), 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/tool-calls/{id}/skip',
+      operationId: 'skipToolCall',
+      tags: tags('approvals'),
+      summary: 'Skip a tool call',
+      description:
+        "The call does not run: its result is an error `skipped` (the approval's `decision` `skipped`) telling the model you chose to skip it and to go on without it (with your `reason` if you give one; unlike a rejection, it is not told to try another way), and the prompt resumes.",
+      request: {
+        params: IdParam,
+        // Optional: without a body (or `{}`), the model reads only that the user skipped the call.
+        body: {
+          content: { 'application/json': { schema: RejectBody, example: { reason: 'Not needed today.' } } },
+          required: false,
+        },
+      },
+      responses: { ...decided, 413: errors[413], 415: errors[415] },
+    }),
+    async (c) => {
+      const { reason } = c.req.valid('json') ?? {};
+      const decision = { userId: c.var.userId, skip: true as const, ...(reason !== undefined && { reason }) };
+      return c.json(await decide(c.req.valid('param').id, decision), 202);
     },
   );
 }

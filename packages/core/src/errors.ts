@@ -60,6 +60,21 @@ export class DefinitionError extends TesseraError {
   }
 }
 
+/** The codes a tool may end its call with by throwing a `ToolCallError`. */
+export type ToolCallErrorCode = 'tool_failed' | 'cancelled' | 'timeout';
+
+/**
+ * What a tool throws to end its call with an error code other than `tool_failed`: `cancelled` when what the
+ * call waited on was cancelled (a sub-agent, a job), `timeout` when it took too long. The model reads the
+ * message; the record keeps the code. Any other throw is `tool_failed`; so is this with another code.
+ */
+export class ToolCallError extends TesseraError {
+  declare readonly code: ToolCallErrorCode;
+  constructor(code: ToolCallErrorCode, message: string, options?: ErrorOptions) {
+    super(code, message, options);
+  }
+}
+
 /** Something asked for does not exist (or belongs to another user, which looks the same from outside). */
 export class NotFoundError extends TesseraError {
   constructor(message: string) {

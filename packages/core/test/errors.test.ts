@@ -134,6 +134,7 @@ describe('the error classes', () => {
       'PluginError',
       'PluginStateError',
       'TesseraError',
+      'ToolCallError',
       'VersionConflictError',
     ]);
     const exported = classesOf(core);

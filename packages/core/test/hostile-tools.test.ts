@@ -7,6 +7,8 @@ import {
   definePlugin,
   errorMessage,
   MAX_RESULT_RECORD_CHARS,
+  ToolCallError,
+  type ToolCallErrorCode,
   type ToolOutput,
 } from '../src/index.ts';
 
@@ -78,6 +80,38 @@ describe('a tool that throws anything', () => {
       });
     });
   }
+
+  it('records a ToolCallError with its code (cancelled, timeout), and any other code as tool_failed', async () => {
+    for (const [code, recorded] of [
+      ['cancelled', 'cancelled'],
+      ['timeout', 'timeout'],
+      ['rejected', 'tool_failed'], // a user's decision is not a tool's to claim
+    ] as const) {
+      const t = await createTestPlatform({
+        plugins: [
+          definePlugin({
+            id: 'waits',
+            tools: [
+              createTool({
+                id: 'waits.job',
+                description: 'Waits on a job.',
+                input: z.object({}),
+                invoke: () => {
+                  throw new ToolCallError(code as ToolCallErrorCode, `The job ended: ${code}.`);
+                },
+              }),
+            ],
+          }),
+        ],
+        script: [callTool('waits.job', {}), reply('Noted.')],
+      });
+      const [call] = tools(await t.send('go'));
+      expect(call?.result).toEqual({
+        type: 'error',
+        error: { code: recorded, message: `The job ended: ${code}.` },
+      });
+    }
+  });
 
   it('errorMessage never returns an empty text and never throws', () => {
     for (const [, value] of thrown) {

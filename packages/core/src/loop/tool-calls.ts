@@ -1,4 +1,4 @@
-import { errorMessage, TesseraError } from '../errors.ts';
+import { errorMessage, TesseraError, ToolCallError, type ToolCallErrorCode } from '../errors.ts';
 import type { PromptOutputToolResult, ToolOutput } from '../model/outputs.ts';
 import { boundText } from '../outputs/bounds.ts';
 import type { AnyPlugin, OfferedTool, ToolInputBase } from '../plugins/define-plugin.ts';
@@ -6,6 +6,19 @@ import { immutableJson, immutableOf } from '../store/frozen.ts';
 import { isCallSuspension } from '../tools/suspend-call.ts';
 import { callInput } from './call-writes.ts';
 import { toolError } from './tool-result.ts';
+
+/** The codes a `ToolCallError` may give its call (checked: a plugin in JavaScript could throw any). */
+const TOOL_CALL_CODES: ReadonlySet<string> = new Set(['tool_failed', 'cancelled', 'timeout']);
+
+/** The code of a call whose tool threw `error`: a `ToolCallError`'s (cancelled, timeout), else tool_failed. */
+function codeOf(error: unknown): ToolCallErrorCode {
+  try {
+    if (ToolCallError.is(error) && TOOL_CALL_CODES.has(error.code)) return error.code;
+  } catch {
+    // A value that throws when read (a hostile Proxy) is just a failure.
+  }
+  return 'tool_failed';
+}
 
 /** The model's argument text as JSON; what cannot be parsed is kept as text for the record. */
 export function parseArguments(text: string): Pick<ToolOutput, 'input' | 'arguments'> {
@@ -229,7 +242,8 @@ class RunningCall implements Watched {
   }
 
   failed(error: unknown): void {
-    if (!this.#done) this.settle(toolError('tool_failed', errorMessage(error)));
+    if (this.#done) return;
+    this.settle(toolError(codeOf(error), errorMessage(error)));
   }
 
   settle(result: PromptOutputToolResult): void {

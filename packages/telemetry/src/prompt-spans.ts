@@ -26,7 +26,10 @@ function loadApi(): typeof OtelApi | undefined {
 /**
  * Traces every prompt the platform runs in this process: when one ends (completed, failed or cancelled),
  * its spans are emitted from its record (see `tracePrompt`). Prompts run by other processes that share the
- * store are theirs to trace. Returns the function that stops it.
+ * store are theirs to trace. A sub-agent's prompt (one a tool ran for its call: the agents plugin's
+ * `agent-run` output names it) is traced inside the prompt that called it, under the call's `execute_tool`
+ * span, when that prompt ends, read from the store in whichever process it ran. Returns the function that
+ * stops it.
  *
  * @example
  * ```ts
@@ -37,13 +40,65 @@ function loadApi(): typeof OtelApi | undefined {
 export function tracePrompts(platform: Platform): () => void {
   return platform.events.subscribe({ local: true }, (event) => {
     if (
-      event.type === 'prompt.completed' ||
-      event.type === 'prompt.failed' ||
-      event.type === 'prompt.cancelled'
+      event.type !== 'prompt.completed' &&
+      event.type !== 'prompt.failed' &&
+      event.type !== 'prompt.cancelled'
     )
-      tracePrompt(event.prompt, platform.model.id);
+      return;
+    const { prompt } = event;
+    if (isSubAgent(prompt) || !loadApi()) return;
+    const provider = platform.model.id;
+    if (!prompt.output.some(childRunOf)) return tracePrompt(prompt, provider);
+    // What it delegated is read first; the spans are emitted however that read ends.
+    return subRuns(platform, prompt).then(
+      (children) => tracePrompt(prompt, provider, children),
+      () => tracePrompt(prompt, provider),
+    );
   });
 }
+
+/** The most sub-agent prompts read to trace one prompt, all depths together. */
+const MAX_TRACED_SUB_RUNS = 200;
+
+/** An output a tool emitted naming the prompt it ran for the call: the agents plugin's `agent-run`. */
+type ChildRun = { toolCallId: string; promptId: string };
+function childRunOf(output: { type: string }): ChildRun | undefined {
+  const { toolCallId, promptId } = output as Partial<ChildRun>;
+  if (output.type !== 'agent-run' || typeof toolCallId !== 'string' || typeof promptId !== 'string')
+    return undefined;
+  return { toolCallId, promptId };
+}
+
+/** A sub-agent's prompt: its metadata names the agent and the call that ran it. */
+const isSubAgent = (prompt: Prompt): boolean =>
+  typeof prompt.metadata?.agent === 'string' &&
+  typeof (prompt.metadata.parent as { toolCallId?: unknown } | undefined)?.toolCallId === 'string';
+
+/** The prompts run for `prompt`'s calls, at every depth, by the call that ran each (bounded). */
+async function subRuns(platform: Platform, prompt: Prompt): Promise<SubRuns> {
+  const children: Map<string, Prompt[]> = new Map();
+  let queue: Prompt[] = [prompt];
+  let read = 0;
+  while (queue.length > 0 && read < MAX_TRACED_SUB_RUNS) {
+    const next: Prompt[] = [];
+    for (const parent of queue) {
+      for (const output of parent.output) {
+        const run = childRunOf(output);
+        if (!run || read >= MAX_TRACED_SUB_RUNS) continue;
+        read++;
+        const child = await platform.getPrompt(run.promptId, parent.userId).catch(() => undefined);
+        if (!child) continue;
+        children.set(run.toolCallId, [...(children.get(run.toolCallId) ?? []), child]);
+        next.push(child);
+      }
+    }
+    queue = next;
+  }
+  return children;
+}
+
+/** Sub-agent prompts by the id of the tool call that ran them. */
+export type SubRuns = ReadonlyMap<string, readonly Prompt[]>;
 
 /**
  * Emits a prompt's spans when it ends, from its record (the same facts as its run report): `invoke_agent
@@ -51,12 +106,17 @@ export function tracePrompts(platform: Platform): () => void {
  * tool call that ran, with the OpenTelemetry GenAI semantic conventions' attributes and the recorded start
  * and end times. Without an SDK the first span does not record and nothing else is computed.
  */
-export function tracePrompt(prompt: Prompt, provider: string): void {
+export function tracePrompt(prompt: Prompt, provider: string, subRuns?: SubRuns, under?: Context): void {
   const otel = loadApi();
   if (!otel) return;
   const { SpanKind, SpanStatusCode, context, trace } = otel;
   const start = Date.parse(prompt.createdAt);
-  const root = tracer.startSpan('invoke_agent tessera', { kind: SpanKind.INTERNAL, startTime: start });
+  const agent = typeof prompt.metadata?.agent === 'string' ? prompt.metadata.agent : 'tessera';
+  const root = tracer.startSpan(
+    `invoke_agent ${agent}`,
+    { kind: SpanKind.INTERNAL, startTime: start },
+    under ?? context.active(),
+  );
   if (!root.isRecording()) {
     root.end();
     return;
@@ -64,7 +124,7 @@ export function tracePrompt(prompt: Prompt, provider: string): void {
   const report = promptReport(prompt);
   root.setAttributes({
     'gen_ai.operation.name': 'invoke_agent',
-    'gen_ai.agent.name': 'tessera',
+    'gen_ai.agent.name': agent,
     'gen_ai.provider.name': provider,
     'gen_ai.conversation.id': prompt.conversationId,
     'gen_ai.usage.input_tokens': report.totals.inputTokens,
@@ -81,7 +141,13 @@ export function tracePrompt(prompt: Prompt, provider: string): void {
   }
   const parent = trace.setSpan(context.active(), root);
   for (const call of report.modelCalls) modelSpan(call, provider, prompt.model, parent);
-  for (const call of report.toolCalls) toolSpan(call, parent);
+  for (const call of report.toolCalls) {
+    const span = toolSpan(call, parent);
+    // What the call ran as a sub-agent nests under it: invoke_agent under execute_tool.
+    const under = span && trace.setSpan(parent, span);
+    for (const child of (under && subRuns?.get(call.id)) || []) tracePrompt(child, provider, subRuns, under);
+    span?.end(call.endedAt ? Date.parse(call.endedAt) : undefined);
+  }
   root.end(report.endedAt ? Date.parse(report.endedAt) : undefined);
 }
 
@@ -111,8 +177,9 @@ function modelSpan(call: ModelCallReport, provider: string, modelClass: string, 
   span.end(Date.parse(call.endedAt));
 }
 
-function toolSpan(call: ToolCallReport, parent: Context): void {
-  if (call.startedAt === undefined) return; // never ran: rejected, denied, or not run
+/** The span of a call that ran, not yet ended (what it ran as a sub-agent goes under it first). */
+function toolSpan(call: ToolCallReport, parent: Context): Span | undefined {
+  if (call.startedAt === undefined) return undefined; // never ran: rejected, denied, or not run
   const span = tracer.startSpan(
     `execute_tool ${call.toolId}`,
     {
@@ -135,7 +202,7 @@ function toolSpan(call: ToolCallReport, parent: Context): void {
       call.errorCode ?? call.outcome,
       `The tool call ended with ${call.errorCode ?? call.outcome}.`,
     );
-  span.end(call.endedAt ? Date.parse(call.endedAt) : undefined);
+  return span;
 }
 
 function failed(span: Span, type: string, message: string): void {

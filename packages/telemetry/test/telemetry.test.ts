@@ -12,6 +12,7 @@ import {
   MemoryStore,
   type RelayMessage,
 } from '@tessera/core';
+import { agentsPlugin, defineAgent } from '@tessera/plugin-agents';
 import { callTools, createTestPlatform, reply, ScriptedModel } from '@tessera/testing';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -112,6 +113,43 @@ describe('OpenTelemetry spans', () => {
       expect(span.spanContext().traceId).toBe(root!.spanContext().traceId);
       expect(span.parentSpanContext?.spanId).toBe(rootId);
     }
+  });
+
+  it("nests a sub-agent's prompt under the call that ran it: invoke_agent under execute_tool, traced once", async () => {
+    const helper = defineAgent({
+      name: 'helper',
+      description: 'Adds numbers.',
+      instructions: 'Add what you are asked to.',
+      tools: ['math.add'],
+    });
+    const t = await createTestPlatform({
+      plugins: [plugin, agentsPlugin({ agents: [helper] })],
+      script: [
+        callTools({ name: 'agent.helper', args: { task: 'Add 1 and 2' }, id: 'p1' }), // the user's prompt
+        callTools({ name: 'math.add', args: { a: 1, b: 2 }, id: 'h1' }), // the helper's prompt
+        reply('3'),
+        reply('The helper says 3.'),
+      ],
+    });
+    tracePrompts(t.platform);
+    const prompt = await t.send('What is 1 + 2? Ask the helper.');
+    expect(prompt.state).toBe('completed');
+    await vi.waitFor(() => expect(exporter.getFinishedSpans().length).toBeGreaterThanOrEqual(7));
+    const spans = exporter.getFinishedSpans();
+    const one = (name: string) => {
+      const found = spans.filter((span) => span.name === name);
+      expect(found, name).toHaveLength(1); // the child's own end did not trace it a second time
+      return found[0]!;
+    };
+    const root = one('invoke_agent tessera');
+    const call = one('execute_tool agent.helper');
+    const child = one('invoke_agent helper');
+    const add = one('execute_tool math.add');
+    expect(call.parentSpanContext?.spanId).toBe(root.spanContext().spanId);
+    expect(child.parentSpanContext?.spanId).toBe(call.spanContext().spanId);
+    expect(add.parentSpanContext?.spanId).toBe(child.spanContext().spanId);
+    expect(child.attributes['gen_ai.agent.name']).toBe('helper');
+    for (const span of spans) expect(span.spanContext().traceId).toBe(root.spanContext().traceId);
   });
 
   it("marks a prompt whose model call failed, and that call's span, as errors", async () => {

@@ -45,3 +45,15 @@ export function applySets(base: unknown, set: ReadonlyArray<readonly [string, un
   }
   return Object.fromEntries([...Object.entries(base), ...set]);
 }
+
+/**
+ * `answer <id> <result>`: the result a call is answered with, read as `--set` reads a value: JSON when it
+ * parses (`{"balance": 120}`, `42`, `"42"`), else the text as it is (`paid in cash`).
+ */
+export function parseAnswer(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

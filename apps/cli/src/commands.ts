@@ -76,21 +76,30 @@ async function openAttachment(path: string): Promise<File> {
 }
 
 /**
- * Approves or rejects a pending tool call and streams what the prompt does next. `edit` approves with other
- * arguments: `input` replaces the model's, `set` changes fields of them (see ./approve-input.ts).
+ * A decision on a pending call, as the CLI takes it: approve (`edit`: other arguments, `input` replacing the
+ * model's, `set` changing fields of them, see ./approve-input.ts), reject, answer (the call's result in the
+ * tool's place) or skip.
  */
+export type CallDecision =
+  | { kind: 'approve'; edit?: ApproveEdit }
+  | { kind: 'reject'; reason?: string }
+  | { kind: 'answer'; answer: unknown; reason?: string }
+  | { kind: 'skip'; reason?: string };
+
+const DECIDED = { approve: 'Approved', reject: 'Rejected', answer: 'Answered', skip: 'Skipped' } as const;
+
+/** Decides a pending tool call and streams what the prompt does next. */
 export async function decide(
   client: TesseraClient,
   io: Io,
   format: Format,
   toolCallId: string,
-  approve: boolean,
-  reason?: string,
-  edit: ApproveEdit = {},
+  decision: CallDecision,
 ): Promise<number> {
-  const path = `/api/tool-calls/${encodeURIComponent(toolCallId)}/${approve ? 'approve' : 'reject'}`;
+  const path = `/api/tool-calls/${encodeURIComponent(toolCallId)}/${decision.kind}`;
   const isIt = (item: Approval) => item.toolCallId === toolCallId;
   const waiting = (await waitingItems(client, '/api/approvals', isIt)).find(isIt);
+  const edit = (decision.kind === 'approve' && decision.edit) || {};
   const sets = edit.set ?? [];
   if (sets.length > 0 && !waiting) {
     throw new Error(
@@ -100,20 +109,29 @@ export async function decide(
   // The server checks edited arguments against the tool's schema: a mismatch is a 400, and the call waits.
   const input = sets.length > 0 ? applySets('input' in edit ? edit.input : waiting!.input, sets) : edit.input;
   const edited = sets.length > 0 || 'input' in edit;
-  const body = approve ? (edited ? { input } : undefined) : { reason };
-  const decision = approve ? 'Approved' : 'Rejected';
+  const reason = decision.kind === 'approve' ? undefined : decision.reason;
+  const body =
+    decision.kind === 'approve'
+      ? edited
+        ? { input }
+        : undefined
+      : {
+          ...(decision.kind === 'answer' && { answer: decision.answer }),
+          ...(reason !== undefined && { reason }),
+        };
+  const done = DECIDED[decision.kind];
   const post = async () =>
     (await client.request<{ prompt: Prompt }>('POST', path, body).catch(hintAtSet(edit))).prompt;
   if (!waiting) {
     // Not in the list (decided already, or unknown): the server's answer says which.
     const prompt = await post();
-    io.err(`${decision}; prompt ${prompt.id} resumed.\n`);
+    io.err(`${done}; prompt ${prompt.id} resumed.\n`);
     return EXIT.ok;
   }
   // Said once the server took the decision: a refused one (arguments the tool does not take) is only an error.
   return actAndFollow(client, io, format, waiting.conversationId, async () => {
     const prompt = await post();
-    if (!format.json) io.err(`${decision} ${waiting.toolId}${edited ? ` with ${brief(input)}` : ''}.\n`);
+    if (!format.json) io.err(`${done} ${waiting.toolId}${edited ? ` with ${brief(input)}` : ''}.\n`);
     return prompt;
   });
 }

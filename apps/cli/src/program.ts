@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { parseInputOption, parseSetOptions } from './approve-input.ts';
+import { parseAnswer, parseInputOption, parseSetOptions } from './approve-input.ts';
 import { parseBudgetOptions } from './budgets.ts';
 import { ApiError, ServerDownError, TesseraClient } from './client.ts';
 import { decide, download, fork, list, pending, send, show } from './commands.ts';
@@ -40,6 +40,8 @@ Examples:
   $ ${command} resume out_123 stop
   $ ${command} resume out_123 continue --budget maxRounds=50
   $ ${command} reject call_123 --reason "not this one"
+  $ ${command} answer call_123 '{"balance": 120}'
+  $ ${command} skip call_123 --reason "not needed"
   $ ${command} send --json "weather in Oslo" | jq -c 'select(.type == "prompt.output")'
 ${ENVIRONMENT}`;
 
@@ -122,6 +124,8 @@ export function buildProgram({ io: given, env, cwd }: Context): {
     addSend,
     addApprove,
     addReject,
+    addAnswer,
+    addSkip,
     addResume,
     addStop,
     addPending,
@@ -202,9 +206,9 @@ function addApprove(program: Command, { io, client, run }: CommandKit): void {
     'one JSON event per line (NDJSON)',
   ).action(
     run((id: string, options: { input?: string; set: string[]; json?: boolean }) =>
-      decide(client(), io, format(options), id, true, undefined, {
-        ...parseInputOption(options.input),
-        set: parseSetOptions(options.set),
+      decide(client(), io, format(options), id, {
+        kind: 'approve',
+        edit: { ...parseInputOption(options.input), set: parseSetOptions(options.set) },
       }),
     ),
   );
@@ -220,7 +224,49 @@ function addReject(program: Command, { io, client, run }: CommandKit): void {
     'one JSON event per line (NDJSON)',
   ).action(
     run((id: string, options: { reason?: string; json?: boolean }) =>
-      decide(client(), io, format(options), id, false, options.reason),
+      decide(client(), io, format(options), id, { kind: 'reject', reason: options.reason }),
+    ),
+  );
+}
+
+function addAnswer(program: Command, { io, client, run }: CommandKit): void {
+  json(
+    program
+      .command('answer')
+      .description(
+        'answer a pending tool call with its result instead of running it: the model reads your answer, and that you gave it',
+      )
+      .argument('<toolCallId>', 'the id shown with the approval (or by `pending`)')
+      .argument(
+        '<result>',
+        'the result: JSON if it parses (\'{"balance": 120}\', 42), else the text as it is',
+      )
+      .option('-r, --reason <reason>', 'why (the model reads it)'),
+    'one JSON event per line (NDJSON)',
+  ).action(
+    run((id: string, result: string, options: { reason?: string; json?: boolean }) =>
+      decide(client(), io, format(options), id, {
+        kind: 'answer',
+        answer: parseAnswer(result),
+        reason: options.reason,
+      }),
+    ),
+  );
+}
+
+function addSkip(program: Command, { io, client, run }: CommandKit): void {
+  json(
+    program
+      .command('skip')
+      .description(
+        'skip a pending tool call: it does not run, the model goes on without it, and its answer streams',
+      )
+      .argument('<toolCallId>', 'the id shown with the approval (or by `pending`)')
+      .option('-r, --reason <reason>', 'why (the model reads it)'),
+    'one JSON event per line (NDJSON)',
+  ).action(
+    run((id: string, options: { reason?: string; json?: boolean }) =>
+      decide(client(), io, format(options), id, { kind: 'skip', reason: options.reason }),
     ),
   );
 }

@@ -175,10 +175,15 @@ export class Renderer {
     if (output.type !== 'tool' || !output.result) return;
     const result = output.result as ToolResult;
     const approval = output.approval as { decision?: string; comment?: string } | undefined;
-    if (result.type === 'success') this.#block(this.#style('green', `  ✓ ${brief(result.output)}`));
-    else if (result.type === 'error') {
+    if (result.type === 'success') {
+      const by = approval?.decision === 'answered' ? 'answered by you: ' : '';
+      this.#block(this.#style('green', `  ✓ ${by}${brief(result.output)}`));
+    } else if (result.type === 'error') {
       const error = result.error as { code?: string } | undefined;
-      if (error?.code === 'rejected' || approval?.decision === 'rejected') {
+      if (approval?.decision === 'skipped') {
+        const comment = approval.comment ? `: ${approval.comment}` : ' by you';
+        this.#block(this.#style('yellow', `  ↷ skipped${comment}`));
+      } else if (error?.code === 'rejected' || approval?.decision === 'rejected') {
         // What the user said, not the explanation written for the model.
         const comment = approval?.comment ? `: ${approval.comment}` : ' by you';
         this.#block(this.#style('yellow', `  ✗ rejected${comment}`));
@@ -218,6 +223,8 @@ export class Renderer {
         ...(input === undefined ? [] : [`   input: ${brief(input)}`]),
         `   approve: ${command} approve ${toolCallId}`,
         `   reject:  ${command} reject ${toolCallId} --reason "…"`,
+        `   answer:  ${command} answer ${toolCallId} '<result>'  (its result, the tool not run)`,
+        `   skip:    ${command} skip ${toolCallId}`,
       ].join('\n'),
     );
   }

@@ -24,6 +24,10 @@ const model = new ScriptedModel([
   reply(['Deleted ', 'alpha.']),
   callTool('demo.delete_records', { names: ['beta'] }),
   reply('Understood: beta stays.'),
+  callTool('demo.delete_records', { names: ['gamma'] }),
+  reply('Noted: gamma was deleted by hand.'),
+  callTool('demo.delete_records', { names: ['delta'] }),
+  reply('Going on without deleting delta.'),
   reply(['Hello ', 'from ', 'Tessera.']),
   reply('Got your notes.'),
   // Streams its first words, then takes forever: until Ctrl-C stops it.
@@ -80,7 +84,19 @@ describe('help', () => {
   it('lists every command, and each command has its own help', async () => {
     const help = await tessera(['--help']);
     expect(help.code).toBe(0);
-    const commands = ['send', 'approve', 'reject', 'stop', 'pending', 'list', 'show', 'fork', 'download'];
+    const commands = [
+      'send',
+      'approve',
+      'reject',
+      'answer',
+      'skip',
+      'stop',
+      'pending',
+      'list',
+      'show',
+      'fork',
+      'download',
+    ];
     for (const command of commands) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     expect(help.stdout).toContain('TESSERA_URL');
     for (const command of commands) {
@@ -166,6 +182,37 @@ describe('send', () => {
     expect(rejected.code).toBe(0);
     expect(rejected.stdout).toContain('✗ rejected: keep beta\n');
     expect(rejected.stdout).toContain('Understood: beta stays.');
+  });
+
+  it('answer gives the call its result without running it (JSON, or else the text), and streams the answer', async () => {
+    const asked = await tessera(['send', 'delete records gamma']);
+    expect(asked.stdout).toMatch(/answer: {2}tessera answer call_\S+ '<result>'/);
+    expect(asked.stdout).toMatch(/skip: {4}tessera skip call_\S+/);
+    const toolCallId = /approve: tessera approve (\S+)/.exec(asked.stdout)?.[1];
+    expect((await tessera(['answer', toolCallId!])).code).toBe(2); // the result is required
+    const answered = await tessera(['answer', toolCallId!, '{"deleted": ["gamma"], "by": "hand"}']);
+    expect(answered.code).toBe(0);
+    expect(answered.stderr).toContain('Answered demo.delete_records.');
+    expect(answered.stdout).toContain('✓ answered by you: {"deleted":["gamma"],"by":"hand"}');
+    expect(answered.stdout).toContain('Noted: gamma was deleted by hand.');
+    const request = model.requests.at(-1)!.messages.find((m) => m.type === 'function_call_output');
+    expect(request?.type === 'function_call_output' && request.output).toContain(
+      'The user answered this call',
+    );
+    const twice = await tessera(['skip', toolCallId!]);
+    expect(twice.code).toBe(1);
+  });
+
+  it('skip does not run the call; the model goes on without it', async () => {
+    const asked = await tessera(['send', 'delete records delta']);
+    const toolCallId = /approve: tessera approve (\S+)/.exec(asked.stdout)?.[1];
+    const skipped = await tessera(['skip', toolCallId!, '--reason', 'not today']);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stderr).toContain('Skipped demo.delete_records.');
+    expect(skipped.stdout).toContain('↷ skipped: not today\n');
+    expect(skipped.stdout).toContain('Going on without deleting delta.');
+    const request = model.requests.at(-1)!.messages.findLast((m) => m.type === 'function_call_output');
+    expect(request?.type === 'function_call_output' && request.output).toContain('chose to skip');
   });
 
   it('--json writes one event per line, the last one ending the prompt', async () => {

@@ -1,23 +1,40 @@
 import {
   type AnyTool,
+  boundText,
+  type CallSuspension,
   createTool,
   DefinitionError,
   definePlugin,
+  type Platform,
   PlatformToken,
   type Plugin,
   type Prompt,
+  suspendCall,
 } from '@tessera/core';
 import { z } from 'zod';
 import { type Agent, type AgentOptions, agentToolId, defineAgent, MAX_TASK_CHARS } from './agent.ts';
 import { agentRunOutput } from './agent-run-output.ts';
 import { deleteChildren } from './cleanup.ts';
-import { AgentRegistry, AgentRegistryToken } from './registry.ts';
-import { type AgentRun, type AgentToolResult, childPromptId, runAgent } from './run.ts';
+import { AgentRegistry, AgentRegistryToken, DEFAULT_MAX_RUNS_PER_PROMPT } from './registry.ts';
+import { ParentResumer } from './resume.ts';
+import {
+  type AgentRun,
+  type AgentToolResult,
+  childPromptId,
+  type RunAgentOptions,
+  runAgent,
+  runOrWait,
+} from './run.ts';
 
 export const AGENTS_PLUGIN_ID = 'agents';
 
 /** How deep sub-agents nest unless `maxDepth` says otherwise: a child's child's child. */
 export const DEFAULT_MAX_DEPTH = 3;
+
+export { DEFAULT_MAX_RUNS_PER_PROMPT };
+
+/** Longest reason an agent's suspended call gives (what the parent's record and approval lists show). */
+export const MAX_SUSPEND_REASON_CHARS = 1_000;
 
 export type AgentsPluginOptions = {
   /** The agents, made with `defineAgent` or given as its options. Names are unique. */
@@ -28,6 +45,12 @@ export type AgentsPluginOptions = {
    * @default 3
    */
   maxDepth?: number;
+  /**
+   * How many child prompts one user's prompt may start, all depths together (its agents, theirs, ...),
+   * counted in the store: past it an agent's tool starts nothing and returns an error the model reads.
+   * @default 20
+   */
+  maxRunsPerPrompt?: number;
 };
 
 /** A child prompt's agent and depth, read from its metadata; undefined for any other prompt. */
@@ -43,6 +66,12 @@ function childOf(
     agent: registry.get(name),
     depth: typeof depth === 'number' && Number.isInteger(depth) && depth > 0 ? depth : registry.maxDepth,
   };
+}
+
+/** The user's prompt a tree of agents runs for: a child's `root`, or the prompt itself for a user's prompt. */
+export function rootOf(prompt: Prompt): string {
+  const root = prompt.metadata?.root;
+  return typeof prompt.metadata?.agent === 'string' && typeof root === 'string' ? root : prompt.id;
 }
 
 /** The depth of the prompt that calls an agent: 0 for a prompt no agent runs. */
@@ -112,7 +141,15 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
       throw new DefinitionError(`Plugin 'agents': two agents are named '${agent.name}'.`);
     names.add(agent.name);
   }
-  const registry = new AgentRegistry(agents, maxDepth);
+  const maxRunsPerPrompt = options.maxRunsPerPrompt ?? DEFAULT_MAX_RUNS_PER_PROMPT;
+  if (!Number.isInteger(maxRunsPerPrompt) || maxRunsPerPrompt < 1 || maxRunsPerPrompt > 10_000) {
+    throw new DefinitionError(
+      `Plugin 'agents': maxRunsPerPrompt must be a whole number from 1 to 10,000, not ${maxRunsPerPrompt}.`,
+    );
+  }
+  const registry = new AgentRegistry(agents, maxDepth, maxRunsPerPrompt);
+  /** What resumes parents in each platform that started the plugin (`open()`). */
+  const resumers = new Map<Platform, ParentResumer>();
   for (const agent of agents) {
     for (const id of agent.tools) {
       if (id.startsWith('agent.') && !registry.byToolId(id)) {
@@ -158,10 +195,10 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
       }),
       readOnly: agent.readOnly,
       timeoutMs: agent.timeoutMs,
-      invoke: async (call): Promise<AgentToolResult> => {
+      invoke: async (call): Promise<AgentToolResult | CallSuspension> => {
         const platform = call.services.resolve(PlatformToken);
         const parent = await platform.getPrompt(call.promptId, call.userId);
-        const run = await runAgent(platform, registry, {
+        const options: RunAgentOptions = {
           agent,
           userId: call.userId,
           task: call.input.task,
@@ -171,10 +208,28 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
             promptId: call.promptId,
             toolCallId: call.toolCallId,
           },
+          root: rootOf(parent),
           promptId: childPromptId(call.toolCallId),
           signal: call.signal,
           emitter: call,
-        });
+        };
+        // Suspended, the call is resumed when the child ends by the plugin's start() subscription: a
+        // platform that was not opened has none, so its calls wait for the child in memory as before.
+        let run: AgentRun;
+        if (resumers.has(platform)) {
+          const outcome = await runOrWait(platform, registry, options);
+          if (!('run' in outcome)) {
+            return suspendCall(
+              boundText(
+                `Agent '${agent.name}' waits for your decision in its conversation: ${outcome.waitsFor}`,
+                MAX_SUSPEND_REASON_CHARS,
+              ),
+            );
+          }
+          run = outcome.run;
+        } else {
+          run = await runAgent(platform, registry, options);
+        }
         if (run.state !== 'completed') throw failure(run);
         // The model reads the answer and the summary; the usage is on the agent-run output, for apps.
         const { usage: _, ...read } = run;
@@ -189,6 +244,16 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
     tools,
     services: (container) => container.register(AgentRegistryToken, { useValue: registry }),
     conversationDeleted: deleteChildren,
+    start: ({ platform, signal, reportError }) => {
+      const resumer = new ParentResumer(platform, registry, signal, reportError);
+      resumers.set(platform, resumer);
+      resumer.start();
+    },
+    stop: async ({ platform }) => {
+      const resumer = resumers.get(platform);
+      resumers.delete(platform);
+      await resumer?.stop();
+    },
     hooks: {
       beforeModelCall: ({ prompt, request }) => {
         const child = childOf(registry, prompt);

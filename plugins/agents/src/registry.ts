@@ -1,14 +1,19 @@
 import { DefinitionError, type DependencyContainer, type InjectionToken, TesseraError } from '@tessera/core';
 import { AGENT_TOOL_PREFIX, type Agent } from './agent.ts';
 
-/** The agents of one `agentsPlugin()`, by name, with its depth limit. */
+/** How many child prompts one user's prompt may start, all depths together, unless `maxRunsPerPrompt` says. */
+export const DEFAULT_MAX_RUNS_PER_PROMPT = 20;
+
+/** The agents of one `agentsPlugin()`, by name, with its depth limit and its bound on runs per prompt. */
 export class AgentRegistry {
   readonly #agents: ReadonlyMap<string, Agent>;
   readonly maxDepth: number;
+  readonly maxRunsPerPrompt: number;
 
-  constructor(agents: readonly Agent[], maxDepth: number) {
+  constructor(agents: readonly Agent[], maxDepth: number, maxRunsPerPrompt = DEFAULT_MAX_RUNS_PER_PROMPT) {
     this.#agents = new Map(agents.map((agent) => [agent.name, agent]));
     this.maxDepth = maxDepth;
+    this.maxRunsPerPrompt = maxRunsPerPrompt;
   }
 
   get(name: string): Agent | undefined {

@@ -14,6 +14,7 @@ import {
   type StopReason,
   TesseraError,
   type ToolEmitter,
+  VersionConflictError,
 } from '@tessera/core';
 import { type Agent, agentToolId, MAX_TASK_CHARS } from './agent.ts';
 import type { AgentRunOutput } from './agent-run-output.ts';
@@ -40,6 +41,11 @@ export type AgentMetadata = {
   /** 1 for a child of a user's prompt (or of code), 2 for its own children, ... */
   depth: number;
   parent?: ParentCall;
+  /**
+   * The user's prompt the whole tree of agents runs for (its root, depth 0): the runs started under it are
+   * counted against `maxRunsPerPrompt`. Absent for a child code started without a parent (it is its own root).
+   */
+  root?: string;
 };
 
 /** A sub-agent's run as the parent (or the code that delegated) gets it. */
@@ -113,16 +119,22 @@ export function runOf(agent: string, prompt: Prompt): AgentRun {
 }
 
 const END_EVENTS = new Set(['prompt.completed', 'prompt.failed', 'prompt.cancelled']);
+/** Events after which a prompt waits for a decision: an approval, or a pause. */
+const WAIT_EVENTS = new Set(['prompt.approval-requested', 'prompt.pause-requested']);
 
 /**
- * Waits for a prompt to end (completed, failed or cancelled), through every approval and pause it waits on,
- * in this process or, through the relay, in another one that resumes it. Rejects when `signal` aborts.
+ * Waits for a prompt to stop: to end (completed, failed or cancelled), or with `orWaits` to wait for a
+ * decision (`waiting_for_approval`), in this process or, through the relay, in another one; without
+ * `orWaits` it waits through every approval and pause. Resolves with the prompt as stored then (with
+ * `orWaits`, it may be running again: someone decided meanwhile). Rejects when `signal` aborts.
  */
-export async function untilEnded(
+async function untilStops(
   platform: Platform,
   prompt: { id: string; conversationId: string; userId: string },
   signal: AbortSignal,
+  orWaits: boolean,
 ): Promise<Prompt> {
+  const stops = (state: PromptState) => isFinalState(state) || (orWaits && state === 'waiting_for_approval');
   const following = platform.events.follow(`conversation:${prompt.conversationId}`);
   try {
     await following.ready;
@@ -138,14 +150,14 @@ export async function untilEnded(
       };
       // Subscribed before the state is read: an end between the two is not missed.
       const unsubscribe = platform.events.subscribe({ promptId: prompt.id }, (event) => {
-        if (END_EVENTS.has(event.type)) finish();
+        if (END_EVENTS.has(event.type) || (orWaits && WAIT_EVENTS.has(event.type))) finish();
       });
       const onAbort = () => finish(signal.reason ?? new Error('Aborted.'));
       signal.addEventListener('abort', onAbort, { once: true });
       if (signal.aborted) onAbort();
       platform.getPrompt(prompt.id, prompt.userId).then(
         (current) => {
-          if (isFinalState(current.state)) finish();
+          if (stops(current.state)) finish();
         },
         (error: unknown) => finish(error),
       );
@@ -154,6 +166,21 @@ export async function untilEnded(
     following();
   }
   return platform.getPrompt(prompt.id, prompt.userId);
+}
+
+/** What a child that waits is waiting for: its pending call's tool and reason, or its pause. Bounded. */
+export function waitsFor(prompt: Prompt): string {
+  for (const output of prompt.output) {
+    if (output.type === 'tool' && output.result?.type === 'pending') {
+      return boundText(`${output.toolId}: ${output.result.reason}`, MAX_SUMMARY_CHARS);
+    }
+  }
+  for (const output of prompt.output) {
+    if (output.type === 'pause' && !output.decision) {
+      return boundText(`a pause: ${output.reason}`, MAX_SUMMARY_CHARS);
+    }
+  }
+  return 'a decision';
 }
 
 /** Cancels a child that has not ended; one that ended meanwhile (a `ConflictError`) is left as it is. */
@@ -188,6 +215,17 @@ export type RunAgentOptions = {
   signal: AbortSignal;
   /** The emitter of the parent's call, to record the `agent-run` output there. */
   emitter?: ToolEmitter;
+  /** The root prompt (see `AgentMetadata.root`): given, a new child is counted against `maxRunsPerPrompt`. */
+  root?: string;
+};
+
+/** A child that waits for a decision (an approval or a pause) in its conversation. */
+export type AgentWaiting = {
+  agent: string;
+  /** The child as stored, `waiting_for_approval`. */
+  child: Prompt;
+  /** What it waits for: its pending call's tool and reason, or its pause (see `waitsFor`). */
+  waitsFor: string;
 };
 
 const titleOf = (agent: string, task: string) =>
@@ -203,6 +241,29 @@ export async function runAgent(
   registry: AgentRegistry,
   options: RunAgentOptions,
 ): Promise<AgentRun> {
+  const outcome = await runUntilStops(platform, registry, options, false);
+  if ('run' in outcome) return outcome.run;
+  throw new Error(`Agent '${options.agent.name}' stopped without ending.`); // not reached: waits go on
+}
+
+/**
+ * As `runAgent`, but returns as soon as the child waits for a decision (an approval or a pause) as well as
+ * when it ends: a child that waits already is not waited for. The `agent-run` output says which.
+ */
+export async function runOrWait(
+  platform: Platform,
+  registry: AgentRegistry,
+  options: RunAgentOptions,
+): Promise<{ run: AgentRun } | AgentWaiting> {
+  return runUntilStops(platform, registry, options, true);
+}
+
+async function runUntilStops(
+  platform: Platform,
+  registry: AgentRegistry,
+  options: RunAgentOptions,
+  orWaits: boolean,
+): Promise<{ run: AgentRun } | AgentWaiting> {
   const { agent, userId, task, promptId, signal } = options;
   const depth = options.parentDepth + 1;
   if (depth > registry.maxDepth) {
@@ -222,11 +283,17 @@ export async function runAgent(
   if (child && child.metadata?.agent !== agent.name) {
     throw new ConflictError(`Prompt ${promptId} exists, and is not a run of agent '${agent.name}'.`);
   }
-  if (!child) child = await startChild(platform, registry, { ...options, depth });
+  if (!child) {
+    if (options.root !== undefined) await countRun(platform, registry, options.root, agent);
+    child = await startChild(platform, registry, { ...options, depth });
+  }
   await record(options.emitter, agent, child, { task, depth, state: child.state });
-  let ended: Prompt;
+  let stopped: Prompt = child;
   try {
-    ended = isFinalState(child.state) ? child : await untilEnded(platform, child, signal);
+    while (!isFinalState(stopped.state)) {
+      if (orWaits && stopped.state === 'waiting_for_approval') break;
+      stopped = await untilStops(platform, stopped, signal, orWaits);
+    }
   } catch (error) {
     if (signal.aborted) {
       await cancelChild(platform, child.id, userId);
@@ -240,15 +307,67 @@ export async function runAgent(
     }
     throw error;
   }
-  const run = runOf(agent.name, ended);
-  await record(options.emitter, agent, ended, {
+  if (!isFinalState(stopped.state)) {
+    const what = waitsFor(stopped);
+    await record(options.emitter, agent, stopped, {
+      task,
+      depth,
+      state: stopped.state,
+      summary: boundText(
+        `Agent '${agent.name}' waits for a decision in its conversation: ${what}`,
+        MAX_SUMMARY_CHARS,
+      ),
+      usage: stopped.usage,
+    });
+    return { agent: agent.name, child: stopped, waitsFor: what };
+  }
+  const run = runOf(agent.name, stopped);
+  await record(options.emitter, agent, stopped, {
     task,
     depth,
-    state: ended.state,
+    state: stopped.state,
     summary: run.summary,
-    usage: ended.usage,
+    usage: stopped.usage,
   });
-  return run;
+  return { run };
+}
+
+/** The records namespace of the plugin: `runs:<root prompt id>` counts the children started under it. */
+export const RECORDS_NAMESPACE = 'agents';
+
+/** The record that counts the runs under a root prompt. */
+export const runsRecordId = (root: string): string => `runs:${root}`;
+
+/**
+ * Counts one more child under `root`, in the store (a versioned write: processes and calls that start
+ * children at once each count, none lost), or refuses when `maxRunsPerPrompt` children were started already.
+ * A count is not given back when the start fails after it: the bound errs on the side of fewer runs.
+ */
+async function countRun(platform: Platform, registry: AgentRegistry, root: string, agent: Agent) {
+  const max = registry.maxRunsPerPrompt;
+  const id = runsRecordId(root);
+  for (let attempt = 0; ; attempt++) {
+    const stored = await platform.store.records.get<{ runs: number }>(RECORDS_NAMESPACE, id);
+    const runs = stored?.value.runs ?? 0;
+    if (runs >= max) {
+      throw new TesseraError(
+        'invalid_input',
+        `Agent '${agent.name}' was not started: the user's prompt started ${runs} sub-agent runs already (all depths together), the most it may (maxRunsPerPrompt: ${max}). Answer with what you have.`,
+      );
+    }
+    try {
+      await platform.store.records.put(
+        RECORDS_NAMESPACE,
+        id,
+        { runs: runs + 1 },
+        { expectedVersion: stored?.version ?? 0 },
+      );
+      return;
+    } catch (error) {
+      // Another child was counted first: read the count again (bounded: each retry saw another write).
+      if (!VersionConflictError.is(error) || attempt >= 100) throw error;
+    }
+  }
 }
 
 /** Creates the child conversation and starts the child prompt; a child started meanwhile is taken instead. */
@@ -257,7 +376,7 @@ async function startChild(
   registry: AgentRegistry,
   options: RunAgentOptions & { depth: number },
 ): Promise<Prompt> {
-  const { agent, userId, task, parent, promptId, signal, depth } = options;
+  const { agent, userId, task, parent, promptId, signal, depth, root } = options;
   const title = titleOf(agent.name, task);
   let conversation: Conversation;
   if (agent.history === 'fork') {
@@ -274,7 +393,12 @@ async function startChild(
   } else {
     conversation = await platform.conversations.create({ userId, title });
   }
-  const metadata: AgentMetadata = { agent: agent.name, depth, ...(parent && { parent }) };
+  const metadata: AgentMetadata = {
+    agent: agent.name,
+    depth,
+    ...(parent && { parent }),
+    root: root ?? promptId,
+  };
   try {
     if (agent.readOnly) await checkReadOnly(platform, registry, agent, conversation.id, userId, metadata);
     const started = await platform.start({

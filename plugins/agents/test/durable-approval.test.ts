@@ -1,0 +1,259 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Prompt, Store } from '@tessera/core';
+import { createPostgresStore } from '@tessera/store-postgres';
+import { callTool, outputsOf, pendingCall, reply } from '@tessera/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type AgentRun, agentRunOutput, childPromptId } from '../src/index.ts';
+import {
+  approvedWork,
+  callOf,
+  countEvents,
+  processOn,
+  sharedMemory,
+  userId,
+  workerAgent,
+} from './durable.ts';
+import { ended } from './helpers.ts';
+
+// A parent whose agent's child waits for approval does not wait with it: its call is suspended (pending in
+// the store, the prompt waiting_for_approval, no process held), and the process that runs the child to its
+// end resumes the parent, whichever it is.
+
+let pglite: Promise<PGlite> | undefined;
+afterAll(async () => {
+  await (await pglite)?.close();
+});
+
+/** The file's in-memory PGlite database (made once: it takes seconds); each process opens its own store over it. */
+async function sharedPglite(): Promise<() => Promise<Store>> {
+  pglite ??= PGlite.create();
+  const db = await pglite;
+  return () => createPostgresStore({ pglite: db });
+}
+
+/** Starts a parent that calls `agent.worker`, whose child waits for approval; resolves with both, stored. */
+async function parentWaiting(process: Awaited<ReturnType<typeof processOn>>) {
+  const conversation = await process.platform.conversations.create({ userId });
+  const parent = await process.platform.send({ conversationId: conversation.id, userId, input: 'Go.' });
+  const call = callOf(parent, 'agent.worker');
+  const child = await process.platform.getPrompt(childPromptId(call.id), userId);
+  return { parent, call, child };
+}
+
+describe.each([
+  ['memory', async () => sharedMemory()],
+  ['PGlite', sharedPglite],
+])('a parent whose child waits for approval (%s store)', { timeout: 60_000 }, (_, shared) => {
+  it('waits in the store; another process approves the child, and the parent resumes by itself', async () => {
+    const openStore = await shared();
+    const work = approvedWork();
+    const first = await processOn(await openStore(), {
+      agents: [workerAgent],
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.worker', { task: 'Change it.' })],
+        worker: [callTool('work.do', { what: 'it' })],
+      },
+    });
+    const { parent, call, child } = await parentWaiting(first);
+    expect(parent.state).toBe('waiting_for_approval');
+    expect(call.result).toEqual({
+      type: 'pending',
+      reason: "Agent 'worker' waits for your decision in its conversation: work.do: It changes things.",
+    });
+    expect(child.state).toBe('waiting_for_approval');
+    expect(outputsOf(parent, agentRunOutput)[0]).toMatchObject({
+      state: 'waiting_for_approval',
+      promptId: child.id,
+      summary: "Agent 'worker' waits for a decision in its conversation: work.do: It changes things.",
+    });
+    await first.platform.close();
+
+    const second = await processOn(await openStore(), {
+      agents: [workerAgent],
+      tools: [work.tool],
+      script: { parent: [reply('Changed, says the worker.')], worker: [reply('I changed it.')] },
+    });
+    const resumed = countEvents(second.platform, 'prompt.resumed');
+    const done = await second.platform.approve(pendingCall(child, 'work.do').id, { userId });
+    expect(done.state).toBe('completed');
+    const prompt = await ended(second.platform, parent.id, userId);
+    expect(prompt.state).toBe('completed');
+    const result = callOf(prompt, 'agent.worker').result;
+    expect(result?.type === 'success' && (result.output as AgentRun).answer).toBe('I changed it.');
+    expect(outputsOf(prompt, agentRunOutput)[0]).toMatchObject({ state: 'completed' });
+    expect(prompt.output.at(-1)).toMatchObject({ type: 'text', text: 'Changed, says the worker.' });
+    expect(work.runs).toEqual(['it']);
+    expect(resumed.get(parent.id)).toBe(1);
+    expect(resumed.get(child.id)).toBe(1);
+    expect(second.model.requests).toHaveLength(2);
+    await second.platform.close();
+    expect([...first.errors, ...second.errors]).toEqual([]);
+  });
+
+  it('the start-up sweep resumes a parent whose child ended while no process ran the plugin', async () => {
+    const openStore = await shared();
+    const work = approvedWork();
+    const first = await processOn(await openStore(), {
+      agents: [workerAgent],
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.worker', { task: 'Change it.' })],
+        worker: [callTool('work.do', { what: 'it' })],
+      },
+    });
+    const { parent, child } = await parentWaiting(first);
+    await first.platform.close();
+    // A process that has the plugin but never opened: the child ends there, and nothing resumes the parent.
+    const closed = await processOn(await openStore(), {
+      agents: [workerAgent],
+      tools: [work.tool],
+      script: { worker: [reply('I changed it.')] },
+      open: false,
+    });
+    expect((await closed.platform.approve(pendingCall(child, 'work.do').id, { userId })).state).toBe(
+      'completed',
+    );
+    expect((await closed.platform.getPrompt(parent.id, userId)).state).toBe('waiting_for_approval');
+    await closed.platform.close();
+
+    const third = await processOn(await openStore(), {
+      agents: [workerAgent],
+      tools: [work.tool],
+      script: { parent: [reply('Changed, says the worker.')] },
+    });
+    const prompt = await ended(third.platform, parent.id, userId);
+    expect(prompt.state).toBe('completed');
+    const result = callOf(prompt, 'agent.worker').result;
+    expect(result?.type === 'success' && (result.output as AgentRun).answer).toBe('I changed it.');
+    expect(work.runs).toEqual(['it']);
+    await third.platform.close();
+    expect([...first.errors, ...closed.errors, ...third.errors]).toEqual([]);
+  });
+});
+
+describe('durable nested approval in one process', () => {
+  it('depth 3: approving the deepest call resumes each level once, up to the user prompt', async () => {
+    const work = approvedWork();
+    const agents = [
+      { ...workerAgent, name: 'a', tools: ['agent.b'] },
+      { ...workerAgent, name: 'b', tools: ['agent.c'] },
+      { ...workerAgent, name: 'c' },
+    ];
+    const store = await sharedMemory()();
+    const p = await processOn(store, {
+      agents,
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.a', { task: 'Get it done.' }), reply('A says it is done.')],
+        a: [callTool('agent.b', { task: 'Get it done.' }), reply('B did it.')],
+        b: [callTool('agent.c', { task: 'Do it.' }), reply('C did it.')],
+        c: [callTool('work.do', { what: 'it' }), reply('I did it.')],
+      },
+    });
+    const resumed = countEvents(p.platform, 'prompt.resumed');
+    const conversation = await p.platform.conversations.create({ userId });
+    const parent = await p.platform.send({ conversationId: conversation.id, userId, input: 'Go.' });
+    expect(parent.state).toBe('waiting_for_approval');
+    const a = await p.platform.getPrompt(childPromptId(callOf(parent, 'agent.a').id), userId);
+    const b = await p.platform.getPrompt(childPromptId(callOf(a, 'agent.b').id), userId);
+    const c = await p.platform.getPrompt(childPromptId(callOf(b, 'agent.c').id), userId);
+    for (const waiting of [a, b, c]) expect(waiting.state).toBe('waiting_for_approval');
+    expect(c.metadata).toMatchObject({ agent: 'c', depth: 3, root: parent.id });
+    expect(callOf(parent, 'agent.a').result).toMatchObject({
+      type: 'pending',
+      reason:
+        "Agent 'a' waits for your decision in its conversation: agent.b: Agent 'b' waits for your decision in its conversation: agent.c: Agent 'c' waits for your decision in its conversation: work.do: It changes things.",
+    });
+
+    await p.platform.approve(pendingCall(c, 'work.do').id, { userId });
+    const prompt = await ended(p.platform, parent.id, userId);
+    expect(prompt.state).toBe('completed');
+    const result = callOf(prompt, 'agent.a').result;
+    expect(result?.type === 'success' && (result.output as AgentRun).answer).toBe('B did it.');
+    for (const id of [c.id, b.id, a.id])
+      expect((await p.platform.getPrompt(id, userId)).state).toBe('completed');
+    expect(work.runs).toEqual(['it']);
+    expect(Object.fromEntries(resumed)).toEqual({ [parent.id]: 1, [a.id]: 1, [b.id]: 1, [c.id]: 1 });
+    await p.platform.close();
+    expect(p.errors).toEqual([]);
+  });
+
+  it('a child that ends while its parent is being stored waiting: the parent still resumes', async () => {
+    const work = approvedWork();
+    const memory = await sharedMemory()();
+    let process: Awaited<ReturnType<typeof processOn>> | undefined;
+    let raced = false;
+    // The parent's write that stores it waiting is held until its child has been approved and has ended.
+    const store = new Proxy(memory, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key !== 'prompts') return value;
+        return new Proxy(value as Store['prompts'], {
+          get(prompts, name) {
+            const method = Reflect.get(prompts, name, prompts);
+            if (name !== 'update') return typeof method === 'function' ? method.bind(prompts) : method;
+            return async (...args: Parameters<Store['prompts']['update']>) => {
+              const [promptId, patch] = args;
+              const record = await prompts.get(promptId);
+              if (patch.state === 'waiting_for_approval' && !record?.metadata?.agent && !raced) {
+                raced = true;
+                const [child] = (await prompts.listByState('waiting_for_approval')) as Prompt[];
+                const done = await process!.platform.approve(pendingCall(child!, 'work.do').id, { userId });
+                expect(done.state).toBe('completed');
+                // The child's end found its parent still running: nothing was decided.
+                expect((await prompts.get(promptId))?.state).toBe('running');
+              }
+              return prompts.update(...args);
+            };
+          },
+        });
+      },
+    });
+    process = await processOn(store, {
+      agents: [workerAgent],
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.worker', { task: 'Change it.' }), reply('Changed, says the worker.')],
+        worker: [callTool('work.do', { what: 'it' }), reply('I changed it.')],
+      },
+    });
+    const conversation = await process.platform.conversations.create({ userId });
+    const run = await process.platform.start({ conversationId: conversation.id, userId, input: 'Go.' });
+    const prompt = await ended(process.platform, run.prompt.id, userId);
+    expect(raced).toBe(true);
+    expect(prompt.state).toBe('completed');
+    const result = callOf(prompt, 'agent.worker').result;
+    expect(result?.type === 'success' && (result.output as AgentRun).answer).toBe('I changed it.');
+    expect(work.runs).toEqual(['it']);
+    await process.platform.close();
+    expect(process.errors).toEqual([]);
+  });
+
+  it('cancelling a waiting parent cancels its waiting child, and that child its own', async () => {
+    const work = approvedWork();
+    const p = await processOn(await sharedMemory()(), {
+      agents: [{ ...workerAgent, name: 'boss', tools: ['agent.worker'] }, workerAgent],
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.boss', { task: 'Get it changed.' })],
+        boss: [callTool('agent.worker', { task: 'Change it.' })],
+        worker: [callTool('work.do', { what: 'it' })],
+      },
+    });
+    const conversation = await p.platform.conversations.create({ userId });
+    const parent = await p.platform.send({ conversationId: conversation.id, userId, input: 'Go.' });
+    expect(parent.state).toBe('waiting_for_approval');
+    const boss = await p.platform.getPrompt(childPromptId(callOf(parent, 'agent.boss').id), userId);
+    const worker = await p.platform.getPrompt(childPromptId(callOf(boss, 'agent.worker').id), userId);
+    expect(worker.state).toBe('waiting_for_approval');
+
+    await p.platform.cancel(parent.id, { userId });
+    expect((await p.platform.getPrompt(parent.id, userId)).state).toBe('cancelled');
+    expect((await ended(p.platform, boss.id, userId)).state).toBe('cancelled');
+    expect((await ended(p.platform, worker.id, userId)).state).toBe('cancelled');
+    expect(work.runs).toEqual([]);
+    await p.platform.close();
+    expect(p.errors).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { boundText, type Platform, type PromptState, TesseraError } from '@tessera/core';
 import { MAX_TASK_CHARS } from './agent.ts';
-import { depthOf } from './plugin.ts';
+import { depthOf, rootOf } from './plugin.ts';
 import { registryOf } from './registry.ts';
 import { type AgentRun, freshChildId, type ParentCall, runAgent } from './run.ts';
 
@@ -81,13 +81,15 @@ export async function delegate(platform: Platform, options: DelegateOptions): Pr
   const registry = registryOf(platform.services);
   const agent = registry.require(options.agent);
   const { userId, parent } = options;
-  const parentDepth = parent ? depthOf(await platform.getPrompt(parent.promptId, userId)) : 0;
+  const parentPrompt = parent ? await platform.getPrompt(parent.promptId, userId) : undefined;
   return runAgent(platform, registry, {
     agent,
     userId,
     task: options.task,
-    parentDepth,
+    parentDepth: parentPrompt ? depthOf(parentPrompt) : 0,
     ...(parent && { parent }),
+    // Runs for a prompt count towards its tree's maxRunsPerPrompt; a run without one is its own root.
+    ...(parentPrompt && { root: rootOf(parentPrompt) }),
     promptId: options.promptId ?? freshChildId(),
     signal: runSignal(agent.timeoutMs, options.signal),
   });

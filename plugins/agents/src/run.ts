@@ -350,8 +350,8 @@ async function countRun(platform: Platform, registry: AgentRegistry, root: strin
     const stored = await platform.store.records.get<{ runs: number }>(RECORDS_NAMESPACE, id);
     const runs = stored?.value.runs ?? 0;
     if (runs >= max) {
-      throw new TesseraError(
-        'invalid_input',
+      // A conflict with what the prompt did already (409 for code that delegates); the model reads it.
+      throw new ConflictError(
         `Agent '${agent.name}' was not started: the user's prompt started ${runs} sub-agent runs already (all depths together), the most it may (maxRunsPerPrompt: ${max}). Answer with what you have.`,
       );
     }
@@ -364,8 +364,9 @@ async function countRun(platform: Platform, registry: AgentRegistry, root: strin
       );
       return;
     } catch (error) {
-      // Another child was counted first: read the count again (bounded: each retry saw another write).
-      if (!VersionConflictError.is(error) || attempt >= 100) throw error;
+      // Another child was counted first: read the count again. Each conflict is another child counted, and
+      // at most `max` are, so this ends.
+      if (!VersionConflictError.is(error) || attempt > max) throw error;
     }
   }
 }

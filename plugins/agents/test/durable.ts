@@ -1,4 +1,5 @@
 import {
+  type AnyTool,
   createMemoryStore,
   createPlatform,
   createTool,
@@ -55,7 +56,7 @@ export async function processOn(
   store: Store,
   options: {
     agents: AgentOptions[];
-    tools: ReturnType<typeof approvedWork>['tool'][];
+    tools: AnyTool[];
     script: Record<string, ScriptedTurn[]>;
     open?: boolean;
     maxRunsPerPrompt?: number;

@@ -1,6 +1,7 @@
 import type { Output } from '../api.ts';
 import { useLoopControl } from '../loop-control-context.ts';
 import { CompactionMarker } from '../report/CompactionMarker.tsx';
+import { AgentRunView } from './AgentRunView.tsx';
 import { ApprovalCard, type Decide } from './ApprovalCard.tsx';
 import { FileView } from './FileView.tsx';
 import { GuardrailNote } from './GuardrailNote.tsx';
@@ -58,6 +59,8 @@ export function OutputView({
       return <CompactionMarker output={output} />;
     case 'guardrail':
       return <GuardrailNote output={output} />;
+    case 'agent-run':
+      return <AgentRunView output={output} />;
     default:
       return <pre className="unknown-output">{JSON.stringify(output, null, 2)}</pre>;
   }

@@ -296,6 +296,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tool-calls/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a tool call with its result
+         * @description The call does not run: `answer` (any JSON value) is recorded as its result (`{ type: 'success', output: answer }`, the approval's `decision` `answered`), the model is sent it with a note that you gave it in the tool's place, and the prompt resumes. An answer over `limits.maxInputChars` characters as JSON is a 413 `input_too_large`, one nested deeper than 64 levels or without `answer` a 400; the call still waits.
+         */
+        post: operations["answerToolCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tool-calls/{id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skip a tool call
+         * @description The call does not run: its result is an error `skipped` (the approval's `decision` `skipped`) telling the model you chose to skip it and to go on without it (with your `reason` if you give one; unlike a rejection, it is not told to try another way), and the prompt resumes.
+         */
+        post: operations["skipToolCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/messages": {
         parameters: {
             query?: never;
@@ -940,6 +980,32 @@ export interface components {
                 reported: number;
                 estimated: number;
                 budget?: number;
+            };
+            subAgents?: {
+                runs: {
+                    toolCallId: string;
+                    agent: string;
+                    conversationId: string;
+                    promptId: string;
+                    /** @enum {string} */
+                    state: "running" | "waiting_for_approval" | "completed" | "failed" | "cancelled";
+                    usage?: {
+                        modelCalls: number;
+                        inputTokens: number;
+                        outputTokens: number;
+                        cachedInputTokens: number;
+                        reasoningTokens: number;
+                        cost?: number;
+                    };
+                }[];
+                totals: {
+                    modelCalls: number;
+                    inputTokens: number;
+                    outputTokens: number;
+                    cachedInputTokens: number;
+                    reasoningTokens: number;
+                    cost?: number;
+                };
             };
         };
         PendingApproval: {
@@ -3338,6 +3404,279 @@ export interface operations {
                 /**
                  * @example {
                  *       "reason": "Not this month."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The prompt, resumed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "prompt": {
+                     *         "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "model": "normal",
+                     *         "visible": true,
+                     *         "state": "running",
+                     *         "input": "weather in Rome",
+                     *         "output": [],
+                     *         "usage": {
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "cachedInputTokens": 0,
+                     *           "reasoningTokens": 0,
+                     *           "totalTokens": 0,
+                     *           "modelCalls": 0
+                     *         },
+                     *         "createdAt": "2026-11-27T05:49:27.673Z",
+                     *         "updatedAt": "2026-11-27T05:49:27.673Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        prompt: components["schemas"]["Prompt"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerToolCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "answer": {
+                 *         "balance": 120,
+                 *         "currency": "EUR"
+                 *       },
+                 *       "reason": "I checked it myself."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The call's result, in the tool's place: any JSON value (`null` too). The tool does not run; the call's result is `{ type: 'success', output: answer }` and the model is sent it with a note that you gave it. As JSON, at most `limits.maxInputChars` characters (else a 413 `input_too_large`) and nested at most 64 levels (else a 400). */
+                    answer?: unknown;
+                    /** @description Why, in your words: recorded as the approval's `comment` and read by the model. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The prompt, resumed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "prompt": {
+                     *         "id": "prm_rdWWhAF2Yn4nXxVq",
+                     *         "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *         "userId": "ada",
+                     *         "model": "normal",
+                     *         "visible": true,
+                     *         "state": "running",
+                     *         "input": "weather in Rome",
+                     *         "output": [],
+                     *         "usage": {
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "cachedInputTokens": 0,
+                     *           "reasoningTokens": 0,
+                     *           "totalTokens": 0,
+                     *           "modelCalls": 0
+                     *         },
+                     *         "createdAt": "2026-11-27T05:49:27.673Z",
+                     *         "updatedAt": "2026-11-27T05:49:27.673Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        prompt: components["schemas"]["Prompt"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    skipToolCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Not needed today."
                  *     }
                  */
                 "application/json": {

@@ -7,6 +7,9 @@ export {
   PromptReportSchema,
   PromptReportTotals,
   ReportContext,
+  SubAgentReport,
+  SubAgentsReport,
   ToolCallOutcome,
   ToolCallReport,
+  UsageTotals,
 } from './report-schema.ts';

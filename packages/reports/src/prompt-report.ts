@@ -4,6 +4,7 @@ import {
   type ModelMessage,
   type Prompt,
   type PromptOutput,
+  PromptState,
   type ToolOutput,
   toolResultText,
 } from '@tessera/core';
@@ -13,8 +14,11 @@ import type {
   CompactionReport,
   ModelCallReport,
   PromptReport,
+  SubAgentReport,
+  SubAgentsReport,
   ToolCallOutcome,
   ToolCallReport,
+  UsageTotals,
 } from './report-schema.ts';
 
 const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
@@ -30,7 +34,10 @@ export function promptReport(prompt: Prompt, options: ReportOptions = {}): Promp
   const toolCalls: ToolCallReport[] = [];
   const callsPerResponse = new Map<string, number>();
   let compaction: CompactionReport | undefined;
+  const subAgents: SubAgentReport[] = [];
   for (const output of prompt.output as PromptOutput[]) {
+    const subAgent = subAgentReport(output);
+    if (subAgent) subAgents.push(subAgent);
     const facts = (output as { modelCall?: ModelCallFacts }).modelCall;
     const responseId = (output as { responseId?: string }).responseId;
     if (output.type === 'tool') {
@@ -69,6 +76,7 @@ export function promptReport(prompt: Prompt, options: ReportOptions = {}): Promp
       toolMs: toolCalls.reduce((sum, call) => sum + (call.latencyMs ?? 0), 0),
     },
     ...(compaction && { compaction }),
+    ...(subAgents.length > 0 && { subAgents: subAgentsReport(subAgents) }),
     ...(options.history && {
       context: {
         ...withoutAnchor(contextTokens(options.history, { current: prompt, estimate: options.estimate })),
@@ -76,6 +84,66 @@ export function promptReport(prompt: Prompt, options: ReportOptions = {}): Promp
       },
     }),
   };
+}
+
+/** A sub-agent run the output records (the agents plugin's `agent-run`, read by its shape), if it is one. */
+function subAgentReport(output: PromptOutput): SubAgentReport | undefined {
+  if ((output.type as string) !== 'agent-run') return undefined;
+  const run = output as Partial<Record<string, unknown>>;
+  const text = (key: string) => (typeof run[key] === 'string' ? (run[key] as string) : undefined);
+  const [toolCallId, agent, conversationId, promptId, state] = [
+    text('toolCallId'),
+    text('agent'),
+    text('conversationId'),
+    text('promptId'),
+    text('state'),
+  ];
+  const known = PromptState.safeParse(state);
+  if (!toolCallId || !agent || !conversationId || !promptId || !known.success) return undefined;
+  const usage = usageOf(run.usage);
+  return {
+    toolCallId,
+    agent,
+    conversationId,
+    promptId,
+    state: known.data,
+    ...(usage && { usage }),
+  };
+}
+
+const count = (value: unknown): number => (typeof value === 'number' && value >= 0 ? value : 0);
+
+function usageOf(value: unknown): UsageTotals | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const usage = value as Record<string, unknown>;
+  return {
+    modelCalls: count(usage.modelCalls),
+    inputTokens: count(usage.inputTokens),
+    outputTokens: count(usage.outputTokens),
+    cachedInputTokens: count(usage.cachedInputTokens),
+    reasoningTokens: count(usage.reasoningTokens),
+    ...(typeof usage.cost === 'number' && usage.cost >= 0 && { cost: usage.cost }),
+  };
+}
+
+function subAgentsReport(runs: SubAgentReport[]): SubAgentsReport {
+  const totals: UsageTotals = {
+    modelCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+  };
+  for (const { usage } of runs) {
+    if (!usage) continue;
+    totals.modelCalls += usage.modelCalls;
+    totals.inputTokens += usage.inputTokens;
+    totals.outputTokens += usage.outputTokens;
+    totals.cachedInputTokens += usage.cachedInputTokens;
+    totals.reasoningTokens += usage.reasoningTokens;
+    if (usage.cost !== undefined) totals.cost = (totals.cost ?? 0) + usage.cost;
+  }
+  return { runs, totals };
 }
 
 export type ReportOptions = {

@@ -87,6 +87,35 @@ export const ReportContext = z.object({
 });
 export type ReportContext = z.infer<typeof ReportContext>;
 
+/** What model calls used: a sub-agent's run's, or all of a prompt's sub-agents' together. */
+export const UsageTotals = z.object({
+  modelCalls: z.number().int().nonnegative(),
+  inputTokens: z.number().nonnegative(),
+  outputTokens: z.number().nonnegative(),
+  cachedInputTokens: z.number().nonnegative(),
+  reasoningTokens: z.number().nonnegative(),
+  cost: z.number().nonnegative().optional(),
+});
+export type UsageTotals = z.infer<typeof UsageTotals>;
+
+/**
+ * A sub-agent a tool call ran (the agents plugin's `agent-run` output): the child prompt, its state when last
+ * seen, and what it used (its own sub-agents included) once it ended.
+ */
+export const SubAgentReport = z.object({
+  toolCallId: z.string(),
+  agent: z.string(),
+  conversationId: z.string(),
+  promptId: z.string(),
+  state: PromptState,
+  usage: UsageTotals.optional(),
+});
+export type SubAgentReport = z.infer<typeof SubAgentReport>;
+
+/** The prompt's sub-agents, and what they used together: the prompt's `totals` do not count it. */
+export const SubAgentsReport = z.object({ runs: z.array(SubAgentReport), totals: UsageTotals });
+export type SubAgentsReport = z.infer<typeof SubAgentsReport>;
+
 /** A prompt's run report (like seed 004's `AgentRunReport`), derived from its record alone. */
 export const PromptReportSchema = z.object({
   promptId: z.string(),
@@ -105,5 +134,7 @@ export const PromptReportSchema = z.object({
   compaction: CompactionReport.optional(),
   /** With the conversation's earlier prompts: the context's size after this prompt. */
   context: ReportContext.optional(),
+  /** The sub-agents its tool calls ran, and their usage (not in `totals`: add both for the whole cost). */
+  subAgents: SubAgentsReport.optional(),
 });
 export type PromptReport = z.infer<typeof PromptReportSchema>;

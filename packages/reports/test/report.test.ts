@@ -35,6 +35,68 @@ async function sendOnFakeClock(t: Awaited<ReturnType<typeof createTestPlatform>>
   return done;
 }
 
+describe('promptReport of a prompt that ran sub-agents', () => {
+  it("lists each agent-run with its usage, and adds them up apart from the prompt's own totals", async () => {
+    const t = await createTestPlatform({ script: [reply('Done.')] });
+    const prompt = await t.send('Go');
+    const run = (id: string, agent: string, usage?: object) => ({
+      type: 'agent-run',
+      id,
+      createdAt: prompt.createdAt,
+      toolCallId: `call_${id}`,
+      agent,
+      conversationId: `conv_${id}`,
+      promptId: `agent_${id}`,
+      task: 'x',
+      depth: 1,
+      history: 'task',
+      state: usage ? 'completed' : 'running',
+      ...(usage && { usage }),
+    });
+    const withRuns = {
+      ...prompt,
+      output: [
+        ...prompt.output,
+        run('a', 'researcher', {
+          inputTokens: 100,
+          outputTokens: 10,
+          cachedInputTokens: 0,
+          reasoningTokens: 0,
+          totalTokens: 110,
+          modelCalls: 2,
+          cost: 0.5,
+        }),
+        run('b', 'writer', {
+          inputTokens: 50,
+          outputTokens: 5,
+          cachedInputTokens: 20,
+          reasoningTokens: 1,
+          totalTokens: 55,
+          modelCalls: 1,
+        }),
+        run('c', 'slow'), // still running: no usage yet
+        { ...run('d', 'bad'), state: 'exploded' }, // not a state: not listed
+      ],
+    } as unknown as Prompt;
+    const report = promptReport(withRuns);
+    expect(report.subAgents?.runs.map((r) => [r.agent, r.state, r.usage?.modelCalls])).toEqual([
+      ['researcher', 'completed', 2],
+      ['writer', 'completed', 1],
+      ['slow', 'running', undefined],
+    ]);
+    expect(report.subAgents?.totals).toEqual({
+      modelCalls: 3,
+      inputTokens: 150,
+      outputTokens: 15,
+      cachedInputTokens: 20,
+      reasoningTokens: 1,
+      cost: 0.5,
+    });
+    expect(report.totals.modelCalls).toBe(1); // the prompt's own
+    expect(promptReport(prompt).subAgents).toBeUndefined();
+  });
+});
+
 describe('promptReport', () => {
   afterEach(() => {
     vi.useRealTimers();

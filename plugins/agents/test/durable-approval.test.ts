@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Prompt, Store } from '@tessera/core';
+import { definePlugin, type Prompt, type Store } from '@tessera/core';
 import { createPostgresStore } from '@tessera/store-postgres';
 import { callTool, outputsOf, pendingCall, reply } from '@tessera/testing';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   userId,
   workerAgent,
 } from './durable.ts';
-import { ended } from './helpers.ts';
+import { ended, searchTool } from './helpers.ts';
 
 // A parent whose agent's child waits for approval does not wait with it: its call is suspended (pending in
 // the store, the prompt waiting_for_approval, no process held), and the process that runs the child to its
@@ -228,6 +228,47 @@ describe('durable nested approval in one process', () => {
     expect(work.runs).toEqual(['it']);
     await process.platform.close();
     expect(process.errors).toEqual([]);
+  });
+
+  it('a child that pauses suspends its parent too, which resumes once the pause is decided', async () => {
+    const search = searchTool();
+    const paused = new Set<string>();
+    const pauser = definePlugin({
+      id: 'pauser',
+      hooks: {
+        betweenRounds: ({ prompt }) => {
+          if (prompt.metadata?.agent !== 'researcher' || paused.has(prompt.id)) return undefined;
+          paused.add(prompt.id);
+          return { pause: 'Check the search before going on.' };
+        },
+      },
+    });
+    const p = await processOn(await sharedMemory()(), {
+      agents: [{ ...workerAgent, name: 'researcher', tools: ['notes.search'] }],
+      tools: [search.tool],
+      plugins: [pauser],
+      script: {
+        parent: [callTool('agent.researcher', { task: 'Find it.' }), reply('Found, says the researcher.')],
+        researcher: [callTool('notes.search', { query: 'it' }), reply('It is on Tuesday.')],
+      },
+    });
+    const conversation = await p.platform.conversations.create({ userId });
+    const parent = await p.platform.send({ conversationId: conversation.id, userId, input: 'Go.' });
+    expect(parent.state).toBe('waiting_for_approval');
+    expect(callOf(parent, 'agent.researcher').result).toEqual({
+      type: 'pending',
+      reason:
+        "Agent 'researcher' waits for your decision in its conversation: a pause: Check the search before going on.",
+    });
+    const child = await p.platform.getPrompt(childPromptId(callOf(parent, 'agent.researcher').id), userId);
+    const pause = child.output.find((o) => o.type === 'pause');
+    await p.platform.resume(pause!.id, { userId, choice: 'continue' });
+    const prompt = await ended(p.platform, parent.id, userId);
+    expect(prompt.state).toBe('completed');
+    const result = callOf(prompt, 'agent.researcher').result;
+    expect(result?.type === 'success' && (result.output as AgentRun).answer).toBe('It is on Tuesday.');
+    await p.platform.close();
+    expect(p.errors).toEqual([]);
   });
 
   it('cancelling a waiting parent cancels its waiting child, and that child its own', async () => {

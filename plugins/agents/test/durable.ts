@@ -1,4 +1,5 @@
 import {
+  type AnyPlugin,
   type AnyTool,
   createMemoryStore,
   createPlatform,
@@ -60,6 +61,8 @@ export async function processOn(
     script: Record<string, ScriptedTurn[]>;
     open?: boolean;
     maxRunsPerPrompt?: number;
+    /** More plugins, after the app's and the agents'. */
+    plugins?: AnyPlugin[];
   },
 ): Promise<Process> {
   const errors: PluginError[] = [];
@@ -71,6 +74,7 @@ export async function processOn(
         agents: options.agents,
         ...(options.maxRunsPerPrompt && { maxRunsPerPrompt: options.maxRunsPerPrompt }),
       }),
+      ...(options.plugins ?? []),
     ],
     store,
     model,

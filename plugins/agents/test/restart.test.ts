@@ -88,7 +88,9 @@ async function diedWhileChildWaits(readOnly: boolean, after: Record<string, Scri
   return { restarted, resumed: resumed!, childId, runs, conversations, model };
 }
 
-describe('a process that stops while a child waits for approval', () => {
+// These platforms are never opened: without the plugin's start() the parent's call waits for its child in
+// memory (see durable-approval.test.ts for opened ones, whose parent waits in the store instead).
+describe('a process never opened that stops while a child waits for approval', () => {
   it('a read-only agent: the call runs again, waits for the same child, and the parent gets its answer', async () => {
     const t = await diedWhileChildWaits(true, {
       parent: [reply('Changed, says the worker.')],
@@ -110,7 +112,7 @@ describe('a process that stops while a child waits for approval', () => {
     expect((await t.restarted.conversations.list(userId)).items).toHaveLength(t.conversations);
   });
 
-  it('any other agent: the parent call is interrupted (durable nested approval is a later slice)', async () => {
+  it('any other agent: the parent call is interrupted (an opened platform suspends it instead)', async () => {
     const t = await diedWhileChildWaits(false, {
       parent: [reply('The worker was interrupted.')],
       worker: [reply('I changed it.')],

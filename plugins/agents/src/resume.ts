@@ -23,7 +23,8 @@ import { childPromptId } from './run.ts';
  *   process ran the plugin.
  *
  * And a parent cancelled (`prompt.cancelled`) cancels the children of its `agent-run` outputs that have not
- * ended (a waiting parent's call no longer runs, so nothing else would).
+ * ended (a waiting parent's call no longer runs, so nothing else would); so does a suspended agent call the
+ * user rejected, answered or skipped, for its child.
  */
 export class ParentResumer {
   #unsubscribe: (() => void) | undefined;
@@ -80,6 +81,17 @@ export class ParentResumer {
         if (event.type === 'prompt.cancelled') this.#track(this.#cancelChildren(event.prompt));
         return;
       }
+      case 'prompt.output-updated': {
+        // A suspended agent call the user decided otherwise (rejected, answered, skipped): the parent goes on
+        // without the child, which would otherwise wait for ever.
+        const { output } = event;
+        if (output.type !== 'tool' || !this.registry.byToolId(output.toolId)) return;
+        const decision = output.approval?.decision;
+        if (decision === 'rejected' || decision === 'answered' || decision === 'skipped') {
+          this.#track(this.#cancelChild(childPromptId(output.id), event.userId));
+        }
+        return;
+      }
       case 'prompt.approval-requested':
         if (this.registry.byToolId(event.toolId)) {
           this.#track(this.#resumeIfChildEnded(event.toolCallId, event.userId));
@@ -121,14 +133,18 @@ export class ParentResumer {
   async #cancelChildren(parent: Prompt): Promise<void> {
     const children = new Set<string>();
     for (const output of parent.output) if (output.type === 'agent-run') children.add(output.promptId);
-    for (const id of children) {
-      const child = await this.platform.store.prompts.get(id);
-      if (!child || child.userId !== parent.userId || isFinalState(child.state)) continue;
-      try {
-        await this.platform.cancel(id, { userId: parent.userId });
-      } catch (error) {
-        if (!ConflictError.is(error) && !NotFoundError.is(error)) throw error;
-      }
+    for (const id of children) await this.#cancelChild(id, parent.userId);
+  }
+
+  /** Cancels the child `id` of the user if it exists and has not ended. */
+  async #cancelChild(id: string, userId: string): Promise<void> {
+    const child = await this.platform.store.prompts.get(id);
+    if (!child || child.userId !== userId || isFinalState(child.state)) return;
+    if (typeof child.metadata?.agent !== 'string') return;
+    try {
+      await this.platform.cancel(id, { userId });
+    } catch (error) {
+      if (!ConflictError.is(error) && !NotFoundError.is(error)) throw error;
     }
   }
 

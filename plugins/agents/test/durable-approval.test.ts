@@ -271,6 +271,28 @@ describe('durable nested approval in one process', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('a suspended agent call the user rejects: the parent goes on without it, and the child is cancelled', async () => {
+    const work = approvedWork();
+    const p = await processOn(await sharedMemory()(), {
+      agents: [workerAgent],
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.worker', { task: 'Change it.' }), reply('Not changed, then.')],
+        worker: [callTool('work.do', { what: 'it' })],
+      },
+    });
+    const conversation = await p.platform.conversations.create({ userId });
+    const parent = await p.platform.send({ conversationId: conversation.id, userId, input: 'Go.' });
+    const call = callOf(parent, 'agent.worker');
+    const done = await p.platform.reject(call.id, { userId });
+    expect(done.state).toBe('completed');
+    expect(callOf(done, 'agent.worker').result).toMatchObject({ type: 'error', error: { code: 'rejected' } });
+    expect((await ended(p.platform, childPromptId(call.id), userId)).state).toBe('cancelled');
+    expect(work.runs).toEqual([]);
+    await p.platform.close();
+    expect(p.errors).toEqual([]);
+  });
+
   it('cancelling a waiting parent cancels its waiting child, and that child its own', async () => {
     const work = approvedWork();
     const p = await processOn(await sharedMemory()(), {

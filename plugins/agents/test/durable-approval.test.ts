@@ -81,7 +81,8 @@ describe.each([
     expect(prompt.state).toBe('completed');
     const result = callOf(prompt, 'agent.worker').result;
     expect(result?.type === 'success' && (result.output as AgentRun).answer).toBe('I changed it.');
-    expect(outputsOf(prompt, agentRunOutput)[0]).toMatchObject({ state: 'completed' });
+    // One agent-run output, updated by each run of the call: waiting, then completed.
+    expect(outputsOf(prompt, agentRunOutput)).toMatchObject([{ state: 'completed', promptId: child.id }]);
     expect(prompt.output.at(-1)).toMatchObject({ type: 'text', text: 'Changed, says the worker.' });
     expect(work.runs).toEqual(['it']);
     expect(resumed.get(parent.id)).toBe(1);

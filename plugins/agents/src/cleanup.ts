@@ -1,4 +1,5 @@
 import { type ConversationDeletedContext, NotFoundError, type Platform, PlatformToken } from '@tessera/core';
+import { RECORDS_NAMESPACE, runsRecordId } from './run.ts';
 
 /** The ids of the conversations of a lineage (`branches`), every page of them. */
 async function lineageOf(platform: Platform, conversationId: string, userId: string): Promise<string[]> {
@@ -19,7 +20,8 @@ async function lineageOf(platform: Platform, conversationId: string, userId: str
  * A conversation is being deleted: delete the child conversations its own prompts started agents in (their
  * deletion deletes their children in turn). A child whose parent prompt another conversation still shares
  * (a fork the user made keeps the history it shares) stays, as the record that prompt links to. A child
- * already deleted is skipped; any other failure stops the deletion, which can be retried.
+ * already deleted is skipped; any other failure stops the deletion, which can be retried. The count of runs
+ * under each of its prompts (see `maxRunsPerPrompt`) is deleted with it.
  */
 export async function deleteChildren({ conversationId, userId, services }: ConversationDeletedContext) {
   const platform = services.resolve(PlatformToken);
@@ -41,6 +43,8 @@ export async function deleteChildren({ conversationId, userId, services }: Conve
   }
   for (const { promptId, child } of links) {
     if (shared.has(promptId)) continue;
+    // The count of runs under a user's prompt (maxRunsPerPrompt) goes with the prompt.
+    await platform.store.records.delete(RECORDS_NAMESPACE, runsRecordId(promptId));
     try {
       await platform.conversations.delete(child, userId);
     } catch (error) {

@@ -30,9 +30,15 @@ describe('deleting a conversation', () => {
     const [deeper] = outputsOf(middle!, agentRunOutput);
     expect(await exists(t, deeper!.conversationId)).toBe(true);
 
+    expect(await t.platform.store.records.get('agents', `runs:${prompt.id}`)).toMatchObject({
+      value: { runs: 2 },
+    });
+
     await t.platform.conversations.delete(t.conversation.id, t.userId);
     expect(await exists(t, run!.conversationId)).toBe(false);
     expect(await exists(t, deeper!.conversationId)).toBe(false);
+    // The count of runs under the user's prompt goes with it.
+    expect(await t.platform.store.records.get('agents', `runs:${prompt.id}`)).toBeUndefined();
   });
 
   it('deletes the child of an agent that forked the conversation', async () => {

@@ -1,8 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
-import { definePlugin, type Prompt, type Store } from '@tessera/core';
+import { createTool, definePlugin, type Prompt, type Store } from '@tessera/core';
 import { createPostgresStore } from '@tessera/store-postgres';
-import { callTool, outputsOf, pendingCall, reply } from '@tessera/testing';
+import { callTool, callTools, outputsOf, pendingCall, reply } from '@tessera/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type AgentRun, agentRunOutput, childPromptId } from '../src/index.ts';
 import {
   approvedWork,
@@ -290,6 +291,70 @@ describe('durable nested approval in one process', () => {
     expect(callOf(done, 'agent.worker').result).toMatchObject({ type: 'error', error: { code: 'rejected' } });
     expect((await ended(p.platform, childPromptId(call.id), userId)).state).toBe('cancelled');
     expect(work.runs).toEqual([]);
+    await p.platform.close();
+    expect(p.errors).toEqual([]);
+  });
+
+  it('two read-only agents of one batch whose children both wait: approving both, in any order, resumes the parent once', async () => {
+    const reads: string[] = [];
+    const read = createTool({
+      id: 'vault.read',
+      description: 'Reads a secret: needs approval.',
+      input: z.object({ name: z.string() }),
+      readOnly: true,
+      requireApproval: { required: true, reason: 'It reads a secret.' },
+      invoke: ({ input }) => {
+        reads.push(input.name);
+        return `secret ${input.name}`;
+      },
+    });
+    const reader = { ...workerAgent, name: 'reader', tools: ['vault.read'], readOnly: true };
+    const p = await processOn(await sharedMemory()(), {
+      agents: [reader],
+      tools: [read],
+      script: {
+        parent: [
+          callTools(
+            { name: 'agent.reader', args: { task: 'Read a.' } },
+            { name: 'agent.reader', args: { task: 'Read b.' } },
+          ),
+          reply('Both read.'),
+        ],
+        reader: [
+          (request) =>
+            callTool('vault.read', {
+              name: JSON.stringify(request.messages).includes('Read a.') ? 'a' : 'b',
+            }),
+          (request) =>
+            callTool('vault.read', {
+              name: JSON.stringify(request.messages).includes('Read a.') ? 'a' : 'b',
+            }),
+          reply('Read it.'),
+          reply('Read it.'),
+        ],
+      },
+    });
+    const resumed = countEvents(p.platform, 'prompt.resumed');
+    const conversation = await p.platform.conversations.create({ userId });
+    const parent = await p.platform.send({ conversationId: conversation.id, userId, input: 'Go.' });
+    expect(parent.state).toBe('waiting_for_approval');
+    const [first, second] = parent.output.filter((o) => o.type === 'tool');
+    const children = await Promise.all(
+      [first!, second!].map((call) => p.platform.getPrompt(childPromptId(call.id), userId)),
+    );
+    for (const child of children) expect(child.state).toBe('waiting_for_approval');
+    // The second's child first: the parent waits on the first call, so nothing resumes yet.
+    await p.platform.approve(pendingCall(children[1]!, 'vault.read').id, { userId });
+    expect((await p.platform.getPrompt(parent.id, userId)).state).toBe('waiting_for_approval');
+    await p.platform.approve(pendingCall(children[0]!, 'vault.read').id, { userId });
+    const prompt = await ended(p.platform, parent.id, userId);
+    expect(prompt.state).toBe('completed');
+    const results = prompt.output
+      .filter((o) => o.type === 'tool')
+      .map((o) => o.type === 'tool' && o.result?.type);
+    expect(results).toEqual(['success', 'success']);
+    expect(reads.sort()).toEqual(['a', 'b']);
+    expect(resumed.get(parent.id)).toBe(1);
     await p.platform.close();
     expect(p.errors).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { Composer } from './Composer.tsx';
 import { type LoopControl, LoopControlContext } from './loop-control-context.ts';
 import { readModelClass } from './model-class.ts';
 import { DEMO_SUGGESTIONS } from './NewConversation.tsx';
+import type { CallDecision } from './outputs/ApprovalCard.tsx';
 import { PromptView } from './PromptView.tsx';
 import { panelsOf, SidePanel } from './panels/SidePanel.tsx';
 import { QueuedMessages } from './QueuedMessages.tsx';
@@ -41,6 +42,15 @@ export const loopControlOf = (api: Api): LoopControl => ({
     await api.resumePause(pauseId, choice, budgets);
   },
 });
+
+/** A decision on a pending call, sent to its route (the approval cards of the conversation and the inbox). */
+export async function decideCall(api: Api, toolCallId: string, decision: CallDecision): Promise<void> {
+  if ('answer' in decision) await api.answer(toolCallId, decision.answer, decision.reason);
+  else if ('skip' in decision) await api.skip(toolCallId, decision.reason);
+  else if (decision.approve)
+    await api.approve(toolCallId, 'input' in decision ? { input: decision.input } : undefined);
+  else await api.reject(toolCallId, decision.reason);
+}
 
 /** Why the composer cannot simply send: an answer runs, or waits for a decision. */
 const busyReasonOf = (running: boolean, waiting: boolean) =>
@@ -139,10 +149,7 @@ export function ConversationPane({
                     last={prompt.id === last?.id}
                     onResend={branches.resendAt(prompt.id)}
                     branches={branches.switchAt(prompt.id)}
-                    onDecide={async (id, approve, reason, edit) => {
-                      if (approve) await api.approve(id, edit);
-                      else await api.reject(id, reason);
-                    }}
+                    onDecide={(id, decision) => decideCall(api, id, decision)}
                   />
                 ))}
               </div>

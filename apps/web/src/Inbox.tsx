@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import type { Api, Conversation, Output, PendingApproval, PendingPause } from './api.ts';
-import { loopControlOf } from './ConversationPane.tsx';
+import { decideCall, loopControlOf } from './ConversationPane.tsx';
 import { titleOf } from './conversation-groups.ts';
 import { LoopControlContext } from './loop-control-context.ts';
 import { ApprovalCard } from './outputs/ApprovalCard.tsx';
@@ -83,9 +83,8 @@ export function Inbox({ api, approvals, pauses, conversations, onDecided }: Inbo
                 <ApprovalCard
                   key={call.toolCallId}
                   output={callOutput(call)}
-                  onDecide={async (toolCallId, approve, reason, edit) => {
-                    if (approve) await api.approve(toolCallId, edit);
-                    else await api.reject(toolCallId, reason);
+                  onDecide={async (toolCallId, decision) => {
+                    await decideCall(api, toolCallId, decision);
                     await onDecided();
                   }}
                 />

@@ -248,6 +248,22 @@ function toolCallCalls({ client, auth, baseUrl }: Connection) {
           ...(edit && { body: edit }),
         }),
       ),
+    /** Answers a call with its result in the tool's place: the tool does not run, the model reads `answer`. */
+    answer: async (toolCallId: string, answer: unknown, reason?: string) =>
+      unwrap(
+        await client.POST('/api/tool-calls/{id}/answer', {
+          ...withId(toolCallId),
+          body: { answer, ...(reason && { reason }) },
+        }),
+      ),
+    /** Skips a call: it does not run, and the model goes on without it. */
+    skip: async (toolCallId: string, reason?: string) =>
+      unwrap(
+        await client.POST('/api/tool-calls/{id}/skip', {
+          ...withId(toolCallId),
+          body: reason ? { reason } : {},
+        }),
+      ),
     /** A call with its tool's argument JSON Schema (`inputSchema`), for editing before approving. */
     toolCall: async (toolCallId: string) =>
       unwrap(await client.GET('/api/tool-calls/{id}', withId(toolCallId))),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../src/api.ts';
+import { decideCall } from '../src/ConversationPane.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -109,5 +110,38 @@ describe('the browser client (session cookie)', () => {
       code: 'not_found',
       message: 'Conversation conv_9 not found.',
     });
+  });
+});
+
+describe('deciding a pending call', () => {
+  it('sends each decision to its route, with its body', async () => {
+    const sent: [string, unknown][] = [];
+    vi.stubGlobal(
+      'fetch',
+      // The typed client passes a Request; a plain fetch (reject's) a URL and its options.
+      vi.fn(async (input: Request | string, init?: RequestInit) => {
+        const request = typeof input === 'string' ? new Request(input, init) : input;
+        const text = await request.text();
+        sent.push([new URL(request.url).pathname, text ? JSON.parse(text) : undefined]);
+        return accepted('prm_1');
+      }),
+    );
+    const api = createApi('token', 'http://tessera.test');
+    await decideCall(api, 'call_1', { approve: true });
+    await decideCall(api, 'call_1', { approve: true, input: { amount: 50 } });
+    await decideCall(api, 'call_1', { approve: false, reason: 'no' });
+    await decideCall(api, 'call_1', { skip: true, reason: 'not needed' });
+    await decideCall(api, 'call_1', { skip: true });
+    await decideCall(api, 'call_1', { answer: { balance: 120 }, reason: 'from my statement' });
+    await decideCall(api, 'call_1', { answer: null });
+    expect(sent).toEqual([
+      ['/api/tool-calls/call_1/approve', undefined],
+      ['/api/tool-calls/call_1/approve', { input: { amount: 50 } }],
+      ['/api/tool-calls/call_1/reject', { reason: 'no' }],
+      ['/api/tool-calls/call_1/skip', { reason: 'not needed' }],
+      ['/api/tool-calls/call_1/skip', {}],
+      ['/api/tool-calls/call_1/answer', { answer: { balance: 120 }, reason: 'from my statement' }],
+      ['/api/tool-calls/call_1/answer', { answer: null }],
+    ]);
   });
 });

@@ -90,9 +90,57 @@ describe('output renderers', () => {
     );
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'not now' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    await vi.waitFor(() => expect(onDecide).toHaveBeenCalledWith('o1', false, 'not now'), {
-      timeout: 30_000,
-    });
+    await vi.waitFor(
+      () => expect(onDecide).toHaveBeenCalledWith('o1', { approve: false, reason: 'not now' }),
+      {
+        timeout: 30_000,
+      },
+    );
+  });
+
+  it('skips a pending call, or answers it with JSON or plain text (a JSON string), with the reason given', async () => {
+    const onDecide = vi.fn(async () => {});
+    const pending = {
+      type: 'tool',
+      toolId: 'demo.balance',
+      input: {},
+      result: { type: 'pending', reason: 'Reads your bank.' },
+    };
+    view(pending, onDecide);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'not needed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    await vi.waitFor(
+      () => expect(onDecide).toHaveBeenCalledWith('o1', { skip: true, reason: 'not needed' }),
+      {
+        timeout: 30_000,
+      },
+    );
+    cleanup();
+
+    for (const [typed, answer] of [
+      ['{"balance": 120}', { balance: 120 }],
+      ['about 120 euros', 'about 120 euros'],
+    ] as const) {
+      const answered = vi.fn(async () => {});
+      view(pending, answered);
+      fireEvent.click(screen.getByRole('button', { name: 'Answer…' }));
+      const box = screen.getByRole('textbox', { name: /Your answer/ });
+      const send = screen.getByRole('button', { name: 'Send answer' }) as HTMLButtonElement;
+      expect(send.disabled).toBe(true); // nothing typed yet
+      fireEvent.change(box, { target: { value: typed } });
+      fireEvent.click(send);
+      await vi.waitFor(() => expect(answered).toHaveBeenCalledWith('o1', { answer }), { timeout: 30_000 });
+      cleanup();
+    }
+
+    // Cancel goes back to the four decisions, nothing decided.
+    const none = vi.fn(async () => {});
+    view(pending, none);
+    fireEvent.click(screen.getByRole('button', { name: 'Answer…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /Your answer/ })).toBeNull();
+    expect(none).not.toHaveBeenCalled();
   });
 
   it('renders the generic widgets by type, and the fallback text for unknown ones', () => {
@@ -284,6 +332,30 @@ describe('tool cards and widgets', () => {
     expect(screen.queryByText('error')).toBeNull();
     fireEvent.click(screen.getByRole('button', { expanded: false }));
     expect(screen.getByText('Rejected: “not now”')).toBeTruthy();
+  });
+
+  it('shows an answered call as answered by the user, and a skipped one as skipped (neither an error)', () => {
+    view({
+      type: 'tool',
+      toolId: 'demo.balance',
+      input: {},
+      approval: { reason: 'Reads your bank.', decision: 'answered', comment: 'from my statement' },
+      result: { type: 'success', output: { balance: 120 } },
+    });
+    expect(screen.getByText('answered').className).toContain('badge-answered');
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    expect(screen.getByText('Answered: “from my statement”')).toBeTruthy();
+    expect(screen.getByText('Your answer, given instead of running the tool')).toBeTruthy();
+    cleanup();
+    view({
+      type: 'tool',
+      toolId: 'demo.balance',
+      input: {},
+      approval: { reason: 'Reads your bank.', decision: 'skipped' },
+      result: { type: 'error', error: { code: 'skipped', message: 'The user chose to skip this call.' } },
+    });
+    expect(screen.getByText('skipped').className).toContain('badge-skipped');
+    expect(screen.queryByText('error')).toBeNull();
   });
 
   it('aligns a numeric column and its header to the right, text to the left', () => {

@@ -5,28 +5,52 @@ import type { EditedArguments } from './ArgumentsEditor.tsx';
 import { EditableArguments } from './EditableArguments.tsx';
 import './outputs.css';
 
-/** Decides a call; approving with `edit` runs it with those arguments instead of the model's. */
-export type Decide = (
-  toolCallId: string,
-  approve: boolean,
-  reason?: string,
-  edit?: { input: unknown },
-) => Promise<void>;
+/**
+ * A decision on a pending call, as the server takes it: approve (with `input`, edited arguments), reject,
+ * answer (the call's result in the tool's place; the tool does not run) or skip (the tool does not run, the
+ * assistant goes on without it).
+ */
+export type CallDecision =
+  | { approve: true; input?: unknown }
+  | { approve: false; reason?: string }
+  | { answer: unknown; reason?: string }
+  | { skip: true; reason?: string };
 
-/** A tool call waiting for the user: what it would do, why it needs approval, and the two decisions. */
+/** Decides a call. */
+export type Decide = (toolCallId: string, decision: CallDecision) => Promise<void>;
+
+/** What the user typed as an answer: JSON when it parses (`{"balance": 120}`, `42`), else the text itself. */
+export function answerValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A tool call waiting for the user: what it would do, why it needs approval, and the decisions. */
 export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: Decide }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [edited, setEdited] = useState<EditedArguments>();
+  const [answering, setAnswering] = useState(false);
+  const [answer, setAnswer] = useState('');
   const pending = output.result as { reason: string };
-  const decide = async (approve: boolean) => {
+  const decide = async (choice: 'approve' | 'reject' | 'skip' | 'answer') => {
     setBusy(true);
     setError(undefined);
+    const comment = reason.trim() ? { reason: reason.trim() } : {};
+    const decision: CallDecision =
+      choice === 'approve'
+        ? { approve: true, ...(edited && 'value' in edited && { input: edited.value }) }
+        : choice === 'reject'
+          ? { approve: false, ...comment }
+          : choice === 'skip'
+            ? { skip: true, ...comment }
+            : { answer: answerValue(answer.trim()), ...comment };
     try {
-      const edit = approve && edited && 'value' in edited ? { input: edited.value } : undefined;
-      const comment = approve ? undefined : reason.trim() || undefined;
-      await (edit ? onDecide(output.id, approve, comment, edit) : onDecide(output.id, approve, comment));
+      await onDecide(output.id, decision);
     } catch (e) {
       setError((e as Error).message);
       setBusy(false);
@@ -45,7 +69,7 @@ export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: D
       </div>
       <EditableArguments output={output} disabled={busy} onEdit={setEdited} />
       <label className="approval-comment">
-        <span>Reason if you reject (the assistant reads it)</span>
+        <span>Reason if you reject, skip or answer (the assistant reads it)</span>
         <input
           value={reason}
           onChange={(e) => setReason(e.target.value)}
@@ -53,18 +77,64 @@ export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: D
           placeholder="Optional"
         />
       </label>
+      {answering && (
+        <label className="approval-comment">
+          <span>Your answer, given as the call's result instead of running it (JSON, or plain text)</span>
+          <textarea
+            className="approval-answer"
+            value={answer}
+            onChange={(e) => setAnswer(e.target.value)}
+            disabled={busy}
+            rows={3}
+          />
+        </label>
+      )}
       <div className="approval-actions">
-        <button
-          type="button"
-          className="primary"
-          disabled={busy || (edited !== undefined && 'error' in edited)}
-          onClick={() => decide(true)}
-        >
-          Approve
-        </button>
-        <button type="button" className="danger" disabled={busy} onClick={() => decide(false)}>
-          Reject
-        </button>
+        {answering ? (
+          <>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy || answer.trim() === ''}
+              onClick={() => decide('answer')}
+            >
+              Send answer
+            </button>
+            <button type="button" disabled={busy} onClick={() => setAnswering(false)}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy || (edited !== undefined && 'error' in edited)}
+              onClick={() => decide('approve')}
+            >
+              Approve
+            </button>
+            <button type="button" className="danger" disabled={busy} onClick={() => decide('reject')}>
+              Reject
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              title="The call does not run; the assistant goes on without it"
+              onClick={() => decide('skip')}
+            >
+              Skip
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              title="Give the call's result yourself; the tool does not run"
+              onClick={() => setAnswering(true)}
+            >
+              Answer…
+            </button>
+          </>
+        )}
       </div>
       {error && (
         <p role="alert" className="error-text">

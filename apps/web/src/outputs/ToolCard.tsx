@@ -15,14 +15,19 @@ export type ToolStatus =
   | 'pending'
   | 'rejected'
   | 'denied'
-  | 'cancelled';
+  | 'cancelled'
+  /** The user gave the result; the tool did not run. */
+  | 'answered'
+  /** The user (or a plugin) skipped the call; it did not run. */
+  | 'skipped';
 
 /** Error codes that are a decision or a stop, not a failure: shown by their name, without the red. */
-const NOT_FAILURES = new Set(['rejected', 'denied', 'cancelled']);
+const NOT_FAILURES = new Set(['rejected', 'denied', 'cancelled', 'skipped']);
 
 export function toolStatus(output: Output): ToolStatus {
   const result = output.result as Result | undefined;
   if (!result) return output.startedAt ? 'running' : 'queued';
+  if ((output.approval as { decision?: string } | undefined)?.decision === 'answered') return 'answered';
   if (result.type === 'error') {
     const code = (result.error as { code?: unknown } | undefined)?.code;
     if (typeof code === 'string' && NOT_FAILURES.has(code)) return code as ToolStatus;
@@ -49,12 +54,17 @@ const RESULT_HEADING: Record<ToolStatus, string> = {
   success: 'Result',
   error: 'Error',
   rejected: 'Rejected',
+  answered: 'Your answer, given instead of running the tool',
+  skipped: 'Skipped',
   denied: 'Denied',
   cancelled: 'Cancelled',
   pending: 'Waiting for approval',
   running: 'Result',
   queued: 'Result',
 };
+
+/** The words for a decision the user commented. */
+const DECIDED: Record<string, string> = { rejected: 'Rejected', answered: 'Answered', skipped: 'Skipped' };
 
 /** A tool call as a compact card: tool, arguments, status and duration; expands to the full input and result. */
 export function ToolCard({ output }: { output: Output }) {
@@ -98,7 +108,7 @@ export function ToolCard({ output }: { output: Output }) {
           )}
           {approval?.comment && (
             <p className="tool-comment">
-              {approval.decision === 'rejected' ? 'Rejected' : 'Decided'}: “{approval.comment}”
+              {DECIDED[approval.decision ?? ''] ?? 'Decided'}: “{approval.comment}”
             </p>
           )}
           {result && (

@@ -51,6 +51,13 @@ export type AgentsPluginOptions = {
    * @default 20
    */
   maxRunsPerPrompt?: number;
+  /**
+   * How often, in ms, an open platform looks again for parents whose child ended without resuming them (in a
+   * process without the plugin started, or one that stopped in between); it always looks once on `open()`.
+   * Each look reads every prompt waiting for approval, of every user. 0: only on `open()`.
+   * @default 0
+   */
+  sweepEveryMs?: number;
 };
 
 /** A child prompt's agent and depth, read from its metadata; undefined for any other prompt. */
@@ -145,6 +152,12 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
   if (!Number.isInteger(maxRunsPerPrompt) || maxRunsPerPrompt < 1 || maxRunsPerPrompt > 10_000) {
     throw new DefinitionError(
       `Plugin 'agents': maxRunsPerPrompt must be a whole number from 1 to 10,000, not ${maxRunsPerPrompt}.`,
+    );
+  }
+  const sweepEveryMs = options.sweepEveryMs ?? 0;
+  if (!Number.isInteger(sweepEveryMs) || sweepEveryMs < 0) {
+    throw new DefinitionError(
+      `Plugin 'agents': sweepEveryMs must be a whole number of ms, 0 or more, not ${sweepEveryMs}.`,
     );
   }
   const registry = new AgentRegistry(agents, maxDepth, maxRunsPerPrompt);
@@ -247,7 +260,7 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
     start: ({ platform, signal, reportError }) => {
       const resumer = new ParentResumer(platform, registry, signal, reportError);
       resumers.set(platform, resumer);
-      resumer.start();
+      resumer.start(sweepEveryMs);
     },
     stop: async ({ platform }) => {
       const resumer = resumers.get(platform);

@@ -19,8 +19,8 @@ import { childPromptId } from './run.ts';
  *   parent's call, if that call is suspended;
  * - a parent here was just stored waiting on an agent call (`prompt.approval-requested`) whose child ended
  *   already (it ended while the parent was still running, so the first way found nothing to decide);
- * - once when the platform opens: every waiting prompt whose pending agent call's child ended while no
- *   process ran the plugin.
+ * - once when the platform opens (and every `sweepEveryMs` if given): every waiting prompt whose pending agent
+ *   call's child ended while no process ran the plugin, or in one that stopped before deciding.
  *
  * And a parent cancelled (`prompt.cancelled`) cancels the children of its `agent-run` outputs that have not
  * ended (a waiting parent's call no longer runs, so nothing else would); so does a suspended agent call the
@@ -29,6 +29,8 @@ import { childPromptId } from './run.ts';
 export class ParentResumer {
   #unsubscribe: (() => void) | undefined;
   #sweep: Promise<void> | undefined;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #sweeping = false;
   readonly #pending = new Set<Promise<void>>();
 
   readonly platform: Platform;
@@ -48,16 +50,29 @@ export class ParentResumer {
     this.reportError = reportError;
   }
 
-  start(): void {
+  /** Starts listening, sweeps once, and then every `sweepEveryMs` (0: only once). */
+  start(sweepEveryMs = 0): void {
     // Only this process's events: the process that ran the child (or stored the parent waiting, or cancelled
     // it) acts, once, whatever other processes share the store.
     this.#unsubscribe = this.platform.events.subscribe({ local: true }, (event) => this.#onEvent(event));
     this.#sweep = this.#track(this.sweep());
+    if (sweepEveryMs > 0) {
+      this.#timer = setInterval(() => {
+        // One sweep at a time: a slow store skips a turn rather than piling sweeps up.
+        if (this.#sweeping || this.signal.aborted) return;
+        this.#sweeping = true;
+        this.#sweep = this.#track(this.sweep()).finally(() => {
+          this.#sweeping = false;
+        });
+      }, sweepEveryMs);
+      this.#timer.unref?.();
+    }
   }
 
   async stop(): Promise<void> {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
+    clearInterval(this.#timer);
     await this.#sweep;
     await Promise.all([...this.#pending]);
   }

@@ -134,6 +134,38 @@ describe.each([
   });
 });
 
+describe('a periodic sweep (sweepEveryMs)', () => {
+  it('resumes, without a new open(), a parent whose child ended in a process without the plugin started', async () => {
+    const openStore = sharedMemory();
+    const work = approvedWork();
+    const open = await processOn(await openStore(), {
+      agents: [workerAgent],
+      tools: [work.tool],
+      sweepEveryMs: 20,
+      script: {
+        parent: [callTool('agent.worker', { task: 'Change it.' }), reply('Changed, says the worker.')],
+        worker: [callTool('work.do', { what: 'it' })],
+      },
+    });
+    const { parent, child } = await parentWaiting(open);
+    const quiet = await processOn(await openStore(), {
+      agents: [workerAgent],
+      tools: [work.tool],
+      script: { worker: [reply('I changed it.')] },
+      open: false,
+    });
+    expect((await quiet.platform.approve(pendingCall(child, 'work.do').id, { userId })).state).toBe(
+      'completed',
+    );
+    // The open process heard nothing (the in-memory store has no relay): its next sweep finds the parent.
+    const prompt = await ended(open.platform, parent.id, userId);
+    expect(prompt.state).toBe('completed');
+    expect(work.runs).toEqual(['it']);
+    await open.platform.close();
+    expect(open.errors).toEqual([]);
+  });
+});
+
 describe('durable nested approval in one process', () => {
   it('depth 3: approving the deepest call resumes each level once, up to the user prompt', async () => {
     const work = approvedWork();

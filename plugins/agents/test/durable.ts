@@ -61,6 +61,7 @@ export async function processOn(
     script: Record<string, ScriptedTurn[]>;
     open?: boolean;
     maxRunsPerPrompt?: number;
+    sweepEveryMs?: number;
     /** More plugins, after the app's and the agents'. */
     plugins?: AnyPlugin[];
   },
@@ -73,6 +74,7 @@ export async function processOn(
       agentsPlugin({
         agents: options.agents,
         ...(options.maxRunsPerPrompt && { maxRunsPerPrompt: options.maxRunsPerPrompt }),
+        ...(options.sweepEveryMs && { sweepEveryMs: options.sweepEveryMs }),
       }),
       ...(options.plugins ?? []),
     ],

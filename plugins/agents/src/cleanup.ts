@@ -44,7 +44,7 @@ export async function deleteChildren({ conversationId, userId, services }: Conve
   for (const { promptId, child } of links) {
     if (shared.has(promptId)) continue;
     // The count of runs under a user's prompt (maxRunsPerPrompt) goes with the prompt.
-    await platform.store.records.delete(RECORDS_NAMESPACE, runsRecordId(promptId));
+    await platform.store.records.delete(RECORDS_NAMESPACE, runsRecordId(userId, promptId));
     try {
       await platform.conversations.delete(child, userId);
     } catch (error) {

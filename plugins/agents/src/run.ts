@@ -284,7 +284,7 @@ async function runUntilStops(
     throw new ConflictError(`Prompt ${promptId} exists, and is not a run of agent '${agent.name}'.`);
   }
   if (!child) {
-    if (options.root !== undefined) await countRun(platform, registry, options.root, agent);
+    if (options.root !== undefined) await countRun(platform, registry, userId, options.root, agent);
     child = await startChild(platform, registry, { ...options, depth });
   }
   await record(options.emitter, agent, child, { task, depth, state: child.state });
@@ -335,17 +335,27 @@ async function runUntilStops(
 /** The records namespace of the plugin: `runs:<root prompt id>` counts the children started under it. */
 export const RECORDS_NAMESPACE = 'agents';
 
-/** The record that counts the runs under a root prompt. */
-export const runsRecordId = (root: string): string => `runs:${root}`;
+/**
+ * The record that counts the runs under a user's root prompt. Keyed by the user too: a prompt's metadata
+ * (`root`) is what its starter gave, so one user naming another's prompt counts only under their own key.
+ */
+export const runsRecordId = (userId: string, root: string): string =>
+  `runs:${encodeURIComponent(userId)}:${root}`;
 
 /**
  * Counts one more child under `root`, in the store (a versioned write: processes and calls that start
  * children at once each count, none lost), or refuses when `maxRunsPerPrompt` children were started already.
  * A count is not given back when the start fails after it: the bound errs on the side of fewer runs.
  */
-async function countRun(platform: Platform, registry: AgentRegistry, root: string, agent: Agent) {
+async function countRun(
+  platform: Platform,
+  registry: AgentRegistry,
+  userId: string,
+  root: string,
+  agent: Agent,
+) {
   const max = registry.maxRunsPerPrompt;
-  const id = runsRecordId(root);
+  const id = runsRecordId(userId, root);
   for (let attempt = 0; ; attempt++) {
     const stored = await platform.store.records.get<{ runs: number }>(RECORDS_NAMESPACE, id);
     const runs = stored?.value.runs ?? 0;

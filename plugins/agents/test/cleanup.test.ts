@@ -30,7 +30,7 @@ describe('deleting a conversation', () => {
     const [deeper] = outputsOf(middle!, agentRunOutput);
     expect(await exists(t, deeper!.conversationId)).toBe(true);
 
-    expect(await t.platform.store.records.get('agents', `runs:${prompt.id}`)).toMatchObject({
+    expect(await t.platform.store.records.get('agents', `runs:${t.userId}:${prompt.id}`)).toMatchObject({
       value: { runs: 2 },
     });
 
@@ -38,7 +38,7 @@ describe('deleting a conversation', () => {
     expect(await exists(t, run!.conversationId)).toBe(false);
     expect(await exists(t, deeper!.conversationId)).toBe(false);
     // The count of runs under the user's prompt goes with it.
-    expect(await t.platform.store.records.get('agents', `runs:${prompt.id}`)).toBeUndefined();
+    expect(await t.platform.store.records.get('agents', `runs:${t.userId}:${prompt.id}`)).toBeUndefined();
   });
 
   it('deletes the child of an agent that forked the conversation', async () => {

@@ -10,6 +10,7 @@ import {
   type Plugin,
   type Prompt,
   suspendCall,
+  ToolCallError,
 } from '@tessera/core';
 import { z } from 'zod';
 import { type Agent, type AgentOptions, agentToolId, defineAgent, MAX_TASK_CHARS } from './agent.ts';
@@ -113,14 +114,16 @@ function instructionsOf(agent: Agent, forked: boolean, spent: boolean): string {
   return lines.join('\n');
 }
 
-/** What the parent model reads when the child did not complete: an error, naming the child's record. */
+/**
+ * What the parent model reads when the child did not complete: an error, naming the child's record. A child
+ * cancelled ends the call `cancelled` (`ToolCallError`), one that failed `tool_failed`.
+ */
 function failure(run: AgentRun): Error {
   const how = run.state === 'cancelled' ? 'was cancelled' : run.state;
   const why = run.stopReason ? `: ${run.stopReason.message}` : '';
   const partial = run.answer ? ` Its last answer: ${run.answer}` : '';
-  return new Error(
-    `Agent '${run.agent}' ${how}${why} (conversation ${run.conversationId}, prompt ${run.promptId}).${partial}`,
-  );
+  const message = `Agent '${run.agent}' ${how}${why} (conversation ${run.conversationId}, prompt ${run.promptId}).${partial}`;
+  return run.state === 'cancelled' ? new ToolCallError('cancelled', message) : new Error(message);
 }
 
 /**

@@ -83,6 +83,7 @@ describe('cancelling', () => {
     const prompt = await run.done;
     expect(prompt.state).toBe('completed');
     expect(t.toolError(prompt, 'agent.worker').message).toContain("Agent 'worker' was cancelled");
+    expect(t.toolError(prompt, 'agent.worker').code).toBe('cancelled');
     expect(outputsOf(prompt, agentRunOutput)[0]?.state).toBe('cancelled');
   });
 });

@@ -37,13 +37,15 @@ describe('agentsPlugin', () => {
     ]);
   });
 
-  it('refuses two agents of one name, an unknown agent among the tools, and a bad maxDepth', () => {
+  it('refuses two agents of one name, an unknown agent among the tools, and bad bounds', () => {
     expect(() => agentsPlugin({ agents: [base, base] })).toThrow("two agents are named 'helper'");
     expect(() => agentsPlugin({ agents: [{ ...base, tools: ['agent.nobody'] }] })).toThrow(
       "Agent 'helper' may use 'agent.nobody', but no agent of that name is defined.",
     );
     expect(() => agentsPlugin({ agents: [base], maxDepth: 0 })).toThrow('maxDepth must be a whole number');
     expect(() => agentsPlugin({ agents: [] })).toThrow('give at least one agent');
+    expect(() => agentsPlugin({ agents: [base], maxRunsPerPrompt: 0 })).toThrow('maxRunsPerPrompt must be');
+    expect(() => agentsPlugin({ agents: [base], sweepEveryMs: -1 })).toThrow('sweepEveryMs must be');
   });
 
   it('is the default export, as a plugin factory for config files', () => {

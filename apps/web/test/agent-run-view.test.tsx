@@ -50,4 +50,38 @@ describe("a sub-agent's run in the parent's record", () => {
       'decide its call in its conversation or in the Inbox',
     );
   });
+
+  it("shows a parent's suspended agent call as waiting, with nothing to approve before it runs", () => {
+    const call = (fields: Record<string, unknown>) =>
+      render(
+        <OutputView
+          output={
+            {
+              id: 'out_call',
+              createdAt: '2026-01-01T00:00:00.000Z',
+              type: 'tool',
+              callId: 'c1',
+              toolId: 'agent.cleaner',
+              input: { task: 'Delete alpha' },
+              result: {
+                type: 'pending',
+                reason: "Agent 'cleaner' waits for your decision in its conversation.",
+              },
+              ...fields,
+            } as Output
+          }
+          fileUrl={() => ''}
+          onDecide={vi.fn(async () => {})}
+        />,
+      );
+    call({ startedAt: '2026-01-01T00:00:01.000Z' });
+    const waiting = screen.getByRole('region', { name: 'Waiting for agent.cleaner' });
+    expect(waiting.textContent).toContain('agent.cleaner is waiting');
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit arguments' })).toBeNull();
+    cleanup();
+    call({}); // not started: an approval, as before
+    expect(screen.getByRole('region', { name: 'Approval needed for agent.cleaner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
 });

@@ -44,6 +44,11 @@ describe('a sub-agent that needs approval', () => {
 
     const run = page.getByRole('region', { name: 'Sub-agent cleaner' });
     await run.getByText('waiting for your decision').waitFor();
+    // The user's own call waits on the agent: nothing of it to approve before it runs.
+    await page
+      .getByRole('region', { name: 'Waiting for agent.cleaner' })
+      .getByRole('button', { name: 'Check again' })
+      .waitFor();
     await page.screenshot({ path: join(e2e.shots, 'agent-waiting-1280.png') });
 
     await page

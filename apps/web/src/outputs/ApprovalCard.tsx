@@ -37,6 +37,9 @@ export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: D
   const [answering, setAnswering] = useState(false);
   const [answer, setAnswer] = useState('');
   const pending = output.result as { reason: string };
+  // A call that started and then asked to wait (a tool's suspendCall: a sub-agent waiting for you, a job):
+  // nothing to approve before it runs; "Check again" runs it again, which goes on once what it waits for is done.
+  const waiting = typeof output.startedAt === 'string';
   const decide = async (choice: 'approve' | 'reject' | 'skip' | 'answer') => {
     setBusy(true);
     setError(undefined);
@@ -57,17 +60,20 @@ export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: D
     }
   };
   return (
-    <section className="approval-card" aria-label={`Approval needed for ${String(output.toolId)}`}>
+    <section
+      className="approval-card"
+      aria-label={`${waiting ? 'Waiting' : 'Approval needed'} for ${String(output.toolId)}`}
+    >
       <div className="approval-head">
         <span className="approval-icon">
           <PauseIcon />
         </span>
         <div>
-          <strong>Approval needed</strong>
+          <strong>{waiting ? `${String(output.toolId)} is waiting` : 'Approval needed'}</strong>
           <p className="approval-reason">{pending.reason}</p>
         </div>
       </div>
-      <EditableArguments output={output} disabled={busy} onEdit={setEdited} />
+      {waiting ? null : <EditableArguments output={output} disabled={busy} onEdit={setEdited} />}
       <label className="approval-comment">
         <span>Reason if you reject, skip or answer (the assistant reads it)</span>
         <input
@@ -110,9 +116,10 @@ export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: D
               type="button"
               className="primary"
               disabled={busy || (edited !== undefined && 'error' in edited)}
+              title={waiting ? 'Runs the call again: it goes on if what it waits for is done' : undefined}
               onClick={() => decide('approve')}
             >
-              Approve
+              {waiting ? 'Check again' : 'Approve'}
             </button>
             <button type="button" className="danger" disabled={busy} onClick={() => decide('reject')}>
               Reject

@@ -25,7 +25,7 @@ export const agentRunOutput = defineOutput({
     state: PromptState,
     /** A short account of the run, once it ended. */
     summary: z.string().optional(),
-    /** What the child's model calls used, once it ended (not added to the parent prompt's usage). */
+    /** What the child's model calls used, its own sub-agents' included (not added to the parent prompt's usage). */
     usage: PromptUsage.optional(),
   },
   project: 'skip',

@@ -68,7 +68,7 @@ export type AgentRun = {
   /** The child conversation and prompt: its whole record. */
   conversationId: string;
   promptId: string;
-  /** What the child's model calls used (its prompt's `usage`): not added to the parent prompt's. */
+  /** What the child's model calls used, its own sub-agents' included: not added to the parent prompt's. */
   usage: PromptUsage;
 };
 
@@ -114,8 +114,29 @@ export function runOf(agent: string, prompt: Prompt): AgentRun {
     ...(prompt.stopReason && { stopReason: prompt.stopReason }),
     conversationId: prompt.conversationId,
     promptId: prompt.id,
-    usage: prompt.usage,
+    usage: treeUsage(prompt),
   };
+}
+
+/**
+ * What a child used, its own sub-agents included: its prompt's usage plus the usage its `agent-run` outputs
+ * carry (each already its own tree's), so a parent's report adds up the whole tree from its children alone.
+ */
+function treeUsage(prompt: Prompt): PromptUsage {
+  const total = { ...prompt.usage };
+  for (const output of prompt.output) {
+    if ((output.type as string) !== 'agent-run') continue;
+    const usage = (output as { usage?: PromptUsage }).usage;
+    if (!usage) continue;
+    total.inputTokens += usage.inputTokens;
+    total.outputTokens += usage.outputTokens;
+    total.cachedInputTokens += usage.cachedInputTokens;
+    total.reasoningTokens += usage.reasoningTokens;
+    total.totalTokens += usage.totalTokens;
+    total.modelCalls += usage.modelCalls;
+    if (usage.cost !== undefined) total.cost = (total.cost ?? 0) + usage.cost;
+  }
+  return total;
 }
 
 const END_EVENTS = new Set(['prompt.completed', 'prompt.failed', 'prompt.cancelled']);
@@ -317,7 +338,7 @@ async function runUntilStops(
         `Agent '${agent.name}' waits for a decision in its conversation: ${what}`,
         MAX_SUMMARY_CHARS,
       ),
-      usage: stopped.usage,
+      usage: treeUsage(stopped),
     });
     return { agent: agent.name, child: stopped, waitsFor: what };
   }
@@ -327,7 +348,7 @@ async function runUntilStops(
     depth,
     state: stopped.state,
     summary: run.summary,
-    usage: stopped.usage,
+    usage: run.usage,
   });
   return { run };
 }

@@ -35,6 +35,10 @@ describe('nesting', () => {
     const middle = await t.platform.getPrompt(one!.promptId, t.userId);
     const [two] = outputsOf(middle, agentRunOutput);
     expect(two).toMatchObject({ depth: 2, state: 'completed' });
+    // What each level used counts its own sub-agents: the top's agent-run adds up the whole tree.
+    expect(two?.usage?.modelCalls).toBe(1); // the bottom: one answer
+    expect(one?.usage?.modelCalls).toBe(3); // the middle's two, and the bottom's one
+    expect(one?.usage?.inputTokens).toBe(middle.usage.inputTokens + (two?.usage?.inputTokens ?? 0));
     const bottom = await t.platform.getPrompt(two!.promptId, t.userId);
     expect(bottom.metadata).toMatchObject({
       agent: 'deep',

@@ -3,6 +3,7 @@ import { callTool, outputsOf, pendingCall, reply } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type AgentRun, agentRunOutput } from '../src/index.ts';
+import { approvedWork } from './durable.ts';
 import { ended, latch, requestsOf, setup } from './helpers.ts';
 
 const worker = {
@@ -89,21 +90,6 @@ describe('cancelling', () => {
 });
 
 describe('a child that waits for approval', () => {
-  const approvedWork = () => {
-    const runs: string[] = [];
-    const tool = createTool({
-      id: 'work.do',
-      description: 'Does something that needs approval.',
-      input: z.object({ what: z.string() }),
-      requireApproval: { required: true, reason: 'It changes things.' },
-      invoke: ({ input }) => {
-        runs.push(input.what);
-        return 'done';
-      },
-    });
-    return { tool, runs };
-  };
-
   it('lets the parent finish with its answer once the user approves the child call', async () => {
     const work = approvedWork();
     const t = await setup({

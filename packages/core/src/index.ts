@@ -50,6 +50,7 @@ export {
   PromptUsage,
   StopReason,
 } from './model/prompt.ts';
+export { PromptParent, parentOf } from './model/prompt-parent.ts';
 export type { QueuedMessage } from './model/queued-message.ts';
 export { boundText } from './outputs/bounds.ts';
 export { toolResultText } from './outputs/core-outputs.ts';

@@ -9,6 +9,7 @@ import {
   newId,
   type Platform,
   type Prompt,
+  type PromptParent,
   type PromptState,
   type PromptUsage,
   type StopReason,
@@ -27,12 +28,8 @@ export const MAX_ANSWER_CHARS = 8_000;
 export const MAX_SUMMARY_CHARS = 400;
 
 /** Where a child was called from: the parent's conversation, prompt and call. */
-export type ParentCall = {
-  conversationId: string;
-  promptId: string;
-  /** The parent's tool call; absent when code delegated on the prompt's behalf. */
-  toolCallId?: string;
-};
+/** The call a child runs for: core's `PromptParent`, the `metadata.parent` any reader of the record nests by. */
+export type ParentCall = PromptParent;
 
 /** What `metadata` a child prompt carries: how the plugin recognises it, and how the record links up. */
 export type AgentMetadata = {

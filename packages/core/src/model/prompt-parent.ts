@@ -15,7 +15,9 @@ export const PromptParent = z.object({
 export type PromptParent = z.infer<typeof PromptParent>;
 
 /** The call `prompt` runs for, from its `metadata.parent`; `undefined` for a top-level (or malformed) one. */
-export function parentOf(prompt: { metadata?: Record<string, unknown> | undefined }): PromptParent | undefined {
+export function parentOf(prompt: {
+  metadata?: Record<string, unknown> | undefined;
+}): PromptParent | undefined {
   const parsed = PromptParent.safeParse(prompt.metadata?.parent);
   return parsed.success ? parsed.data : undefined;
 }

@@ -116,6 +116,8 @@ describe('answering and skipping a pending call over HTTP', () => {
       expect.arrayContaining(['202', '400', '404', '409', '413']),
     );
     expect(answer.requestBody.content['application/json'].schema).toBeDefined();
+    // `answer` is required (any JSON value, `null` too): the schema says so, as the route does.
+    expect(answer.requestBody.content['application/json'].schema.required).toEqual(['answer']);
     expect(answer.description).toContain('answered');
     expect(skip.description).toContain('skipped');
   });

@@ -245,7 +245,7 @@ export interface paths {
         };
         /**
          * List the calls waiting for your approval
-         * @description Your tool calls waiting for approval, across all your conversations. A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending calls of each: a prompt's pending calls are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
+         * @description Your tool calls waiting for approval, across all your conversations, sub-agents' included: each with its `path` from your prompt down to it (parent → child → call). A call that started and then waits on a sub-agent has `startedAt` and `waitsOn` (the child prompt): decide the child's call and it goes on by itself. A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending calls of each: a prompt's pending calls are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
          */
         get: operations["listApprovals"];
         put?: never;
@@ -1016,6 +1016,28 @@ export interface components {
             input?: unknown;
             reason: string;
             createdAt: string;
+            /** @description Present when the call started and then asked to wait (a suspended call, e.g. an agent waiting on its sub-agent): there is nothing to approve before it runs; approving runs it again, which goes on once what it waits for is done. */
+            startedAt?: string;
+            /** @description On a suspended call: the prompt it started and waits on (a sub-agent's, whose own waiting call is listed too), linked back to this call by its `metadata.parent`. Decide that prompt's call, and this one goes on by itself. */
+            waitsOn?: {
+                conversationId: string;
+                promptId: string;
+            };
+            /** @description Where the call is, from the top: your prompt, each sub-agent's prompt started by a call of the one above, down to this call's own prompt (the last step, whose `toolCallId` is this call). One step for a call of your own prompt. At most 8 steps: a longer chain starts at the eighth prompt above the call; a link to a prompt that is missing or not yours ends the path there. */
+            path: components["schemas"]["ApprovalPathStep"][];
+        };
+        /** @description One prompt on the way from your prompt down to a waiting call, and the call it goes through. */
+        ApprovalPathStep: {
+            conversationId: string;
+            promptId: string;
+            /** @description The call of this prompt the path goes through: the one that started the next step's prompt, or on the last step the waiting call itself. Absent when code started the next prompt on this one's behalf. */
+            toolCallId?: string;
+            /** @description That call's tool, e.g. `agent.researcher`. */
+            toolId?: string;
+            /** @description The agent this prompt runs as (its `metadata.agent`); absent on the user's own prompt. */
+            agent?: string;
+            /** @description The prompt's conversation's title, when it has one. */
+            title?: string;
         };
         /** @description A message waiting for its conversation. It stays in the store (through restarts) until it is delivered or you remove it. */
         QueuedMessage: {
@@ -3201,6 +3223,31 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
+                     *           "toolCallId": "call_Ag3ntB00k3rCa11",
+                     *           "promptId": "prm_Tr1pPl4nn1ngQ8sZ",
+                     *           "conversationId": "conv_Tr1pPl4nn1ngQ8sZ",
+                     *           "toolId": "agent.booker",
+                     *           "input": {
+                     *             "task": "Pay the deposit for the Rome flat"
+                     *           },
+                     *           "reason": "Agent 'booker' waits for your decision in its conversation: demo.transfer: Transfers over $100 need your approval: $500 to Ada.",
+                     *           "createdAt": "2026-11-27T05:49:21.310Z",
+                     *           "startedAt": "2026-11-27T05:49:21.402Z",
+                     *           "waitsOn": {
+                     *             "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *             "promptId": "prm_rdWWhAF2Yn4nXxVq"
+                     *           },
+                     *           "path": [
+                     *             {
+                     *               "conversationId": "conv_Tr1pPl4nn1ngQ8sZ",
+                     *               "promptId": "prm_Tr1pPl4nn1ngQ8sZ",
+                     *               "toolCallId": "call_Ag3ntB00k3rCa11",
+                     *               "toolId": "agent.booker",
+                     *               "title": "Trip planning"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
                      *           "toolCallId": "call_9Fa9BeimrYIal8Hi",
                      *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
                      *           "conversationId": "conv_IxS5ZwE2g8Al0bN2",
@@ -3210,7 +3257,24 @@ export interface operations {
                      *             "to": "Ada"
                      *           },
                      *           "reason": "Transfers over $100 need your approval: $500 to Ada.",
-                     *           "createdAt": "2026-11-27T05:49:29.998Z"
+                     *           "createdAt": "2026-11-27T05:49:29.998Z",
+                     *           "path": [
+                     *             {
+                     *               "conversationId": "conv_Tr1pPl4nn1ngQ8sZ",
+                     *               "promptId": "prm_Tr1pPl4nn1ngQ8sZ",
+                     *               "toolCallId": "call_Ag3ntB00k3rCa11",
+                     *               "toolId": "agent.booker",
+                     *               "title": "Trip planning"
+                     *             },
+                     *             {
+                     *               "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *               "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *               "toolCallId": "call_9Fa9BeimrYIal8Hi",
+                     *               "toolId": "demo.transfer",
+                     *               "agent": "booker",
+                     *               "title": "booker: Pay the deposit for the Rome flat"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -3545,7 +3609,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The call's result, in the tool's place: any JSON value (`null` too). The tool does not run; the call's result is `{ type: 'success', output: answer }` and the model is sent it with a note that you gave it. As JSON, at most `limits.maxInputChars` characters (else a 413 `input_too_large`) and nested at most 64 levels (else a 400). */
-                    answer?: unknown;
+                    answer: unknown;
                     /** @description Why, in your words: recorded as the approval's `comment` and read by the model. */
                     reason?: string;
                 };

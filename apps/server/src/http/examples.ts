@@ -90,6 +90,46 @@ export const pendingApprovalExample = {
   input: { amount: 500, to: 'Ada' },
   reason: 'Transfers over $100 need your approval: $500 to Ada.',
   createdAt: '2026-11-27T05:49:29.998Z',
+  path: [
+    {
+      conversationId: 'conv_Tr1pPl4nn1ngQ8sZ',
+      promptId: 'prm_Tr1pPl4nn1ngQ8sZ',
+      toolCallId: 'call_Ag3ntB00k3rCa11',
+      toolId: 'agent.booker',
+      title: 'Trip planning',
+    },
+    {
+      conversationId,
+      promptId,
+      toolCallId,
+      toolId: 'demo.transfer',
+      agent: 'booker',
+      title: 'booker: Pay the deposit for the Rome flat',
+    },
+  ],
+};
+
+/** The booker's caller, in the same tree: its call is suspended, waiting on the booker's prompt. */
+export const suspendedApprovalExample = {
+  toolCallId: 'call_Ag3ntB00k3rCa11',
+  promptId: 'prm_Tr1pPl4nn1ngQ8sZ',
+  conversationId: 'conv_Tr1pPl4nn1ngQ8sZ',
+  toolId: 'agent.booker',
+  input: { task: 'Pay the deposit for the Rome flat' },
+  reason:
+    "Agent 'booker' waits for your decision in its conversation: demo.transfer: Transfers over $100 need your approval: $500 to Ada.",
+  createdAt: '2026-11-27T05:49:21.310Z',
+  startedAt: '2026-11-27T05:49:21.402Z',
+  waitsOn: { conversationId, promptId },
+  path: [
+    {
+      conversationId: 'conv_Tr1pPl4nn1ngQ8sZ',
+      promptId: 'prm_Tr1pPl4nn1ngQ8sZ',
+      toolCallId: 'call_Ag3ntB00k3rCa11',
+      toolId: 'agent.booker',
+      title: 'Trip planning',
+    },
+  ],
 };
 
 export const toolCallExample = {

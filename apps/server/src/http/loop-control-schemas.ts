@@ -68,7 +68,9 @@ export const ApproveBody = z
 /** What a user who answers a pending call in the tool's place sends: the result, and why (optional). */
 export const AnswerBody = z
   .object({
-    answer: z.unknown().meta({
+    // nonoptional: a required property of the OpenAPI schema (a bare z.unknown() is listed as optional), and
+    // a missing `answer` is a 400 naming it; `null` is an answer.
+    answer: z.unknown().nonoptional().meta({
       description:
         "The call's result, in the tool's place: any JSON value (`null` too). The tool does not run; the call's result is `{ type: 'success', output: answer }` and the model is sent it with a note that you gave it. As JSON, at most `limits.maxInputChars` characters (else a 413 `input_too_large`) and nested at most 64 levels (else a 400).",
     }),
@@ -76,8 +78,7 @@ export const AnswerBody = z
       description: "Why, in your words: recorded as the approval's `comment` and read by the model.",
     }),
   })
-  .strict()
-  .refine((body) => body.answer !== undefined, { message: 'answer is required', path: ['answer'] });
+  .strict();
 
 const Count = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -114,6 +114,26 @@ export const ServerInfo = z.object({
   }),
 });
 
+export const ApprovalPathStep = z
+  .object({
+    conversationId: z.string(),
+    promptId: z.string(),
+    toolCallId: z.string().optional().meta({
+      description:
+        "The call of this prompt the path goes through: the one that started the next step's prompt, or on the last step the waiting call itself. Absent when code started the next prompt on this one's behalf.",
+    }),
+    toolId: z.string().optional().meta({ description: "That call's tool, e.g. `agent.researcher`." }),
+    agent: z.string().optional().meta({
+      description: "The agent this prompt runs as (its `metadata.agent`); absent on the user's own prompt.",
+    }),
+    title: z.string().optional().meta({ description: "The prompt's conversation's title, when it has one." }),
+  })
+  .meta({
+    id: 'ApprovalPathStep',
+    description:
+      'One prompt on the way from your prompt down to a waiting call, and the call it goes through.',
+  });
+
 export const PendingApproval = z
   .object({
     toolCallId: z.string(),
@@ -123,6 +143,18 @@ export const PendingApproval = z
     input: z.unknown(),
     reason: z.string(),
     createdAt: z.string(),
+    startedAt: z.string().optional().meta({
+      description:
+        'Present when the call started and then asked to wait (a suspended call, e.g. an agent waiting on its sub-agent): there is nothing to approve before it runs; approving runs it again, which goes on once what it waits for is done.',
+    }),
+    waitsOn: z.object({ conversationId: z.string(), promptId: z.string() }).optional().meta({
+      description:
+        "On a suspended call: the prompt it started and waits on (a sub-agent's, whose own waiting call is listed too), linked back to this call by its `metadata.parent`. Decide that prompt's call, and this one goes on by itself.",
+    }),
+    path: z.array(ApprovalPathStep).min(1).meta({
+      description:
+        "Where the call is, from the top: your prompt, each sub-agent's prompt started by a call of the one above, down to this call's own prompt (the last step, whose `toolCallId` is this call). One step for a call of your own prompt. At most 8 steps: a longer chain starts at the eighth prompt above the call; a link to a prompt that is missing or not yours ends the path there.",
+    }),
   })
   .meta({ id: 'PendingApproval' });
 /** Where the next page of a waiting list starts; absent on the last page. */

@@ -1,8 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApprovalInputError, type Platform, type ToolCallDecision, type ToolOutput } from '@tessera/core';
 import { tags } from '../api-reference.ts';
+import { ApprovalPaths } from '../approval-paths.ts';
 import { HttpError } from '../errors.ts';
-import { acceptedExample, pendingApprovalExample } from '../examples.ts';
+import { acceptedExample, pendingApprovalExample, suspendedApprovalExample } from '../examples.ts';
 import { checkArguments, tooLargeResponse } from '../input-limit.ts';
 import { AnswerBody, ApproveBody } from '../loop-control-schemas.ts';
 import { Accepted, IdParam, PageQuery, PendingApprovals, RejectBody } from '../schemas.ts';
@@ -31,28 +32,40 @@ function listApprovals(app: Api, platform: Platform): void {
       operationId: 'listApprovals',
       tags: tags('approvals'),
       summary: 'List the calls waiting for your approval',
-      description: `Your tool calls waiting for approval, across all your conversations. ${waitingPageDescription('pending calls')}`,
+      description: `Your tool calls waiting for approval, across all your conversations, sub-agents' included: each with its \`path\` from your prompt down to it (parent → child → call). A call that started and then waits on a sub-agent has \`startedAt\` and \`waitsOn\` (the child prompt): decide the child's call and it goes on by itself. ${waitingPageDescription('pending calls')}`,
       request: { query: PageQuery },
       responses: {
-        200: json(PendingApprovals, 'Pending approvals', { items: [pendingApprovalExample] }),
+        200: json(PendingApprovals, 'Pending approvals', {
+          items: [suspendedApprovalExample, pendingApprovalExample],
+        }),
         400: errors[400],
         401: errors[401],
       },
     }),
     async (c) => {
-      const { prompts, nextCursor } = await waitingPrompts(platform, c.var.userId, c.req.valid('query'));
-      const items = prompts.flatMap((prompt) =>
-        prompt.output
-          .filter((o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending')
-          .map((o) => ({
-            toolCallId: o.id,
-            promptId: prompt.id,
-            conversationId: prompt.conversationId,
-            toolId: o.toolId,
-            input: o.input,
-            reason: o.result?.type === 'pending' ? o.result.reason : '',
-            createdAt: o.createdAt,
-          })),
+      const userId = c.var.userId;
+      const { prompts, nextCursor } = await waitingPrompts(platform, userId, c.req.valid('query'));
+      const paths = new ApprovalPaths(platform, userId, prompts);
+      const items = await Promise.all(
+        prompts.flatMap((prompt) =>
+          prompt.output
+            .filter((o): o is ToolOutput => o.type === 'tool' && o.result?.type === 'pending')
+            .map(async (o) => {
+              const waitsOn = await paths.waitsOn(prompt, o);
+              return {
+                toolCallId: o.id,
+                promptId: prompt.id,
+                conversationId: prompt.conversationId,
+                toolId: o.toolId,
+                input: o.input,
+                reason: o.result?.type === 'pending' ? o.result.reason : '',
+                createdAt: o.createdAt,
+                ...(o.startedAt !== undefined && { startedAt: o.startedAt }),
+                ...(waitsOn && { waitsOn }),
+                path: await paths.path(prompt, o),
+              };
+            }),
+        ),
       );
       return c.json({ items, ...(nextCursor !== undefined && { nextCursor }) }, 200);
     },

@@ -1,4 +1,12 @@
-import { assertWellFormed, callTools, pendingCall, reply, ScriptedModel } from '@tessera/testing';
+import {
+  assertWellFormed,
+  callTools,
+  ProcessStopped,
+  pendingCall,
+  reply,
+  ScriptedModel,
+  stoppingStore,
+} from '@tessera/testing';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -14,7 +22,6 @@ import {
   type Store,
   type ToolOutput,
 } from '../src/index.ts';
-import { ProcessStopped, stoppingStore } from './stopping-store.ts';
 
 const card = defineOutput({
   type: 'x-weather.card',

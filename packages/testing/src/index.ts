@@ -12,6 +12,7 @@ export {
   scriptedModel,
 } from './scripted-model.ts';
 export { type StoredState, seedState } from './seed-state.ts';
+export { ProcessStopped, type StoppingStore, stoppingStore } from './stopping-store.ts';
 export {
   createTestPlatform,
   type InvokeToolOptions,

@@ -126,17 +126,21 @@ export class ToolBatch {
   /**
    * A call that was started before (approved just now, or cut off by a crash). The call just approved is run
    * now, with its approved input validated again by the tool offered now (false: it is done). A call cut off by a crash may have had side
-   * effects: it is not run again, unless its tool is read-only (true: decide it again).
+   * effects: it is not run again, unless its tool is read-only (true: decide it again) or idempotent (run
+   * again: with its approved input if it was approved, else decided again).
    */
   async #restart(call: OpenCall, round: Round, signal: AbortSignal, approved?: string): Promise<boolean> {
     const { output } = call;
-    if (output.id === approved) {
-      const approved = approvedInput(output, round);
-      if ('type' in approved) await this.#record.record(call, { endedAt: now() }, approved);
-      else await this.#finish(call, approved.input, approved.offered, signal);
+    const tool = round.tools.get(output.toolId)?.tool;
+    if (output.id === approved || (tool?.idempotent && output.approval)) {
+      // Run again after a crash, what its first run emitted goes (it emits it again): it must show once.
+      if (output.id !== approved) await this.#record.removeEmitted(output.id);
+      const runWith = approvedInput(output, round);
+      if ('type' in runWith) await this.#record.record(call, { endedAt: now() }, runWith);
+      else await this.#finish(call, runWith.input, runWith.offered, signal);
       return false;
     }
-    if (!round.tools.get(output.toolId)?.tool.readOnly || output.approval) {
+    if (!(tool?.readOnly || tool?.idempotent) || output.approval) {
       await this.#record.record(call, { endedAt: now() }, toolError('interrupted', INTERRUPTED));
       return false;
     }

@@ -77,6 +77,14 @@ export type BoundToolDefinition<TSchema extends ObjectSchema, TState, TResult> =
   requireApproval?: ApprovalCheck<z.output<TSchema>, TState>;
   /** Read-only tools in one batch may run in parallel; everything else runs in order. */
   readOnly?: boolean;
+  /**
+   * Running a call again does what running it once did: the tool finds by `toolCallId` what a run of the
+   * call started and goes on from there (as a tool that returns `suspendCall()` must). A call cut off by a
+   * crash (started, no result) is then run again by `recover()`, approved or not (an approved call with its
+   * approved arguments), rather than recorded `interrupted` as a call with side effects is.
+   * @default false
+   */
+  idempotent?: boolean;
   /** Abort the call and record a timeout error after this long. Defaults to the platform's tool timeout. */
   timeoutMs?: number;
   invoke: (input: ToolInput<z.output<TSchema>, TState>) => TResult | Promise<TResult>;

@@ -210,6 +210,9 @@ export function agentsPlugin(options: AgentsPluginOptions): Plugin<Record<string
           .describe('The task, with everything the agent needs to know: it does not read this conversation.'),
       }),
       readOnly: agent.readOnly,
+      // Run again, it finds the child it started (its id derives from the call's): a call cut off by a
+      // crash is run again by recover() rather than interrupted.
+      idempotent: true,
       timeoutMs: agent.timeoutMs,
       invoke: async (call): Promise<AgentToolResult | CallSuspension> => {
         const platform = call.services.resolve(PlatformToken);

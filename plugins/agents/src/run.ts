@@ -439,6 +439,9 @@ async function startChild(
       promptId,
       signal,
     });
+    // The child's end is read from the store and its events (untilStops); a run that fails to store its end
+    // (the store failing, the process stopping) must not be an unhandled rejection.
+    started.done.catch(() => {});
     return started.prompt;
   } catch (error) {
     await platform.conversations.delete(conversation.id, userId).catch(() => {});

@@ -6,7 +6,8 @@ import { type ApproveEdit, applySets } from './approve-input.ts';
 import { ApiError, type TesseraClient } from './client.ts';
 import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
 import { pauseLines, pendingPauses, waitingItems } from './loop-control.ts';
-import { brief, type Io, Renderer } from './render.ts';
+import { brief, type Io } from './render.ts';
+import { type NestOptions, type PathStep, pathLine, renderPrompt } from './sub-runs.ts';
 
 type Conversation = {
   id: string;
@@ -17,10 +18,15 @@ type Conversation = {
 };
 type Approval = {
   toolCallId: string;
+  promptId: string;
   conversationId: string;
   toolId: string;
   input: unknown;
   reason: string;
+  /** A suspended call's child prompt: the call goes on by itself once the child's call is decided. */
+  waitsOn?: { conversationId: string; promptId: string };
+  /** From the user's prompt down to the call's (servers before it send none). */
+  path?: PathStep[];
 };
 
 export type SendOptions = {
@@ -163,7 +169,14 @@ export async function pending(client: TesseraClient, io: Io, format: Format): Pr
   if (items.length === 0 && pauses.length === 0) io.out('Nothing is waiting for your approval.\n');
   for (const item of items) {
     io.out(`${item.toolCallId}  ${item.toolId}  ${brief(item.input)}\n    ${item.reason}\n`);
-    io.out(`    in conversation ${item.conversationId}: ${io.command} approve ${item.toolCallId}\n`);
+    // Where it is: a sub-agent's call under the user's prompt and each agent above it.
+    if (item.path && item.path.length > 1) io.out(`    path: ${pathLine(item.path, item.toolId)}\n`);
+    if (item.waitsOn) {
+      const child = items.find((other) => other.promptId === item.waitsOn?.promptId);
+      io.out(
+        `    waits on its agent's prompt ${item.waitsOn.promptId}${child ? ` (its call ${child.toolCallId})` : ''}: decide that, and this goes on by itself\n`,
+      );
+    } else io.out(`    in conversation ${item.conversationId}: ${io.command} approve ${item.toolCallId}\n`);
   }
   for (const pause of pauses) io.out(pauseLines(pause, io.command));
   return EXIT.ok;
@@ -184,8 +197,17 @@ export async function list(client: TesseraClient, io: Io, format: Format, limit:
   return EXIT.ok;
 }
 
-/** A conversation as it was recorded: each prompt's input and every output. */
-export async function show(client: TesseraClient, io: Io, format: Format, id: string): Promise<number> {
+/**
+ * A conversation as it was recorded: each prompt's input and every output, with the runs of the sub-agents
+ * its calls started inside those calls, `nest.depth` levels down.
+ */
+export async function show(
+  client: TesseraClient,
+  io: Io,
+  format: Format,
+  id: string,
+  nest: NestOptions = { depth: 0 },
+): Promise<number> {
   const record = await client.request<{ conversation: Conversation; prompts: Prompt[] }>(
     'GET',
     `/api/conversations/${encodeURIComponent(id)}`,
@@ -196,11 +218,9 @@ export async function show(client: TesseraClient, io: Io, format: Format, id: st
   }
   io.out(`# ${record.conversation.title ?? '(untitled)'}  (${record.conversation.id})\n`);
   for (const prompt of record.prompts) {
-    const renderer = new Renderer(io, client.url);
     // Each prompt's id: what `fork` takes to branch there.
     io.out(`\n> ${headline(prompt)}  [${prompt.id}]\n`);
-    for (const output of prompt.output) renderer.output(output, prompt.conversationId);
-    renderer.finish();
+    await renderPrompt(client, io, prompt, nest);
     if (prompt.state !== 'completed') io.out(`(${prompt.state.replaceAll('_', ' ')})\n`);
   }
   return EXIT.ok;

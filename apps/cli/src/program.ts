@@ -9,6 +9,7 @@ import { EXIT, type Format } from './follow.ts';
 import { findToken, serverUrl } from './locate.ts';
 import { listMessages, removeMessage, resume, sendWhileBusy, stop } from './loop-control.ts';
 import type { Io } from './render.ts';
+import { MAX_NESTED_DEPTH } from './sub-runs.ts';
 
 /** Read at run time: the same path from src/ and from the compiled dist/. */
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -58,6 +59,13 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 const positive = (value: string) => {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('Give a whole number from 1.');
+  return number;
+};
+
+const depth = (value: string) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > MAX_NESTED_DEPTH)
+    throw new InvalidArgumentError(`Give a whole number from 0 to ${MAX_NESTED_DEPTH}.`);
   return number;
 };
 
@@ -350,9 +358,20 @@ function addShow(program: Command, { io, client, run }: CommandKit): void {
     program
       .command('show')
       .description('show a conversation: each message and everything the answer did')
-      .argument('<conversationId>', 'the id from `list` or printed after `send`'),
-    'the conversation with its prompts, as JSON',
-  ).action(run((id: string, options: { json?: boolean }) => show(client(), io, format(options), id)));
+      .argument('<conversationId>', 'the id from `list` or printed after `send`')
+      .option(
+        '--depth <n>',
+        `how many levels of sub-agents to show inside the calls that started them (0: one line each; at most ${MAX_NESTED_DEPTH})`,
+        depth,
+        MAX_NESTED_DEPTH,
+      )
+      .option('--no-agents', 'show no sub-agent runs, only a line for each (as --depth 0)'),
+    'the conversation with its prompts, as JSON (sub-agent runs are not in it)',
+  ).action(
+    run((id: string, options: { json?: boolean; depth: number; agents: boolean }) =>
+      show(client(), io, format(options), id, { depth: options.agents ? options.depth : 0 }),
+    ),
+  );
 }
 
 function addFork(program: Command, { io, client, run }: CommandKit): void {

@@ -75,6 +75,11 @@ export class Renderer {
     return this.#atLineStart;
   }
 
+  /** A line of its own, styled: what a caller adds to the record it renders. */
+  note(text: string, format: Parameters<typeof styleText>[0]): void {
+    this.#block(this.#style(format, text));
+  }
+
   /** Ends the rendering on a new line. */
   finish(): void {
     if (!this.#atLineStart) this.#write('\n');

@@ -1,4 +1,5 @@
 import { createMemoryStore } from '@tessera/core';
+import { agentsPlugin, defineAgent } from '@tessera/plugin-agents';
 import {
   DefaultChatTransport,
   type DynamicToolUIPart,
@@ -232,6 +233,56 @@ describe('POST /api/ai-sdk/chat', () => {
     expect(third.message.parts.at(-1)).toMatchObject({ type: 'text', text: 'Hi again.' });
     const { body } = await t.request('GET', `/api/conversations/${first.conversationId}`);
     expect(body.prompts.map((prompt: { state: string }) => prompt.state)).toEqual(['completed', 'completed']);
+  });
+
+  it('a sub-agent waiting for approval: approving the agent call decides the call it waits on', async () => {
+    t = await server(
+      [
+        { toolCalls: [{ name: 'agent.cleaner', args: { task: 'Delete alpha.' } }] },
+        { toolCalls: [{ name: 'demo.delete_records', args: { names: ['alpha'] } }] }, // the agent: waits
+        { text: 'cleaner: deleted alpha' },
+        { text: 'Alpha is gone.' },
+      ],
+      {
+        plugins: [
+          demoPlugin,
+          agentsPlugin({
+            agents: [
+              defineAgent({
+                name: 'cleaner',
+                description: 'Deletes records.',
+                instructions: 'Delete what you are told to.',
+                tools: ['demo.delete_records'],
+              }),
+            ],
+          }),
+        ],
+      },
+    );
+    const question = userMessage('delete alpha');
+    const first = await send(t.url, 'chat-agents', [question]);
+    const [waiting] = toolParts(first.message);
+    // The user's prompt shows its agent call waiting, with why: the call below it.
+    expect(waiting).toMatchObject({ toolName: 'agent.cleaner', state: 'approval-requested' });
+    expect(waiting).toMatchObject({
+      approval: { requestReason: expect.stringContaining('demo.delete_records') },
+    });
+
+    const second = await send(t.url, 'chat-agents', [question, answered(first.message, true)]);
+    expect(second.chunks.at(-1)).toMatchObject({ messageMetadata: { state: 'completed' } });
+    expect(second.message.parts.at(-1)).toMatchObject({ type: 'text', text: 'Alpha is gone.' });
+    expect(toolParts(second.message)[0]).toMatchObject({ state: 'output-available' });
+    // The agent's call ran once, approved by the user.
+    const { body } = await t.request('GET', '/api/approvals');
+    expect(body.items).toEqual([]);
+    const prompts = (await t.server.platform.conversations.list('alice')).items;
+    const deleted = [];
+    for (const conversation of prompts)
+      for (const prompt of await t.server.platform.conversations.prompts(conversation.id, 'alice'))
+        deleted.push(...prompt.output.filter((o) => o.type === 'tool' && o.toolId === 'demo.delete_records'));
+    expect(deleted).toMatchObject([
+      { approval: { decision: 'approved', decidedBy: 'alice' }, result: { type: 'success' } },
+    ]);
   });
 
   it('a denied call is tool-output-denied, and the model reads the reason', async () => {

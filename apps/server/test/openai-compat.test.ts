@@ -1,6 +1,9 @@
-import { createMemoryStore, type ModelRequest, type Platform } from '@tessera/core';
+import { createMemoryStore, type ModelRequest, type Platform, parentOf } from '@tessera/core';
+import { agentsPlugin, defineAgent } from '@tessera/plugin-agents';
+import { callTool, reply } from '@tessera/testing';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { demoPlugin } from '../src/index.ts';
 import { ALICE, BOB, testServer } from './harness.ts';
 import { notes } from './support/notes-plugin.ts';
 
@@ -544,3 +547,93 @@ describe('the demo model through an OpenAI client (the default server, no API ke
     });
   });
 });
+
+describe('a sub-agent waiting for approval, through an OpenAI client', () => {
+  const agents = () =>
+    agentsPlugin({
+      agents: [
+        defineAgent({
+          name: 'one',
+          description: 'Asks two.',
+          instructions: 'Ask two.',
+          tools: ['agent.two'],
+        }),
+        defineAgent({
+          name: 'two',
+          description: 'Deletes.',
+          instructions: 'Delete what you are told to.',
+          tools: ['demo.delete_records'],
+        }),
+      ],
+    });
+
+  it('asks what waits two levels down; "approve" decides it there, and the answer is the top prompt’s', async () => {
+    t = await server(
+      [
+        callTool('agent.one', { task: 'Clean alpha, via two.' }), // the user's prompt
+        callTool('agent.two', { task: 'Delete alpha, then beta.' }), // one
+        callTool('demo.delete_records', { names: ['alpha'] }), // two: waits
+        callTool('demo.delete_records', { names: ['beta'] }), // two again, after the approval: waits again
+        reply('two: deleted alpha and beta'),
+        reply('one: two deleted them'),
+        reply('Alpha and beta are deleted.'),
+      ],
+      { plugins: [demoPlugin, agents()] },
+    );
+    const client = clientOf(t.url);
+    const messages: OpenAI.ChatCompletionMessageParam[] = [
+      { role: 'user', content: 'Clean up alpha and beta' },
+    ];
+    const asked = await client.chat.completions.create({ model: 'normal', messages }).withResponse();
+    const question = asked.data.choices[0]!.message.content!;
+    // The question is the deepest call's, not the agent call that is suspended on it.
+    expect(question).toContain('**Approval needed (asked 2 levels down, by a prompt this one started):**');
+    expect(question).toContain('`demo.delete_records`');
+    expect(question).toContain('alpha');
+    const conversationId = asked.response.headers.get('x-tessera-conversation')!;
+    const [top] = await promptsOf(t.server.platform, conversationId);
+    const [, , deepest] = await waitingChain(t.server.platform, top!.id);
+    expect(question).toContain(`${t.url}/#${deepest!.conversationId}`);
+
+    // "approve": the deepest call runs; the child asks again, so the turn ends with the new question.
+    messages.push({ role: 'assistant', content: question }, { role: 'user', content: 'approve' });
+    const again = await client.chat.completions.create({ model: 'normal', messages });
+    const second = again.choices[0]!.message.content!;
+    expect(second).toContain('**Approval needed (asked 2 levels down');
+    expect(second).toContain('beta');
+
+    // "approve" again: every level ends, and the stream carries the top prompt's answer.
+    messages.push({ role: 'assistant', content: second }, { role: 'user', content: 'approve' });
+    const stream = await client.chat.completions.create({ model: 'normal', messages, stream: true });
+    let answer = '';
+    for await (const chunk of stream) answer += chunk.choices[0]?.delta.content ?? '';
+    expect(answer).toBe('Alpha and beta are deleted.');
+    const done = (await t.server.platform.getPrompt(top!.id, 'alice'))!;
+    expect(done.state).toBe('completed');
+    const deleted = (await t.server.platform.getPrompt(deepest!.id, 'alice')).output.filter(
+      (o) => o.type === 'tool' && o.toolId === 'demo.delete_records',
+    );
+    expect(deleted.map((o) => o.type === 'tool' && [o.approval?.decision, o.result?.type])).toEqual([
+      ['approved', 'success'],
+      ['approved', 'success'],
+    ]);
+    // Nothing else waits, and another user's client never saw any of it.
+    expect((await t.request('GET', '/api/approvals')).body.items).toEqual([]);
+    expect((await t.request('GET', '/api/approvals', { token: BOB })).body.items).toEqual([]);
+  });
+});
+
+/** The top prompt and the prompts below it that wait, through their suspended calls (alice's). */
+async function waitingChain(platform: Platform, topId: string) {
+  const chain = [await platform.getPrompt(topId, 'alice')];
+  const waiting = (
+    await platform.store.prompts.listByUserAndState!('alice', 'waiting_for_approval', { limit: 50 })
+  ).items;
+  for (let depth = 0; depth < 5; depth++) {
+    const above = chain.at(-1)!;
+    const child = waiting.find((p) => parentOf(p)?.promptId === above.id);
+    if (!child) break;
+    chain.push(await platform.getPrompt(child.id, 'alice'));
+  }
+  return chain;
+}

@@ -7,6 +7,7 @@ import { CONVERSATION_HEADER } from '../openai-compat/conversation-match.ts';
 import { waitingOn } from '../openai-compat/render.ts';
 import { decisionFor, latestPrompt } from '../openai-compat/turn.ts';
 import { type Api, errors } from '../routes/shared.ts';
+import { decideBelow, waitingBelow } from '../waiting-below.ts';
 import { chatConversation, findChatConversation } from './chat-conversation.ts';
 import { type ApprovalResponse, ChatRequest, readChatRequest } from './chat-request.ts';
 import { type ChunkMetadata, PromptChunks } from './prompt-chunks.ts';
@@ -177,17 +178,20 @@ async function decision(
       'Nothing of this chat waits for the approval answered: it was decided already, or never asked.',
     );
   const { approved, reason } = response;
-  const decided = decisionFor(waiting, approved ? 'approve' : 'reject');
+  // A suspended call (a sub-agent waiting for the user): the answer decides what it waits on, at the bottom.
+  const below = await waitingBelow(platform, prompt, userId);
+  const target = below?.waiting ?? waiting;
+  const decide = () =>
+    platform.decide(target.id, {
+      userId,
+      ...decisionFor(target, approved ? 'approve' : 'reject'),
+      ...(target.type === 'tool' && reason && { reason }),
+    });
   return {
     conversationId,
     promptId: prompt.id,
     known: prompt.output,
     usageBefore: prompt.usage,
-    begin: () =>
-      platform.decide(waiting.id, {
-        userId,
-        ...decided,
-        ...(waiting.type === 'tool' && reason && { reason }),
-      }),
+    begin: () => (below && below.below.length > 0 ? decideBelow(platform, prompt, userId, decide) : decide()),
   };
 }

@@ -50,12 +50,18 @@ export const doubledBudget = (pause: PauseOutput) =>
   pause.budget ? { [pause.budget.name]: pause.budget.limit * 2 } : undefined;
 
 /** The question that ends a response while the prompt waits: what waits, why, and how to decide. */
-export function waitingText(waiting: Waiting, links: Links): string {
-  const ui = `${links.origin}/#${encodeURIComponent(links.conversationId)}`;
+export function waitingText(waiting: Waiting, links: Links, below: readonly Prompt[] = []): string {
+  // What waits below the conversation's prompt (a sub-agent's call) is decided here too, or in its own conversation.
+  const where = below.at(-1)?.conversationId ?? links.conversationId;
+  const ui = `${links.origin}/#${encodeURIComponent(where)}`;
+  const by =
+    below.length > 0
+      ? ` (asked ${below.length === 1 ? 'one level' : `${below.length} levels`} down, by a prompt this one started)`
+      : '';
   if (waiting.type === 'tool') {
     const reason = waiting.result?.type === 'pending' ? waiting.result.reason : '';
     return [
-      `**Approval needed:** the tool \`${waiting.toolId}\` wants to run with \`${argumentsOf(waiting)}\`.`,
+      `**Approval needed${by}:** the tool \`${waiting.toolId}\` wants to run with \`${argumentsOf(waiting)}\`.`,
       ...(reason ? [`Reason: ${reason}`] : []),
       `Reply **approve** to run it or **reject** to refuse it, or decide in Tessera: ${ui}`,
     ].join('\n');
@@ -67,7 +73,7 @@ export function waitingText(waiting: Waiting, links: Links): string {
         .join(', ')}`
     : '**approve** to continue';
   return [
-    `**Paused:** ${waiting.reason}`,
+    `**Paused${by}:** ${waiting.reason}`,
     `Reply ${going} or **reject** to stop, or decide in Tessera: ${ui}`,
   ].join('\n');
 }

@@ -6,15 +6,8 @@ import {
   type PromptRun,
   type PromptUsage,
 } from '@tessera/core';
-import {
-  decisionOf,
-  doubledBudget,
-  emittedText,
-  type Links,
-  type Waiting,
-  waitingOn,
-  waitingText,
-} from './render.ts';
+import { decideBelow, type WaitingBelow, waitingBelow } from '../waiting-below.ts';
+import { decisionOf, doubledBudget, emittedText, type Links, type Waiting, waitingText } from './render.ts';
 
 /**
  * One request of an OpenAI client, as Tessera runs it: the user's new message starts a prompt in the
@@ -121,16 +114,19 @@ export async function beginTurn(platform: Platform, request: TurnRequest): Promi
   const { userId, conversationId, input, model } = request;
   const links: Links = { origin: request.origin, conversationId };
   const latest = await latestPrompt(platform, conversationId, userId);
-  const waiting = latest && waitingOn(latest);
-  if (latest && waiting) {
+  const found = latest && (await waitingBelow(platform, latest, userId));
+  if (latest && found) {
     const decision = decisionOf(input);
-    if (!decision) return keepAsSteering(platform, request, latest, waiting, links);
-    return follow(platform, latest, links, () =>
-      platform.decide(waiting.id, { userId, ...decisionFor(waiting, decision) }),
+    if (!decision) return keepAsSteering(platform, request, latest, found, links);
+    const decide = () =>
+      platform.decide(found.waiting.id, { userId, ...decisionFor(found.waiting, decision) });
+    // A decision below the conversation's prompt (a sub-agent's call): the turn follows the top prompt.
+    return follow(platform, userId, latest, links, () =>
+      found.below.length === 0 ? decide() : decideBelow(platform, latest, userId, decide),
     );
   }
   const promptId = newId('prm');
-  return follow(platform, { id: promptId, conversationId, output: [], usage: undefined }, links, () =>
+  return follow(platform, userId, { id: promptId, conversationId, output: [], usage: undefined }, links, () =>
     platform.start({ conversationId, userId, input, model, promptId, metadata: { openai: request.via } }),
   );
 }
@@ -158,14 +154,14 @@ async function keepAsSteering(
   platform: Platform,
   request: TurnRequest,
   prompt: Prompt,
-  waiting: Waiting,
+  waiting: WaitingBelow,
   links: Links,
 ): Promise<Turn> {
   const { conversationId, userId, input } = request;
   await platform.messages.send({ conversationId, userId, input, mode: 'steer' });
   const feed = new TextFeed();
   feed.append('Your message is kept: the model reads it once this is decided.');
-  feed.block(waitingText(waiting, links));
+  feed.block(waitingText(waiting.waiting, links, waiting.below));
   feed.end();
   return {
     promptId: prompt.id,
@@ -183,6 +179,7 @@ type Before = Pick<Prompt, 'id' | 'conversationId' | 'output'> & { usage: Prompt
  */
 async function follow(
   platform: Platform,
+  userId: string,
   before: Before,
   links: Links,
   begin: () => Promise<PromptRun>,
@@ -211,7 +208,7 @@ async function follow(
     throw error;
   }
   const done = run.done
-    .then((prompt) => ending(prompt, before, feed, links))
+    .then(async (prompt) => ending(prompt, before, feed, links, await waitingBelow(platform, prompt, userId)))
     .catch((error: unknown) => ({
       state: 'failed' as const,
       finish: 'stop' as const,
@@ -226,10 +223,15 @@ async function follow(
 }
 
 /** How the turn ends: the question when the prompt waits, a note when it was cancelled, the failure. */
-function ending(prompt: Prompt, before: Before, feed: TextFeed, links: Links): TurnEnd {
+function ending(
+  prompt: Prompt,
+  before: Before,
+  feed: TextFeed,
+  links: Links,
+  waiting: WaitingBelow | undefined,
+): TurnEnd {
   const usage = usageSince(prompt.usage, before.usage);
-  const waiting = waitingOn(prompt);
-  if (waiting) feed.block(waitingText(waiting, links));
+  if (waiting) feed.block(waitingText(waiting.waiting, links, waiting.below));
   if (prompt.state === 'cancelled') feed.block('_The prompt was cancelled._');
   if (prompt.state === 'failed') {
     const failure = prompt.stopReason?.message ?? 'The prompt failed.';

@@ -1,11 +1,5 @@
-import {
-  listPromptsByUserAndState,
-  type Platform,
-  type Prompt,
-  type PromptRun,
-  parentOf,
-  type ToolOutput,
-} from '@tessera/core';
+import { type Platform, type Prompt, type PromptRun, parentOf, type ToolOutput } from '@tessera/core';
+import { ApprovalPaths } from './approval-paths.ts';
 import { type Waiting, waitingOn } from './openai-compat/render.ts';
 
 /**
@@ -18,8 +12,6 @@ import { type Waiting, waitingOn } from './openai-compat/render.ts';
 
 /** How deep the walk goes (the agents plugin's own bound is 3 by default). */
 const MAX_DEPTH = 8;
-/** The user's waiting prompts read to find the children: pages of 200, at most this many in all. */
-const MAX_SCANNED = 2_000;
 
 export type WaitingBelow = {
   /** The prompt whose call or pause to decide: the top one, or a prompt started for its suspended call. */
@@ -34,9 +26,10 @@ export const isSuspended = (waiting: Waiting): waiting is ToolOutput =>
   waiting.type === 'tool' && waiting.result?.type === 'pending' && waiting.startedAt !== undefined;
 
 /**
- * The decision `top` waits on, down through suspended calls to the waiting prompts they started (only the
- * user's own prompts are read). A suspended call whose child is not found (it ended and the call is about to
- * go on, or a tool suspended for something else) is itself the answer: deciding it runs it again.
+ * The decision `top` waits on, down through suspended calls to the waiting prompts they started (read as
+ * `userId` only: `ApprovalPaths.waitsOn`). A suspended call whose child is not found or no longer waits (it
+ * ended and the call is about to go on, or a tool suspended for something else) is itself the answer:
+ * deciding it runs it again.
  */
 export async function waitingBelow(
   platform: Platform,
@@ -45,40 +38,16 @@ export async function waitingBelow(
 ): Promise<WaitingBelow | undefined> {
   const waiting = waitingOn(top);
   if (!waiting) return undefined;
-  if (!isSuspended(waiting)) return { prompt: top, waiting, below: [] };
-  const children = await waitingChildren(platform, userId);
+  const paths = new ApprovalPaths(platform, userId, [top]);
   let found: WaitingBelow = { prompt: top, waiting, below: [] };
   for (let depth = 0; depth < MAX_DEPTH && isSuspended(found.waiting); depth++) {
-    const child = children.get(callKey(found.prompt.id, found.waiting.id));
+    const link = await paths.waitsOn(found.prompt, found.waiting);
+    const child = link && (await platform.getPrompt(link.promptId, userId));
     const next = child && waitingOn(child);
     if (!child || !next) break;
     found = { prompt: child, waiting: next, below: [...found.below, child] };
   }
   return found;
-}
-
-const callKey = (promptId: string, toolCallId: string) => `${promptId}\u0000${toolCallId}`;
-
-/** The user's waiting prompts that run for a call of another prompt, by that call. */
-async function waitingChildren(platform: Platform, userId: string): Promise<Map<string, Prompt>> {
-  const children = new Map<string, Prompt>();
-  let cursor: string | undefined;
-  let scanned = 0;
-  do {
-    const page = await listPromptsByUserAndState(platform.store.prompts, userId, 'waiting_for_approval', {
-      limit: 200,
-      ...(cursor !== undefined && { cursor }),
-    });
-    for (const prompt of page.items as Prompt[]) {
-      const parent = parentOf(prompt);
-      if (parent?.toolCallId && prompt.userId === userId) {
-        children.set(callKey(parent.promptId, parent.toolCallId), prompt);
-      }
-    }
-    scanned += page.items.length;
-    cursor = page.nextCursor;
-  } while (cursor !== undefined && scanned < MAX_SCANNED);
-  return children;
 }
 
 /**

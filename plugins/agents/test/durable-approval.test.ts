@@ -305,6 +305,95 @@ describe('durable nested approval in one process', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('depth 3: a pause at the bottom (a betweenRounds pause, as the doom-loop plugin makes) suspends every level; continuing it resumes each once', async () => {
+    const search = searchTool();
+    // Pauses c once after its first round, as @tessera/plugin-doom-loop pauses a prompt that repeats a call.
+    const pauser = definePlugin({
+      id: 'pauser',
+      hooks: {
+        betweenRounds: ({ prompt }) =>
+          prompt.metadata?.agent === 'c' && !prompt.output.some((o) => o.type === 'pause')
+            ? { pause: 'The same call three times in a row. Continue, or stop?' }
+            : undefined,
+      },
+    });
+    const p = await processOn(await sharedMemory()(), {
+      agents: [
+        { ...workerAgent, name: 'a', tools: ['agent.b'] },
+        { ...workerAgent, name: 'b', tools: ['agent.c'] },
+        { ...workerAgent, name: 'c', tools: ['notes.search'] },
+      ],
+      tools: [search.tool],
+      plugins: [pauser],
+      script: {
+        parent: [callTool('agent.a', { task: 'Find it.' }), reply('A found it.')],
+        a: [callTool('agent.b', { task: 'Find it.' }), reply('B found it.')],
+        b: [callTool('agent.c', { task: 'Find it.' }), reply('C found it.')],
+        c: [callTool('notes.search', { query: 'it' }), reply('It is on Tuesday.')],
+      },
+    });
+    const resumed = countEvents(p.platform, 'prompt.resumed');
+    const conversation = await p.platform.conversations.create({ userId });
+    const parent = await p.platform.send({ conversationId: conversation.id, userId, input: 'Go.' });
+    expect(parent.state).toBe('waiting_for_approval');
+    const a = await p.platform.getPrompt(childPromptId(callOf(parent, 'agent.a').id), userId);
+    const b = await p.platform.getPrompt(childPromptId(callOf(a, 'agent.b').id), userId);
+    const c = await p.platform.getPrompt(childPromptId(callOf(b, 'agent.c').id), userId);
+    for (const waiting of [a, b, c]) expect(waiting.state).toBe('waiting_for_approval');
+    expect(callOf(b, 'agent.c').result).toEqual({
+      type: 'pending',
+      reason:
+        "Agent 'c' waits for your decision in its conversation: a pause: The same call three times in a row. Continue, or stop?",
+    });
+    // Only the pause is the user's to decide: each agent call above it resumes by itself.
+    const pause = c.output.find((o) => o.type === 'pause');
+    await p.platform.resume(pause!.id, { userId, choice: 'continue' });
+    const prompt = await ended(p.platform, parent.id, userId);
+    expect(prompt.state).toBe('completed');
+    const result = callOf(prompt, 'agent.a').result;
+    expect(result?.type === 'success' && (result.output as AgentRun).answer).toBe('B found it.');
+    for (const id of [c.id, b.id, a.id])
+      expect((await p.platform.getPrompt(id, userId)).state).toBe('completed');
+    expect(search.calls).toHaveLength(1);
+    expect(Object.fromEntries(resumed)).toEqual({ [parent.id]: 1, [a.id]: 1, [b.id]: 1, [c.id]: 1 });
+    await p.platform.close();
+    expect(p.errors).toEqual([]);
+  });
+
+  it('depth 2: the deepest call approved with edited arguments runs once with them, and each level resumes once', async () => {
+    const work = approvedWork();
+    const p = await processOn(await sharedMemory()(), {
+      agents: [{ ...workerAgent, name: 'boss', tools: ['agent.worker'] }, workerAgent],
+      tools: [work.tool],
+      script: {
+        parent: [callTool('agent.boss', { task: 'Get it changed.' }), reply('The boss says it is done.')],
+        boss: [callTool('agent.worker', { task: 'Change it.' }), reply('The worker did it.')],
+        worker: [callTool('work.do', { what: 'it' }), reply('I changed that.')],
+      },
+    });
+    const resumed = countEvents(p.platform, 'prompt.resumed');
+    const conversation = await p.platform.conversations.create({ userId });
+    const parent = await p.platform.send({ conversationId: conversation.id, userId, input: 'Go.' });
+    const boss = await p.platform.getPrompt(childPromptId(callOf(parent, 'agent.boss').id), userId);
+    const worker = await p.platform.getPrompt(childPromptId(callOf(boss, 'agent.worker').id), userId);
+    await p.platform.decide(pendingCall(worker, 'work.do').id, {
+      userId,
+      approve: true,
+      input: { what: 'that' },
+    });
+    const prompt = await ended(p.platform, parent.id, userId);
+    expect(prompt.state).toBe('completed');
+    expect(work.runs).toEqual(['that']);
+    const call = callOf(await p.platform.getPrompt(worker.id, userId), 'work.do');
+    expect(call).toMatchObject({ editedInput: { what: 'that' }, approval: { decision: 'approved' } });
+    expect(call.result).toEqual({ type: 'success', output: 'done' });
+    const result = callOf(prompt, 'agent.boss').result;
+    expect(result?.type === 'success' && (result.output as AgentRun).answer).toBe('The worker did it.');
+    expect(Object.fromEntries(resumed)).toEqual({ [parent.id]: 1, [boss.id]: 1, [worker.id]: 1 });
+    await p.platform.close();
+    expect(p.errors).toEqual([]);
+  });
+
   it('a suspended agent call the user rejects: the parent goes on without it, and the child is cancelled', async () => {
     const work = approvedWork();
     const p = await processOn(await sharedMemory()(), {

@@ -9,7 +9,8 @@ export type CallSuspension = { readonly [SUSPENSION]: true; readonly reason: str
  * sub-agent waiting for the user, a person in another system, a webhook. Return it from `invoke`: the call is
  * recorded `pending` with `reason`, the prompt waits (`waiting_for_approval`) holding no process, and a
  * decision on the call resumes it in any process: `approve` runs the tool again (so make it idempotent: it
- * finds what it started and goes on from there, as a LangGraph node does after `interrupt()`), `answer`
+ * finds what it started and goes on from there, as a LangGraph node does after `interrupt()`; and declare
+ * it `idempotent: true`, so that a crash while it runs has `recover()` run it again), `answer`
  * records a result without running it, `skip` and `reject` record an error. Whoever learns that what the
  * call waits for has happened decides it (`platform.decide(toolCallId, { userId, approve: true })`).
  *

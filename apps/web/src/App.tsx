@@ -153,7 +153,7 @@ export function App() {
           menuButtonRef={layout.menuButton}
           drawerOpen={drawerOpen}
           heading={heading}
-          waitingCount={approvals.length + pauses.length}
+          waitingCount={approvals.filter((call) => !call.waitsOn).length + pauses.length}
           inboxOpen={route.view === 'inbox'}
           onInbox={() => show({ view: 'inbox' })}
           panel={current && panelToggleOf(me.plugins, layout)}

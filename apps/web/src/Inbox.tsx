@@ -1,18 +1,24 @@
 import { useId, useMemo } from 'react';
+import { ApprovalPath, rootConversationOf } from './ApprovalPath.tsx';
 import type { Api, Conversation, Output, PendingApproval, PendingPause } from './api.ts';
 import { decideCall, loopControlOf } from './ConversationPane.tsx';
 import { titleOf } from './conversation-groups.ts';
+import { PauseIcon } from './icons.tsx';
 import { LoopControlContext } from './loop-control-context.ts';
-import { ApprovalCard } from './outputs/ApprovalCard.tsx';
+import { ApprovalCard, type Decide } from './outputs/ApprovalCard.tsx';
 import { PauseCard } from './outputs/PauseCard.tsx';
 import './inbox.css';
 
-/** A pending call as the approval card reads a tool output. */
+/**
+ * A pending call as the approval card reads a tool output: `startedAt` on a call that started and then asked
+ * to wait (a suspended call), which the card shows as waiting rather than as an approval.
+ */
 const callOutput = (item: PendingApproval) =>
   ({
     type: 'tool',
     id: item.toolCallId,
     createdAt: item.createdAt,
+    ...(item.startedAt !== undefined && { startedAt: item.startedAt }),
     toolId: item.toolId,
     input: item.input,
     result: { type: 'pending', reason: item.reason },
@@ -23,7 +29,10 @@ const pauseOutput = (item: PendingPause) => ({ ...item, type: 'pause', id: item.
 
 type Group = { conversationId: string; calls: PendingApproval[]; pauses: PendingPause[] };
 
-/** The waiting items by conversation, the conversation waiting longest first. */
+/**
+ * The waiting items by the user's conversation they hang from (a sub-agent's call under the conversation of
+ * the user's prompt at the top of its path), the conversation waiting longest first.
+ */
 function byConversation(calls: PendingApproval[], pauses: PendingPause[]): Group[] {
   const groups = new Map<string, Group & { since: string }>();
   const groupOf = (conversationId: string, createdAt: string) => {
@@ -35,7 +44,7 @@ function byConversation(calls: PendingApproval[], pauses: PendingPause[]): Group
     if (createdAt < group.since) group.since = createdAt;
     return group;
   };
-  for (const call of calls) groupOf(call.conversationId, call.createdAt).calls.push(call);
+  for (const call of calls) groupOf(rootConversationOf(call), call.createdAt).calls.push(call);
   for (const pause of pauses) groupOf(pause.conversationId, pause.createdAt).pauses.push(pause);
   return [...groups.values()].sort((a, b) => a.since.localeCompare(b.since));
 }
@@ -59,6 +68,10 @@ export function Inbox({ api, approvals, pauses, conversations, onDecided }: Inbo
   const control = useMemo(() => loopControlOf(api), [api]);
   const groups = byConversation(approvals, pauses);
   const titles = new Map(conversations.map((c) => [c.id, titleOf(c)]));
+  const decide: Decide = async (toolCallId, decision) => {
+    await decideCall(api, toolCallId, decision);
+    await onDecided();
+  };
   return (
     <LoopControlContext value={control}>
       <div className="inbox">
@@ -80,14 +93,14 @@ export function Inbox({ api, approvals, pauses, conversations, onDecided }: Inbo
                 </a>
               </h3>
               {group.calls.map((call) => (
-                <ApprovalCard
-                  key={call.toolCallId}
-                  output={callOutput(call)}
-                  onDecide={async (toolCallId, decision) => {
-                    await decideCall(api, toolCallId, decision);
-                    await onDecided();
-                  }}
-                />
+                <div key={call.toolCallId} className="inbox-item">
+                  {(call.path?.length ?? 0) > 1 && <ApprovalPath item={call} titles={titles} />}
+                  {call.waitsOn ? (
+                    <SuspendedCall call={call} approvals={approvals} decide={decide} />
+                  ) : (
+                    <ApprovalCard output={callOutput(call)} onDecide={decide} />
+                  )}
+                </div>
               ))}
               {group.pauses.map((pause) => (
                 <PauseCard
@@ -104,5 +117,65 @@ export function Inbox({ api, approvals, pauses, conversations, onDecided }: Inbo
         </div>
       </div>
     </LoopControlContext>
+  );
+}
+
+/** The waiting call of the prompt a suspended call waits on, when it is in the list. */
+const childOf = (call: PendingApproval, approvals: PendingApproval[]) =>
+  approvals.find((other) => other.promptId === call.waitsOn?.promptId);
+
+/** The call a suspended call waits on in the end: its child's, or (the child suspended too) theirs in turn. */
+function leafOf(call: PendingApproval, approvals: PendingApproval[]): PendingApproval | undefined {
+  const seen = new Set([call.toolCallId]);
+  let child = childOf(call, approvals);
+  while (child?.waitsOn && !seen.has(child.toolCallId)) {
+    seen.add(child.toolCallId);
+    child = childOf(child, approvals);
+  }
+  return child?.waitsOn ? undefined : child;
+}
+
+/**
+ * A call suspended on the prompt it started (an agent waiting on its sub-agent): nothing to approve here,
+ * the call at the bottom of its tree is what the user decides, and this one goes on by itself. Its other
+ * decisions (reject, skip or answer it: the parent goes on without the child) are behind "Other decisions".
+ */
+function SuspendedCall({
+  call,
+  approvals,
+  decide,
+}: {
+  call: PendingApproval;
+  approvals: PendingApproval[];
+  decide: Decide;
+}) {
+  const waitsOn = call.waitsOn!;
+  const agent = childOf(call, approvals)?.path?.at(-1)?.agent;
+  const leaf = leafOf(call, approvals);
+  return (
+    <section className="inbox-suspended" aria-label={`${call.toolId} waits on its sub-agent`}>
+      <div className="inbox-suspended-head">
+        <span className="approval-icon">
+          <PauseIcon />
+        </span>
+        <p>
+          <code>{call.toolId}</code> waits on{' '}
+          <a href={`#${encodeURIComponent(waitsOn.conversationId)}`}>
+            {agent ? `its agent ${agent}` : 'its sub-agent'}
+          </a>
+          {leaf ? (
+            <>
+              : decide <code>{leaf.toolId}</code> below, and it goes on by itself.
+            </>
+          ) : (
+            ', and goes on by itself once that is done.'
+          )}
+        </p>
+      </div>
+      <details className="inbox-suspended-more">
+        <summary>Other decisions</summary>
+        <ApprovalCard output={callOutput(call)} onDecide={decide} />
+      </details>
+    </section>
   );
 }

@@ -29,8 +29,11 @@ export function Sidebar({
   drawerRef: RefObject<HTMLElement | null>;
   conversations: Conversation[];
   selected?: string;
-  /** The approvals and pauses waiting for the user: the inbox's count, and the list's badges. */
-  waiting: readonly { conversationId: string }[];
+  /**
+   * The approvals and pauses waiting for the user: the inbox's count (a call suspended on its sub-agent, with
+   * `waitsOn`, is not counted: its sub-agent's call is the one to decide), and the list's badges.
+   */
+  waiting: readonly { conversationId: string; waitsOn?: unknown }[];
   model: Me['model'];
   /** What is on screen: the settings, the inbox, a conversation or the start page. */
   page: Route['view'];
@@ -67,7 +70,7 @@ export function Sidebar({
         <InboxButton
           className="inbox-link"
           labelShown
-          count={waiting.length}
+          count={waiting.filter((item) => !item.waitsOn).length}
           current={page === 'inbox'}
           onClick={() => onShow({ view: 'inbox' })}
         />

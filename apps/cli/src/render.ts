@@ -193,6 +193,12 @@ export class Renderer {
         const comment = approval?.comment ? `: ${approval.comment}` : ' by you';
         this.#block(this.#style('yellow', `  ✗ rejected${comment}`));
       } else this.#block(this.#style('red', `  ✗ error: ${errorMessage(result.error)}`));
+    } else if (result.type === 'pending' && !approval?.decision && typeof output.startedAt === 'string') {
+      this.#suspended(
+        output.id,
+        String(output.toolId),
+        String((output.result as { reason?: string }).reason ?? ''),
+      );
     } else if (result.type === 'pending' && !approval?.decision) {
       this.#approval(
         output.id,
@@ -214,6 +220,21 @@ export class Renderer {
         this.#style('yellow', `⏸  Paused: ${reason}`),
         `   continue: ${command} resume ${pauseId} continue${raise}`,
         `   stop:     ${command} resume ${pauseId} stop`,
+      ].join('\n'),
+    );
+  }
+
+  /**
+   * A call that started, then asked to wait (an agent waiting on its sub-agent, whose own call is the one to
+   * decide, in its conversation): no approve command, the way to what waits instead.
+   */
+  #suspended(toolCallId: string, toolId: string, reason: string): void {
+    if (this.#asked.has(toolCallId)) return;
+    this.#asked.add(toolCallId);
+    this.#block(
+      [
+        this.#style('yellow', `⏸  ${toolId} is waiting: ${reason}`),
+        `   what to decide: ${this.#io.command} pending  (it goes on by itself once that is decided)`,
       ].join('\n'),
     );
   }

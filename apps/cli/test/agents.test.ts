@@ -89,6 +89,14 @@ describe('sub-agents', () => {
     const listed = await approvals();
     const deepest = byTool(listed, 'demo.delete_records');
 
+    // The user's call waits on its agent: the stream says so, and where to decide, with no approve command.
+    const plannerCall = byTool(listed, 'agent.planner');
+    expect(asked.stdout).toContain("⏸  agent.planner is waiting: Agent 'planner' waits for your decision");
+    expect(asked.stdout).toContain(
+      '   what to decide: tessera pending  (it goes on by itself once that is decided)',
+    );
+    expect(asked.stdout).not.toContain(`tessera approve ${plannerCall.toolCallId}`);
+
     const pending = await tessera(['pending']);
     expect(pending.code).toBe(0);
     expect(pending.stdout).toContain('    path: Clean up alpha › planner › cleaner › demo.delete_records\n');

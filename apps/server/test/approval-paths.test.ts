@@ -1,6 +1,6 @@
 import { agentsPlugin, defineAgent } from '@tessera/plugin-agents';
 import { callTool, reply } from '@tessera/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
 import { BOB, testServer } from './harness.ts';
 
@@ -69,7 +69,18 @@ describe('the path of a pending call', () => {
       body: { input: 'Clean up alpha' },
     });
     await waitFor(async () => (await approvals()).length === 4);
+    // Cheap per page: the waiting prompts listed are every step of every path (no prompt read again), and
+    // each conversation is read once for its title, however many paths it is on.
+    const { store } = t.server.platform;
+    const promptReads = vi.spyOn(store.prompts, 'get');
+    const conversationReads = vi.spyOn(store.conversations, 'get');
     const items = await approvals();
+    expect(promptReads).not.toHaveBeenCalled();
+    expect(conversationReads.mock.calls.map(([id]) => id).sort()).toEqual(
+      [...new Set(items.map((item) => item.conversationId))].sort(),
+    );
+    promptReads.mockRestore();
+    conversationReads.mockRestore();
     const byTool = (toolId: string) => items.find((a) => a.toolId === toolId)!;
     const deepest = byTool('demo.delete_records');
     const [one, two, three] = [byTool('agent.one'), byTool('agent.two'), byTool('agent.three')];

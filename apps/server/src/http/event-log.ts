@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Following, PlatformEvents, RelayTopic, TesseraEvent } from '@tessera/core';
+import {
+  type Following,
+  type PlatformEvents,
+  type Prompt,
+  parentOf,
+  type RelayTopic,
+  type TesseraEvent,
+} from '@tessera/core';
 
 /**
  * Frames get memory of their own, the size they are. `Buffer.from` cuts a short one from an 8 KB slab shared
@@ -94,6 +101,8 @@ export class KeyedEventLog<E extends { type: string }> {
   #bus: Pick<PlatformEvents, 'follow'> | undefined;
   /** The keys streams follow here, followed on the relay too: other processes' events of them come here. */
   readonly #following = new Map<string, Following>();
+  /** More topics followed for a key streams follow (see `alsoFollowed`), each until unfollowed or the key is. */
+  readonly #alsoFollowing = new Map<string, Map<RelayTopic, Following>>();
 
   constructor(options: EventLogOptions = {}) {
     this.#maxEvents = options.maxEvents ?? 20_000;
@@ -111,9 +120,41 @@ export class KeyedEventLog<E extends { type: string }> {
     this.#topicOf = topicOf;
   }
 
+  /**
+   * The topics besides its own whose events a key's streams need from the other processes (a subclass's;
+   * none by default): followed from the moment a stream follows the key, with the key's.
+   */
+  protected alsoFollowed(_key: string): Iterable<RelayTopic> {
+    return [];
+  }
+
+  /** Follows `topic` on the relay as long as streams follow `key` here (nothing if none does). */
+  protected followAlso(key: string, topic: RelayTopic): void {
+    if (!this.#bus || !this.#following.has(key)) return;
+    const topics = this.#alsoFollowing.get(key) ?? new Map<RelayTopic, Following>();
+    this.#alsoFollowing.set(key, topics);
+    if (!topics.has(topic)) topics.set(topic, this.#bus.follow(topic));
+  }
+
+  /** Whether `topic` is followed for `key` (by `followAlso`). */
+  protected followsAlso(key: string, topic: RelayTopic): boolean {
+    return this.#alsoFollowing.get(key)?.has(topic) ?? false;
+  }
+
+  /** The last stream of `key` here closed (its topics are no longer followed). */
+  protected unfollowed(_key: string): void {}
+
+  /** Stops following `topic` for `key` (what `followAlso` started). */
+  protected unfollowAlso(key: string, topic: RelayTopic): void {
+    const topics = this.#alsoFollowing.get(key);
+    topics?.get(topic)?.();
+    topics?.delete(topic);
+  }
+
   /** Resolves once the events of `key` from the other processes reach this process (at once without a relay). */
   routed(key: string): Promise<void> {
-    return this.#following.get(key)?.ready ?? Promise.resolve();
+    const also = [...(this.#alsoFollowing.get(key)?.values() ?? [])].map((following) => following.ready);
+    return Promise.all([this.#following.get(key)?.ready, ...also]).then(() => {});
   }
 
   /** Events kept, in all. */
@@ -256,8 +297,10 @@ export class KeyedEventLog<E extends { type: string }> {
 
   #add<T>(key: string, log: KeyLog, listeners: Set<T>, listener: T): () => void {
     this.#followed.set(key, log);
-    if (this.#bus && !this.#following.has(key))
+    if (this.#bus && !this.#following.has(key)) {
       this.#following.set(key, this.#bus.follow(this.#topicOf!(key)));
+      for (const topic of this.alsoFollowed(key)) this.followAlso(key, topic);
+    }
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
@@ -265,15 +308,191 @@ export class KeyedEventLog<E extends { type: string }> {
       this.#followed.delete(key);
       this.#following.get(key)?.();
       this.#following.delete(key);
+      for (const following of this.#alsoFollowing.get(key)?.values() ?? []) following();
+      this.#alsoFollowing.delete(key);
+      this.unfollowed(key);
     };
   }
 }
 
-/** A conversation's events, as the platform publishes them: what GET /api/conversations/{id}/events sends. */
+const PROMPT_ENDS = new Set(['prompt.completed', 'prompt.failed', 'prompt.cancelled']);
+
+/**
+ * The topics of ended children a stream of their ancestor still follows, at most, the most recent (per
+ * stream's key). Not dropped at the child's end: a relay delivers a message once to a process that follows
+ * several of its topics (a prompt's end goes to its conversation's and its user's) by keeping the copy of the
+ * first followed, and unfollowing one between the copies' arrivals would let the second through too.
+ */
+const ENDED_TOPICS_KEPT = 16;
+
+/** How many conversations above a prompt its events are forwarded to, at most (a sub-agent's nest deeper). */
+export const MAX_FORWARD_DEPTH = 8;
+
+/** A prompt that runs for another's call (`metadata.parent`): the conversations its events go to as well. */
+type Lineage = {
+  readonly conversationId: string;
+  readonly userId: string;
+  /** Its parent's conversation, then the grandparent's, and so on up (at most `MAX_FORWARD_DEPTH`). */
+  readonly ancestors: readonly string[];
+  /** Until it ends: while it may still have events, a stream of an ancestor follows its conversation's topic. */
+  live: boolean;
+};
+
+export type ConversationEventLogOptions = EventLogOptions & {
+  /** Prompts that run for another prompt remembered, to forward their events (default 10,000; oldest go first). */
+  maxLinkedPrompts?: number;
+  /** Conversations whose user is remembered, to check a child's (default 10,000; oldest go first). */
+  maxOwners?: number;
+};
+
+/**
+ * A conversation's events, as the platform publishes them: what GET /api/conversations/{id}/events sends.
+ *
+ * Its stream carries too the events of the prompts that run for it at any depth (a sub-agent's child, its
+ * grandchild, ...), each unchanged (their own `conversationId` and `promptId`), numbered in the parent's
+ * sequence so that `Last-Event-ID` resumes them with the rest. A prompt is linked to the conversation above it
+ * when an event carrying it (`prompt.started`, or its end) says so in `metadata.parent` (core's `parentOf`:
+ * set by plugins and code, never by a client), and only when its user is the user of that conversation;
+ * its events then go to each ancestor, up to `MAX_FORWARD_DEPTH` conversations, each at most once (a cycle
+ * ends where a conversation repeats). Bounded: the links and the conversations' users are kept for the most
+ * recently seen prompts and conversations. Across processes: a stream follows its user's topic (where every
+ * prompt's start and end is relayed) and, while a linked prompt has not ended, its conversation's topic.
+ */
 export class EventLog extends KeyedEventLog<TesseraEvent> {
-  constructor(bus: PlatformEvents, options: EventLogOptions = {}) {
+  /** Linked prompts by id, least recently seen first. */
+  readonly #lineage = new Map<string, Lineage>();
+  /** The user of each conversation seen (from its events, or a stream's route), least recently seen first. */
+  readonly #owners = new Map<string, string>();
+  /** The linked prompts under each conversation that have not ended: their topics, for the key's streams. */
+  readonly #live = new Map<string, Set<string>>();
+  /** The topics of ended children still followed for a followed conversation, oldest first (see ENDED_TOPICS_KEPT). */
+  readonly #ended = new Map<string, RelayTopic[]>();
+  readonly #maxLinked: number;
+  readonly #maxOwners: number;
+
+  constructor(bus: PlatformEvents, options: ConversationEventLogOptions = {}) {
     super(options);
-    bus.subscribe({}, (event) => this.append(event.conversationId, event));
+    this.#maxLinked = options.maxLinkedPrompts ?? 10_000;
+    this.#maxOwners = options.maxOwners ?? 10_000;
+    bus.subscribe({}, (event) => this.#log(event));
     this.followOn(bus, (conversationId) => `conversation:${conversationId}`);
+  }
+
+  /**
+   * Says whose a conversation is (the route checked it in the store before it streams it): a child's events
+   * are forwarded to a conversation of the child's own user only.
+   */
+  owns(conversationId: string, userId: string): void {
+    this.#own(conversationId, userId);
+  }
+
+  /** The conversations `promptId`'s events are forwarded to (its ancestors', nearest first), if linked. */
+  ancestorsOf(promptId: string): readonly string[] {
+    return this.#lineage.get(promptId)?.ancestors ?? [];
+  }
+
+  /** Links kept (for tests and bounds). */
+  get linked(): number {
+    return this.#lineage.size;
+  }
+
+  protected override alsoFollowed(conversationId: string): RelayTopic[] {
+    const owner = this.#owners.get(conversationId);
+    const topics: RelayTopic[] = owner ? [`user:${owner}`] : [];
+    for (const promptId of this.#live.get(conversationId) ?? []) {
+      const lineage = this.#lineage.get(promptId);
+      if (lineage) topics.push(`conversation:${lineage.conversationId}`);
+    }
+    return topics;
+  }
+
+  #log(event: TesseraEvent): void {
+    this.#own(event.conversationId, event.userId);
+    if ('prompt' in event && event.prompt) this.#link(event.prompt);
+    this.append(event.conversationId, event);
+    const lineage = this.#lineage.get(event.promptId);
+    if (!lineage || lineage.conversationId !== event.conversationId) return;
+    for (const ancestor of lineage.ancestors) this.append(ancestor, event);
+    if (lineage.live && PROMPT_ENDS.has(event.type)) this.#settle(event.promptId, lineage);
+  }
+
+  #own(conversationId: string, userId: string): void {
+    this.#owners.delete(conversationId);
+    this.#owners.set(conversationId, userId);
+    if (this.#owners.size > this.#maxOwners) this.#owners.delete(this.#owners.keys().next().value!);
+  }
+
+  /** Links `prompt` to the conversations above it, if it runs for another's call of its own user. */
+  #link(prompt: Prompt): void {
+    const known = this.#lineage.get(prompt.id);
+    if (known) {
+      this.#lineage.delete(prompt.id);
+      this.#lineage.set(prompt.id, known); // most recently seen last
+      return;
+    }
+    const parent = parentOf(prompt);
+    if (!parent || parent.conversationId === prompt.conversationId) return;
+    // Only into a conversation of the child's own user (forwarding never crosses users).
+    if (this.#owners.get(parent.conversationId) !== prompt.userId) return;
+    const ancestors = [parent.conversationId];
+    const above = this.#lineage.get(parent.promptId);
+    if (above && above.conversationId === parent.conversationId && above.userId === prompt.userId) {
+      for (const conversationId of above.ancestors) {
+        if (ancestors.length >= MAX_FORWARD_DEPTH) break;
+        if (conversationId !== prompt.conversationId && !ancestors.includes(conversationId))
+          ancestors.push(conversationId);
+      }
+    }
+    const lineage: Lineage = {
+      conversationId: prompt.conversationId,
+      userId: prompt.userId,
+      ancestors,
+      live: true,
+    };
+    this.#lineage.set(prompt.id, lineage);
+    for (const ancestor of ancestors) {
+      const live = this.#live.get(ancestor) ?? new Set<string>();
+      this.#live.set(ancestor, live);
+      live.add(prompt.id);
+      this.followAlso(ancestor, `conversation:${prompt.conversationId}`);
+    }
+    while (this.#lineage.size > this.#maxLinked) {
+      const [oldestId, oldest] = this.#lineage.entries().next().value!;
+      this.#lineage.delete(oldestId);
+      if (oldest.live) this.#settle(oldestId, oldest);
+    }
+  }
+
+  /**
+   * A linked prompt ended (or its link is dropped): its conversation's topic is no longer needed for it, and
+   * goes once ENDED_TOPICS_KEPT more recent ones ended (or the ancestor's streams close).
+   */
+  #settle(promptId: string, lineage: Lineage): void {
+    lineage.live = false;
+    const topic: RelayTopic = `conversation:${lineage.conversationId}`;
+    for (const ancestor of lineage.ancestors) {
+      const live = this.#live.get(ancestor);
+      live?.delete(promptId);
+      if (live?.size === 0) this.#live.delete(ancestor);
+      if (!this.followsAlso(ancestor, topic)) continue;
+      const ended = this.#ended.get(ancestor) ?? [];
+      this.#ended.set(ancestor, ended);
+      ended.push(topic);
+      while (ended.length > ENDED_TOPICS_KEPT) {
+        const oldest = ended.shift()!;
+        if (!this.#needs(ancestor, oldest)) this.unfollowAlso(ancestor, oldest);
+      }
+    }
+  }
+
+  /** Whether a linked prompt under `ancestor` that has not ended is in `topic`'s conversation. */
+  #needs(ancestor: string, topic: RelayTopic): boolean {
+    return [...(this.#live.get(ancestor) ?? [])].some(
+      (promptId) => `conversation:${this.#lineage.get(promptId)?.conversationId}` === topic,
+    );
+  }
+
+  protected override unfollowed(conversationId: string): void {
+    this.#ended.delete(conversationId);
   }
 }

@@ -27,7 +27,12 @@ const EVENTS_DESCRIPTION = [
   '`prompt.text-delta`, `prompt.approval-requested`, `prompt.resumed`, `prompt.completed`, `prompt.failed`,',
   '`prompt.cancelled`, `prompt.hook-failed`, `prompt.guardrail-tripped`, `prompt.pause-requested`,',
   '`prompt.pause-decided`, `prompt.steered`, `message.queued`, `message.removed` (the `ConversationEvent` schema:',
-  "one per type), each with the event's JSON as `data` and an `id`. The stream opens with `ready`",
+  "one per type), each with the event's JSON as `data` and an `id`. The stream carries too the events of the",
+  "prompts that run for this conversation at any depth (a sub-agent's child prompt, its grandchild, ...: a",
+  'prompt whose `metadata.parent` names a prompt of this conversation, or of a conversation below it), each',
+  "unchanged: its own `conversationId` and `promptId` tell it from this conversation's own events. Only your",
+  'own prompts are forwarded, from their `prompt.started` (or their end, for one that started before this',
+  'server saw it) on, at most 8 conversations deep. The stream opens with `ready`',
   '(`{ "boot" }`) and sends a comment every 15 s. To resume after a dropped connection, send the last id as',
   '`Last-Event-ID` (EventSource does) or `?lastEventId=`: the missed events come first. When the server cannot',
   'replay them (another process, or too old), a `reset` event comes first: reload the conversation.',
@@ -121,6 +126,8 @@ export function eventRoutes(app: Api, platform: Platform, options: EventStreamOp
     async (c) => {
       const conversationId = c.req.valid('param').id;
       await platform.conversations.get(conversationId, c.var.userId); // 404 unless it is the caller's
+      // Whose it is, so that only the caller's own prompts running for it are forwarded into its stream.
+      options.events.owns(conversationId, c.var.userId);
       const lastEventId = c.req.valid('header')['last-event-id'] ?? c.req.valid('query').lastEventId;
       return serve(c, {
         events: options.events,

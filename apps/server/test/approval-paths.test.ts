@@ -134,6 +134,56 @@ describe('the path of a pending call', () => {
     expect(await approvals(BOB)).toEqual([]);
   });
 
+  it("a sub-agent's pause has its path too, and its parent's call waits on it", async () => {
+    t = await testServer(
+      [
+        callTool('agent.worker', { task: 'Weather in Rome, please.' }), // the user's prompt
+        callTool('demo.weather', { city: 'Rome' }), // the worker: its next round is past the budget
+      ],
+      {
+        plugins: [
+          demoPlugin,
+          agentsPlugin({
+            agents: [
+              defineAgent({
+                name: 'worker',
+                description: 'Looks up the weather.',
+                instructions: 'Look up the weather.',
+                tools: ['demo.weather'],
+              }),
+            ],
+          }),
+        ],
+        budgets: { maxRounds: 1 },
+      },
+    );
+    const { body: conversation } = await t.request('POST', '/api/conversations', { body: { title: 'Rome' } });
+    const sent = await t.request('POST', `/api/conversations/${conversation.id}/prompts`, {
+      body: { input: 'Weather in Rome?' },
+    });
+    const pauses = async () => (await t.request('GET', '/api/pauses')).body.items as { path: Step[] }[];
+    await waitFor(async () => (await pauses()).length === 1 && (await approvals()).length === 1);
+    const [call] = await approvals();
+    const [pause] = await pauses();
+    expect(call).toMatchObject({ toolId: 'agent.worker', waitsOn: { promptId: pause!.path[1]!.promptId } });
+    expect(pause!.path).toEqual([
+      {
+        conversationId: conversation.id,
+        promptId: sent.body.prompt.id,
+        toolCallId: call!.toolCallId,
+        toolId: 'agent.worker',
+        title: 'Rome',
+      },
+      {
+        conversationId: call!.waitsOn!.conversationId,
+        promptId: call!.waitsOn!.promptId,
+        agent: 'worker',
+        title: expect.stringMatching(/^worker: /),
+      },
+    ]);
+    expect((await t.request('GET', '/api/pauses', { token: BOB })).body.items).toEqual([]);
+  });
+
   it("a forged or malformed parent link never reaches another user's prompt, and a cycle or a long chain ends", async () => {
     t = await testServer(
       [

@@ -389,7 +389,7 @@ export interface paths {
         };
         /**
          * List the prompts paused for you
-         * @description Your prompts paused for a decision (continue or stop), across all your conversations: the model repeated the same calls, a plugin asked, or a budget was reached. A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending pauses of each: a prompt's pending pauses are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
+         * @description Your prompts paused for a decision (continue or stop), across all your conversations, sub-agents' included: the model repeated the same calls, a plugin asked, or a budget was reached. Each has its `path` from your prompt down to the paused one, as approvals do. A page of up to `limit` waiting prompts (50 unless given, at most 200), oldest first, with all the pending pauses of each: a prompt's pending pauses are never split across pages, so a page may hold more than `limit` items, or none while `nextCursor` is there. Follow `nextCursor` until it is absent to have them all. A cursor this list did not give is a 400.
          */
         get: operations["listPauses"];
         put?: never;
@@ -1030,7 +1030,7 @@ export interface components {
         ApprovalPathStep: {
             conversationId: string;
             promptId: string;
-            /** @description The call of this prompt the path goes through: the one that started the next step's prompt, or on the last step the waiting call itself. Absent when code started the next prompt on this one's behalf. */
+            /** @description The call of this prompt the path goes through: the one that started the next step's prompt, or on an approval's last step the waiting call itself. Absent when code started the next prompt on this one's behalf, and on a pause's last step. */
             toolCallId?: string;
             /** @description That call's tool, e.g. `agent.researcher`. */
             toolId?: string;
@@ -1075,6 +1075,8 @@ export interface components {
             budget?: components["schemas"]["ReachedBudget"];
             reason: string;
             createdAt: string;
+            /** @description Where the paused prompt is, from the top: your prompt, each sub-agent's prompt started by a call of the one above, down to the paused prompt (the last step, without a call). One step for your own prompt; at most 8, as an approval's `path`. */
+            path: components["schemas"]["ApprovalPathStep"][];
         };
         ReachedBudget: {
             /** @description The budget, as named in `budgets`, e.g. `maxRounds`. */
@@ -4214,7 +4216,14 @@ export interface operations {
                      *             "used": 25
                      *           },
                      *           "reason": "The prompt reached its maxRounds budget (25).",
-                     *           "createdAt": "2026-11-27T05:52:10.120Z"
+                     *           "createdAt": "2026-11-27T05:52:10.120Z",
+                     *           "path": [
+                     *             {
+                     *               "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *               "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *               "title": "Weather in Rome"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }

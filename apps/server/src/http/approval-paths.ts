@@ -67,14 +67,14 @@ export class ApprovalPaths {
   }
 
   /**
-   * From the top prompt down to `call`'s: each prompt's `parentOf` names the one above. The walk ends at a
+   * From the top prompt down to `prompt`, `call` being the waiting call in it (none for a pause): each prompt's `parentOf` names the one above. The walk ends at a
    * prompt with no parent, and also at a parent that is missing or another user's, in another conversation
    * than its link says, already on the path (a cycle), or past `MAX_PATH_STEPS`: the path then starts at
    * the highest prompt reached.
    */
-  async path(prompt: Prompt, call: ToolOutput): Promise<PathStep[]> {
+  async path(prompt: Prompt, call?: Pick<ToolOutput, 'id' | 'toolId'>): Promise<PathStep[]> {
     const steps: { prompt: Prompt; toolCallId?: string | undefined; toolId?: string | undefined }[] = [
-      { prompt, toolCallId: call.id, toolId: call.toolId },
+      { prompt, toolCallId: call?.id, toolId: call?.toolId },
     ];
     const seen = new Set([prompt.id]);
     let current = prompt;

@@ -163,6 +163,7 @@ export const pendingPauseExample = {
   budget: { name: 'maxRounds', limit: 25, used: 25 },
   reason: 'The prompt reached its maxRounds budget (25).',
   createdAt: '2026-11-27T05:52:10.120Z',
+  path: [{ conversationId, promptId, title: 'Weather in Rome' }],
 };
 
 export const reportExample = {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { Id, Input, ModelChoice, PromptBody, TimeZone, WaitingPageCursor } from './schemas.ts';
+import {
+  ApprovalPathStep,
+  Id,
+  Input,
+  ModelChoice,
+  PromptBody,
+  TimeZone,
+  WaitingPageCursor,
+} from './schemas.ts';
 
 /**
  * The HTTP shapes of loop control: messages sent to a busy conversation (steering, follow-ups), approval
@@ -134,6 +142,10 @@ export const PendingPause = z
     budget: ReachedBudget.optional(),
     reason: z.string(),
     createdAt: z.string(),
+    path: z.array(ApprovalPathStep).min(1).meta({
+      description:
+        "Where the paused prompt is, from the top: your prompt, each sub-agent's prompt started by a call of the one above, down to the paused prompt (the last step, without a call). One step for your own prompt; at most 8, as an approval's `path`.",
+    }),
   })
   .meta({ id: 'PendingPause' });
 export const PendingPauses = z.object({ items: z.array(PendingPause), nextCursor: WaitingPageCursor });

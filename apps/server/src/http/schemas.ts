@@ -120,7 +120,7 @@ export const ApprovalPathStep = z
     promptId: z.string(),
     toolCallId: z.string().optional().meta({
       description:
-        "The call of this prompt the path goes through: the one that started the next step's prompt, or on the last step the waiting call itself. Absent when code started the next prompt on this one's behalf.",
+        "The call of this prompt the path goes through: the one that started the next step's prompt, or on an approval's last step the waiting call itself. Absent when code started the next prompt on this one's behalf, and on a pause's last step.",
     }),
     toolId: z.string().optional().meta({ description: "That call's tool, e.g. `agent.researcher`." }),
     agent: z.string().optional().meta({

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { PauseOutput, Platform, Prompt } from '@tessera/core';
 import { tags } from '../api-reference.ts';
+import { ApprovalPaths } from '../approval-paths.ts';
 import { acceptedExample, pendingPauseExample } from '../examples.ts';
 import { PauseDecisionBody, PendingPauses } from '../loop-control-schemas.ts';
 import { Accepted, IdParam, PageQuery } from '../schemas.ts';
@@ -22,7 +23,7 @@ export function pauseRoutes(app: Api, platform: Platform): void {
       operationId: 'listPauses',
       tags: tags('pauses'),
       summary: 'List the prompts paused for you',
-      description: `Your prompts paused for a decision (continue or stop), across all your conversations: the model repeated the same calls, a plugin asked, or a budget was reached. ${waitingPageDescription('pending pauses')}`,
+      description: `Your prompts paused for a decision (continue or stop), across all your conversations, sub-agents' included: the model repeated the same calls, a plugin asked, or a budget was reached. Each has its \`path\` from your prompt down to the paused one, as approvals do. ${waitingPageDescription('pending pauses')}`,
       request: { query: PageQuery },
       responses: {
         200: json(PendingPauses, 'Pending pauses', { items: [pendingPauseExample] }),
@@ -31,18 +32,23 @@ export function pauseRoutes(app: Api, platform: Platform): void {
       },
     }),
     async (c) => {
-      const { prompts, nextCursor } = await waitingPrompts(platform, c.var.userId, c.req.valid('query'));
-      const items = prompts.flatMap((prompt) =>
-        prompt.output.filter(isPendingPause).map((pause) => ({
-          pauseId: pause.id,
-          promptId: prompt.id,
-          conversationId: prompt.conversationId,
-          source: pause.source,
-          ...(pause.plugin !== undefined && { plugin: pause.plugin }),
-          ...(pause.budget !== undefined && { budget: pause.budget }),
-          reason: pause.reason,
-          createdAt: pause.createdAt,
-        })),
+      const userId = c.var.userId;
+      const { prompts, nextCursor } = await waitingPrompts(platform, userId, c.req.valid('query'));
+      const paths = new ApprovalPaths(platform, userId, prompts);
+      const items = await Promise.all(
+        prompts.flatMap((prompt) =>
+          prompt.output.filter(isPendingPause).map(async (pause) => ({
+            pauseId: pause.id,
+            promptId: prompt.id,
+            conversationId: prompt.conversationId,
+            source: pause.source,
+            ...(pause.plugin !== undefined && { plugin: pause.plugin }),
+            ...(pause.budget !== undefined && { budget: pause.budget }),
+            reason: pause.reason,
+            createdAt: pause.createdAt,
+            path: await paths.path(prompt),
+          })),
+        ),
       );
       return c.json({ items, ...(nextCursor !== undefined && { nextCursor }) }, 200);
     },

@@ -2,6 +2,7 @@ import { budgetOption, type ReachedBudget } from './budgets.ts';
 import type { TesseraClient } from './client.ts';
 import { actAndFollow, EXIT, type Format, type Prompt } from './follow.ts';
 import type { Io } from './render.ts';
+import { type PathStep, pathLine } from './sub-runs.ts';
 
 export type MessageMode = 'steer' | 'queue';
 type QueuedMessage = { id: string; mode: MessageMode; input: string; createdAt: string };
@@ -13,6 +14,8 @@ type Pause = {
   plugin?: string;
   budget?: ReachedBudget;
   reason: string;
+  /** From the user's prompt down to the paused one (servers before it send none). */
+  path?: PathStep[];
 };
 
 const messagesPath = (conversationId: string) =>
@@ -137,6 +140,8 @@ export function pauseLines(pause: Pause, command: string): string {
   const decide = pause.budget ? `continue ${budgetOption(pause.budget)}|stop` : 'continue|stop';
   return [
     `${pause.pauseId}  ${by}\n    ${pause.reason}\n`,
+    // A sub-agent's pause: where it is, under the user's prompt.
+    pause.path && pause.path.length > 1 ? `    path: ${pathLine(pause.path, '(paused)')}\n` : '',
     `    in conversation ${pause.conversationId}: ${command} resume ${pause.pauseId} ${decide}\n`,
   ].join('');
 }

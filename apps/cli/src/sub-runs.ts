@@ -16,12 +16,15 @@ export type PathStep = {
   title?: string;
 };
 
-/** An approval's path as one line: "Trip planning › researcher › booker › work.do". */
-export function pathLine(path: readonly PathStep[], toolId: string): string {
+/**
+ * An approval's path as one line: "Trip planning › researcher › booker › work.do" (`last`: the waiting call's
+ * tool, or what else waits there).
+ */
+export function pathLine(path: readonly PathStep[], last: string): string {
   const names = path.map((step, i) =>
     i === 0 ? (step.title ?? step.conversationId) : (step.agent ?? step.title ?? step.conversationId),
   );
-  return [...names, toolId].join(' › ');
+  return [...names, last].join(' › ');
 }
 
 /**

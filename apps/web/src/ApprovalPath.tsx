@@ -1,9 +1,9 @@
-import type { PendingApproval } from './api.ts';
+import type { PendingApproval, PendingPause } from './api.ts';
 
 type Step = PendingApproval['path'][number];
 
-/** The conversation a waiting call's tree hangs from: the user's own, at the top of its path. */
-export const rootConversationOf = (item: PendingApproval): string =>
+/** The conversation a waiting call's (or pause's) tree hangs from: the user's own, at the top of its path. */
+export const rootConversationOf = (item: PendingApproval | PendingPause): string =>
   item.path?.[0]?.conversationId ?? item.conversationId;
 
 /** What a step is called: the user's conversation by its title, an agent's prompt by the agent. */
@@ -25,15 +25,17 @@ const Separator = () => (
  * conversation (where that prompt's whole record is). E.g. "Trip planning › researcher › booker › work.do".
  */
 export function ApprovalPath({
-  item,
+  path,
+  last,
   titles,
 }: {
-  item: PendingApproval;
+  path: readonly Step[];
+  /** What waits at the end: the call's tool id, or "paused". */
+  last: string;
   titles: ReadonlyMap<string, string>;
 }) {
-  const path = item.path ?? [];
   return (
-    <nav className="approval-path" aria-label={`Where ${item.toolId} is`}>
+    <nav className="approval-path" aria-label={`Where ${last} is`}>
       <ol>
         {path.map((step, i) => (
           <li key={step.promptId}>
@@ -49,7 +51,7 @@ export function ApprovalPath({
         ))}
         <li aria-current="true">
           <Separator />
-          <code>{item.toolId}</code>
+          <code>{last}</code>
         </li>
       </ol>
     </nav>

@@ -45,7 +45,7 @@ function byConversation(calls: PendingApproval[], pauses: PendingPause[]): Group
     return group;
   };
   for (const call of calls) groupOf(rootConversationOf(call), call.createdAt).calls.push(call);
-  for (const pause of pauses) groupOf(pause.conversationId, pause.createdAt).pauses.push(pause);
+  for (const pause of pauses) groupOf(rootConversationOf(pause), pause.createdAt).pauses.push(pause);
   return [...groups.values()].sort((a, b) => a.since.localeCompare(b.since));
 }
 
@@ -68,6 +68,12 @@ export function Inbox({ api, approvals, pauses, conversations, onDecided }: Inbo
   const control = useMemo(() => loopControlOf(api), [api]);
   const groups = byConversation(approvals, pauses);
   const titles = new Map(conversations.map((c) => [c.id, titleOf(c)]));
+  // A conversation not (yet) in the list is named by the title its items' paths give.
+  for (const item of [...approvals, ...pauses]) {
+    for (const step of item.path ?? []) {
+      if (step.title && !titles.has(step.conversationId)) titles.set(step.conversationId, step.title);
+    }
+  }
   const decide: Decide = async (toolCallId, decision) => {
     await decideCall(api, toolCallId, decision);
     await onDecided();
@@ -94,23 +100,29 @@ export function Inbox({ api, approvals, pauses, conversations, onDecided }: Inbo
               </h3>
               {group.calls.map((call) => (
                 <div key={call.toolCallId} className="inbox-item">
-                  {(call.path?.length ?? 0) > 1 && <ApprovalPath item={call} titles={titles} />}
+                  {(call.path?.length ?? 0) > 1 && (
+                    <ApprovalPath path={call.path} last={call.toolId} titles={titles} />
+                  )}
                   {call.waitsOn ? (
-                    <SuspendedCall call={call} approvals={approvals} decide={decide} />
+                    <SuspendedCall call={call} approvals={approvals} pauses={pauses} decide={decide} />
                   ) : (
                     <ApprovalCard output={callOutput(call)} onDecide={decide} />
                   )}
                 </div>
               ))}
               {group.pauses.map((pause) => (
-                <PauseCard
-                  key={pause.pauseId}
-                  output={pauseOutput(pause)}
-                  onDecide={async (pauseId, choice, budgets) => {
-                    await api.resumePause(pauseId, choice, budgets);
-                    await onDecided();
-                  }}
-                />
+                <div key={pause.pauseId} className="inbox-item">
+                  {(pause.path?.length ?? 0) > 1 && (
+                    <ApprovalPath path={pause.path} last="paused" titles={titles} />
+                  )}
+                  <PauseCard
+                    output={pauseOutput(pause)}
+                    onDecide={async (pauseId, choice, budgets) => {
+                      await api.resumePause(pauseId, choice, budgets);
+                      await onDecided();
+                    }}
+                  />
+                </div>
               ))}
             </section>
           ))}
@@ -120,38 +132,57 @@ export function Inbox({ api, approvals, pauses, conversations, onDecided }: Inbo
   );
 }
 
-/** The waiting call of the prompt a suspended call waits on, when it is in the list. */
-const childOf = (call: PendingApproval, approvals: PendingApproval[]) =>
-  approvals.find((other) => other.promptId === call.waitsOn?.promptId);
+/** What waits in the prompt a suspended call waits on: its own calls and pauses in the lists. */
+const waitingIn = (promptId: string, approvals: PendingApproval[], pauses: PendingPause[]) => ({
+  calls: approvals.filter((other) => other.promptId === promptId),
+  pause: pauses.find((pause) => pause.promptId === promptId),
+});
 
-/** The call a suspended call waits on in the end: its child's, or (the child suspended too) theirs in turn. */
-function leafOf(call: PendingApproval, approvals: PendingApproval[]): PendingApproval | undefined {
+/**
+ * What a suspended call waits on in the end: the call (or pause) at the bottom of its tree, following the
+ * calls suspended in turn; nothing when it is not in the lists (another page, or it ended).
+ */
+function bottomOf(
+  call: PendingApproval,
+  approvals: PendingApproval[],
+  pauses: PendingPause[],
+): { toolId: string } | { pause: true } | undefined {
   const seen = new Set([call.toolCallId]);
-  let child = childOf(call, approvals);
-  while (child?.waitsOn && !seen.has(child.toolCallId)) {
-    seen.add(child.toolCallId);
-    child = childOf(child, approvals);
+  let current = call;
+  while (current.waitsOn) {
+    const { calls, pause } = waitingIn(current.waitsOn.promptId, approvals, pauses);
+    const decide = calls.find((other) => !other.waitsOn);
+    if (decide) return { toolId: decide.toolId };
+    if (pause) return { pause: true };
+    const suspended = calls.find((other) => !seen.has(other.toolCallId));
+    if (!suspended) return undefined;
+    seen.add(suspended.toolCallId);
+    current = suspended;
   }
-  return child?.waitsOn ? undefined : child;
+  return undefined;
 }
 
 /**
  * A call suspended on the prompt it started (an agent waiting on its sub-agent): nothing to approve here,
- * the call at the bottom of its tree is what the user decides, and this one goes on by itself. Its other
- * decisions (reject, skip or answer it: the parent goes on without the child) are behind "Other decisions".
+ * the call (or pause) at the bottom of its tree is what the user decides, and this one goes on by itself.
+ * Its other decisions (reject, skip or answer it: the parent goes on without the child) are behind "Other
+ * decisions".
  */
 function SuspendedCall({
   call,
   approvals,
+  pauses,
   decide,
 }: {
   call: PendingApproval;
   approvals: PendingApproval[];
+  pauses: PendingPause[];
   decide: Decide;
 }) {
   const waitsOn = call.waitsOn!;
-  const agent = childOf(call, approvals)?.path?.at(-1)?.agent;
-  const leaf = leafOf(call, approvals);
+  const { calls, pause } = waitingIn(waitsOn.promptId, approvals, pauses);
+  const agent = (calls[0] ?? pause)?.path?.at(-1)?.agent;
+  const bottom = bottomOf(call, approvals, pauses);
   return (
     <section className="inbox-suspended" aria-label={`${call.toolId} waits on its sub-agent`}>
       <div className="inbox-suspended-head">
@@ -163,9 +194,11 @@ function SuspendedCall({
           <a href={`#${encodeURIComponent(waitsOn.conversationId)}`}>
             {agent ? `its agent ${agent}` : 'its sub-agent'}
           </a>
-          {leaf ? (
+          {bottom && 'pause' in bottom ? (
+            ': decide its pause below, and it goes on by itself.'
+          ) : bottom ? (
             <>
-              : decide <code>{leaf.toolId}</code> below, and it goes on by itself.
+              : decide <code>{bottom.toolId}</code> below, and it goes on by itself.
             </>
           ) : (
             ', and goes on by itself once that is done.'

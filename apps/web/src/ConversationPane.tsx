@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Api } from './api.ts';
 import { Composer } from './Composer.tsx';
+import { ChildRunsContext, type ChildRunsContextValue } from './child-runs.ts';
 import { type LoopControl, LoopControlContext } from './loop-control-context.ts';
 import { readModelClass } from './model-class.ts';
 import { DEMO_SUGGESTIONS } from './NewConversation.tsx';
@@ -50,6 +51,35 @@ export async function decideCall(api: Api, toolCallId: string, decision: CallDec
   else if (decision.approve)
     await api.approve(toolCallId, 'input' in decision ? { input: decision.input } : undefined);
   else await api.reject(toolCallId, decision.reason);
+}
+
+/** What the record's cards use: the calls behind approvals and pauses, and the sub-agents' runs. */
+function RecordContexts(props: {
+  control: LoopControl;
+  childRuns: ChildRunsContextValue;
+  children: ReactNode;
+}) {
+  return (
+    <LoopControlContext value={props.control}>
+      <ChildRunsContext value={props.childRuns}>{props.children}</ChildRunsContext>
+    </LoopControlContext>
+  );
+}
+
+/** The sub-agents' runs the conversation's calls show inline, live from its stream. */
+function useChildRunsValue(
+  api: Api,
+  live: Pick<ReturnType<typeof useConversation>, 'childRuns' | 'loadChild'>,
+): ChildRunsContextValue {
+  const { childRuns: runs, loadChild: load } = live;
+  return useMemo(
+    () => ({
+      runs,
+      load,
+      fileUrl: (conversationId, fileId, inline) => api.fileUrl(conversationId, fileId, inline),
+    }),
+    [api, runs, load],
+  );
 }
 
 /** Why the composer cannot simply send: an answer runs, or waits for a decision. */
@@ -110,6 +140,7 @@ export function ConversationPane({
   };
   const branches = useBranches(api, conversationId, live.prompts.length, onSent);
   const control = useMemo(() => loopControlOf(api), [api]);
+  const childRuns = useChildRunsValue(api, live);
   // A run's prompt shows in the record by itself (events): follow it, as after a send.
   const toolRunner = useToolRunner(api, conversationId, () => {
     toEnd();
@@ -126,7 +157,7 @@ export function ConversationPane({
   if (live.notFound) return notFound;
   return (
     <div className={layout}>
-      <LoopControlContext value={control}>
+      <RecordContexts control={control} childRuns={childRuns}>
         <section className="conversation" aria-label="Conversation">
           <div className="messages-area">
             <div className="messages" ref={scroller}>
@@ -184,7 +215,7 @@ export function ConversationPane({
           />
           {toolRunner.dialog}
         </section>
-      </LoopControlContext>
+      </RecordContexts>
       <SidePanel
         api={api}
         id={SIDE_PANEL_ID}

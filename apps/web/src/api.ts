@@ -118,6 +118,8 @@ function conversationCalls({ client }: Connection) {
     createConversation: async (title?: string) =>
       unwrap(await client.POST('/api/conversations', { body: title ? { title } : {} })),
     conversation: async (id: string) => unwrap(await client.GET('/api/conversations/{id}', withId(id))),
+    /** One prompt of the user's, with its outputs (a sub-agent's child prompt, shown in its parent's call). */
+    prompt: async (id: string) => unwrap(await client.GET('/api/prompts/{id}', withId(id))),
     renameConversation: async (id: string, title: string) =>
       unwrap(await client.PATCH('/api/conversations/{id}', { ...withId(id), body: { title } })),
     deleteConversation: async (id: string) => {

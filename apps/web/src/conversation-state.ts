@@ -3,6 +3,8 @@ import type { Output, Prompt } from './api.ts';
 export type ServerEvent = {
   type: string;
   promptId: string;
+  /** The event's conversation: another one's for a sub-agent's prompt running for this one's call. */
+  conversationId?: string;
   prompt?: Prompt;
   output?: Output;
   outputId?: string;

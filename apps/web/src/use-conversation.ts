@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Api, ApiError, type Conversation } from './api.ts';
+import { useChildRunsState } from './child-runs.ts';
 import { applyEvent, type ConversationState, type ServerEvent } from './conversation-state.ts';
 import type { QueuedMessage } from './QueuedMessages.tsx';
 import { applyWaiting, notRecorded } from './waiting-messages.ts';
@@ -32,7 +33,9 @@ const EVENT_TYPES = [
  * the last event id, so nothing is missed; a `reset` (the server cannot replay) reloads the whole record.
  * Events that arrive while a load is in flight are applied again on top of what it returns, so a load that
  * read the store a moment earlier never hides them. A conversation the server does not know (deleted, or a
- * mistyped address) ends as `notFound`, never as an endless reconnect.
+ * mistyped address) ends as `notFound`, never as an endless reconnect. The stream also carries the events of
+ * the prompts that run for the conversation's calls (sub-agents, at any depth), each with its own
+ * conversation id: they go to `children`, never into the conversation's own prompts.
  */
 export function useConversation(api: Api, conversationId: string | undefined) {
   const [conversation, setConversation] = useState<Conversation>();
@@ -45,6 +48,12 @@ export function useConversation(api: Api, conversationId: string | undefined) {
   const [error, setError] = useState<string>();
   const [notFound, setNotFound] = useState(false);
   const inFlight = useRef<ServerEvent[] | undefined>(undefined);
+  const {
+    runs: childRuns,
+    load: loadChild,
+    apply: applyChild,
+    clear: clearChildren,
+  } = useChildRunsState(api);
 
   const reload = useCallback(async () => {
     if (!conversationId) return;
@@ -69,6 +78,7 @@ export function useConversation(api: Api, conversationId: string | undefined) {
 
   useEffect(() => {
     setState({ prompts: [], streaming: {} });
+    clearChildren();
     setWaiting([]);
     setConversation(undefined);
     setConnected(false);
@@ -83,6 +93,11 @@ export function useConversation(api: Api, conversationId: string | undefined) {
       source = new EventSource(api.eventsUrl(conversationId));
       const onEvent = (message: MessageEvent<string>) => {
         const event = JSON.parse(message.data) as ServerEvent;
+        // A sub-agent's prompt (another conversation's, running for a call of this one).
+        if (event.conversationId !== undefined && event.conversationId !== conversationId) {
+          applyChild(event);
+          return;
+        }
         inFlight.current?.push(event);
         setState((s) => applyEvent(s, event));
         setWaiting((w) => applyWaiting(w, event));
@@ -121,7 +136,8 @@ export function useConversation(api: Api, conversationId: string | undefined) {
       clearTimeout(retry);
       source?.close();
     };
-  }, [api, conversationId, reload]);
+  }, [api, conversationId, reload, applyChild, clearChildren]);
 
-  return { conversation, ...state, waiting, connected, wasConnected, error, notFound, reload };
+  const live = { waiting, connected, wasConnected, error, notFound, reload };
+  return { conversation, ...state, childRuns, loadChild, ...live };
 }

@@ -74,7 +74,8 @@ describe('a sub-agent that needs approval', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
 
     const run = page.getByRole('region', { name: 'Sub-agent planner' });
-    await run.getByText('waiting for your decision').waitFor();
+    // (Its run shows inline, the cleaner's nested in it, waiting too: the planner's own label comes first.)
+    await run.getByText('waiting for your decision').first().waitFor();
     // The user's own call waits on the agent: nothing of it to approve before it runs.
     await page
       .getByRole('region', { name: 'Waiting for agent.planner' })

@@ -60,7 +60,7 @@ export function OutputView({
     case 'guardrail':
       return <GuardrailNote output={output} />;
     case 'agent-run':
-      return <AgentRunView output={output} />;
+      return <AgentRunView output={output} onDecide={onDecide} />;
     default:
       return <pre className="unknown-output">{JSON.stringify(output, null, 2)}</pre>;
   }

@@ -67,10 +67,10 @@ export class ApprovalPaths {
   }
 
   /**
-   * From the top prompt down to `prompt`, `call` being the waiting call in it (none for a pause): each prompt's `parentOf` names the one above. The walk ends at a
-   * prompt with no parent, and also at a parent that is missing or another user's, in another conversation
-   * than its link says, already on the path (a cycle), or past `MAX_PATH_STEPS`: the path then starts at
-   * the highest prompt reached.
+   * From the top prompt down to `prompt`, `call` being the waiting call in it (none for a pause): each
+   * prompt's `parentOf` names the one above. The walk ends at a prompt with no parent, and also at a parent
+   * that is missing or another user's, in another conversation than its link says, already on the path (a
+   * cycle), or past `MAX_PATH_STEPS`: the path then starts at the highest prompt reached.
    */
   async path(prompt: Prompt, call?: Pick<ToolOutput, 'id' | 'toolId'>): Promise<PathStep[]> {
     const steps: { prompt: Prompt; toolCallId?: string | undefined; toolId?: string | undefined }[] = [
@@ -99,7 +99,8 @@ export class ApprovalPaths {
           promptId: p.id,
           ...(toolCallId !== undefined && { toolCallId }),
           ...(toolId !== undefined && { toolId }),
-          ...(typeof agent === 'string' && agent !== '' && { agent }),
+          // A plugin's metadata: an agent's name, shown as it is when it is a short one.
+          ...(typeof agent === 'string' && agent !== '' && agent.length <= 200 && { agent }),
           ...(title !== undefined && { title }),
         };
       }),

@@ -247,7 +247,11 @@ async function createHttpApp(
     platform,
     plugins: plugins.map((plugin) => plugin.id),
     skills,
-    events: new EventLog(platform.events, replayLimits(config)),
+    events: new EventLog(platform.events, {
+      ...replayLimits(config),
+      // A sub-agent's child this process did not see start, read to forward its events to its parent's stream.
+      lookup: (promptId) => platform.store.prompts.get(promptId),
+    }),
     userEvents,
     streamQueueBytes: config.limits.streamQueueBytes,
     streamsPerUser: config.limits.streamsPerUser,

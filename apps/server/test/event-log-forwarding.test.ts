@@ -1,5 +1,5 @@
 import type { PlatformEvents, Prompt, TesseraEvent } from '@tessera/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventLog, MAX_FORWARD_DEPTH } from '../src/http/event-log.ts';
 
 // The log forwards a child prompt's events to the conversations above it (metadata.parent): bounded in
@@ -23,6 +23,8 @@ function logOf(options: ConstructorParameters<typeof EventLog>[1] = {}) {
   const scope = (p: Prompt) => ({ promptId: p.id, conversationId: p.conversationId, userId: p.userId });
   const start = (p: Prompt) => handler!({ type: 'prompt.started', prompt: p, ...scope(p) } as TesseraEvent);
   const end = (p: Prompt) => handler!({ type: 'prompt.completed', prompt: p, ...scope(p) } as TesseraEvent);
+  const resumed = (p: Prompt) =>
+    handler!({ type: 'prompt.resumed', state: 'running', ...scope(p) } as TesseraEvent);
   const delta = (p: Prompt) =>
     handler!({ type: 'prompt.text-delta', outputId: 'o', delta: 'x', ...scope(p) } as TesseraEvent);
   /** The prompt ids of the events each conversation's log got. */
@@ -31,7 +33,7 @@ function logOf(options: ConstructorParameters<typeof EventLog>[1] = {}) {
       (entry) =>
         JSON.parse(new TextDecoder().decode(entry.frame).split('\n')[1]!.slice(6)).promptId as string,
     );
-  return { log, prompt, start, end, delta, got, followed };
+  return { log, prompt, start, end, resumed, delta, got, followed };
 }
 
 describe('event log: the events of the prompts that run for a conversation', () => {
@@ -119,5 +121,45 @@ describe('event log: the events of the prompts that run for a conversation', () 
     expect(followed.sort()).toEqual(['conversation:c0', 'conversation:c2', 'user:u']);
     again();
     expect(followed).toEqual([]);
+  });
+
+  it('reads a child it did not see start at its resumption, while a stream of its user is open, and its ancestors', async () => {
+    const stored = new Map<string, Prompt>();
+    const reads: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { log, prompt, resumed, delta, got } = logOf({
+      lookup: async (id) => {
+        reads.push(id);
+        await gate;
+        return stored.get(id);
+      },
+    });
+    const top = prompt('p0', 'c0', 'u');
+    const child = prompt('p1', 'c1', 'u', { conversationId: 'c0', promptId: 'p0' });
+    const grandchild = prompt('p2', 'c2', 'u', { conversationId: 'c1', promptId: 'p1' });
+    for (const p of [top, child, grandchild]) stored.set(p.id, p);
+    // No stream of the user here: nothing is read.
+    resumed(grandchild);
+    expect(reads).toEqual([]);
+    log.owns('c0', 'u');
+    const close = log.listen('c0', () => {});
+    const other = prompt('q1', 'd1', 'v', { conversationId: 'c0', promptId: 'p0' });
+    resumed(other); // another user's: no stream of theirs here
+    expect(reads).toEqual([]);
+    resumed(grandchild);
+    delta(grandchild); // held while it is read
+    release();
+    await vi.waitFor(() => expect(log.ancestorsOf('p2')).toEqual(['c1', 'c0']));
+    expect(reads).toEqual(['p2', 'p1', 'p0']);
+    expect(got('c0')).toEqual(['p2', 'p2']);
+    delta(grandchild);
+    expect(got('c0')).toEqual(['p2', 'p2', 'p2']);
+    // A top-level prompt is read once, then known not to be a child.
+    resumed(top);
+    await vi.waitFor(() => expect(reads).toEqual(['p2', 'p1', 'p0', 'p0']));
+    resumed(top);
+    expect(reads).toHaveLength(4);
+    close();
   });
 });

@@ -100,4 +100,45 @@ describe.each([
         .join(''),
     ).toBe('one: two deleted alpha');
   });
+  it("forwards from a child's resumption a child whose start the serving process never saw", async () => {
+    a.model.push(
+      callTool('agent.one', { task: 'Clean beta, via two.' }),
+      callTool('agent.two', { task: 'Delete beta.' }),
+      callTool('demo.delete_records', { names: ['beta'] }),
+      reply('two: deleted beta'),
+      reply('one: two deleted beta'),
+      reply('Beta is deleted.'),
+    );
+    const { body: conversation } = await a.request('POST', '/api/conversations', { body: {} });
+    await a.request('POST', `/api/conversations/${conversation.id}/prompts`, {
+      body: { input: 'Clean beta' },
+    });
+    type Approval = { toolCallId: string; toolId: string; promptId: string; conversationId: string };
+    const deepest = async () =>
+      ((await a.request('GET', '/api/approvals')).body.items as Approval[]).find(
+        (x) => x.toolId === 'demo.delete_records',
+      );
+    for (let i = 0; i < 1_000 && !(await deepest()); i++) await new Promise((r) => setTimeout(r, 10));
+    const call = (await deepest())!;
+    // Only now does b stream the user's conversation: it never saw the child or the grandchild start.
+    const stream = await attachEvents(`${b.url}/api/conversations/${conversation.id}/events`, {
+      until: (e) => e.event === 'prompt.completed' && e.data.conversationId === conversation.id,
+    });
+    expect((await a.request('POST', `/api/tool-calls/${call.toolCallId}/approve`, { body: {} })).status).toBe(
+      202,
+    );
+    const events = await stream.received;
+    const of = (promptId: string, type: string) =>
+      events.filter((e) => e.data.promptId === promptId && e.event === type);
+    // Its resumption (relayed on the user's topic) made b read it and the prompts above it from the store.
+    expect(of(call.promptId, 'prompt.resumed')).toHaveLength(1);
+    expect(of(call.promptId, 'prompt.completed')).toHaveLength(1);
+    const childEnd = events.filter(
+      (e) =>
+        e.event === 'prompt.completed' &&
+        e.data.conversationId !== conversation.id &&
+        e.data.conversationId !== call.conversationId,
+    );
+    expect(childEnd).toHaveLength(1);
+  });
 });

@@ -141,6 +141,9 @@ export class KeyedEventLog<E extends { type: string }> {
     return this.#alsoFollowing.get(key)?.has(topic) ?? false;
   }
 
+  /** The first stream of `key` here opened (its topics are followed from now on). */
+  protected followedNow(_key: string): void {}
+
   /** The last stream of `key` here closed (its topics are no longer followed). */
   protected unfollowed(_key: string): void {}
 
@@ -300,6 +303,7 @@ export class KeyedEventLog<E extends { type: string }> {
     if (this.#bus && !this.#following.has(key)) {
       this.#following.set(key, this.#bus.follow(this.#topicOf!(key)));
       for (const topic of this.alsoFollowed(key)) this.followAlso(key, topic);
+      this.followedNow(key);
     }
     listeners.add(listener);
     return () => {
@@ -338,7 +342,20 @@ type Lineage = {
   live: boolean;
 };
 
+/** What the log needs of a prompt to link it: its ids, its user and its metadata (a stored record will do). */
+type Linkable = Pick<Prompt, 'id' | 'conversationId' | 'userId' | 'metadata'>;
+
+/** Prompts read from the store at once, at most, to link them, and the events of each held meanwhile. */
+const MAX_LOOKUPS = 100;
+const MAX_HELD_EVENTS = 1_000;
+
 export type ConversationEventLogOptions = EventLogOptions & {
+  /**
+   * Reads a prompt, to link a child this process did not see start (it started before a restart, or in
+   * another process before a stream of its user opened here): asked on its `prompt.resumed`, only while a
+   * stream of its user is open here. Without it, such a child is linked at its end only.
+   */
+  lookup?: (promptId: string) => Promise<Linkable | undefined>;
   /** Prompts that run for another prompt remembered, to forward their events (default 10,000; oldest go first). */
   maxLinkedPrompts?: number;
   /** Conversations whose user is remembered, to check a child's (default 10,000; oldest go first). */
@@ -356,7 +373,10 @@ export type ConversationEventLogOptions = EventLogOptions & {
  * its events then go to each ancestor, up to `MAX_FORWARD_DEPTH` conversations, each at most once (a cycle
  * ends where a conversation repeats). Bounded: the links and the conversations' users are kept for the most
  * recently seen prompts and conversations. Across processes: a stream follows its user's topic (where every
- * prompt's start and end is relayed) and, while a linked prompt has not ended, its conversation's topic.
+ * prompt's start and end is relayed) and, while a linked prompt has not ended, its conversation's topic. A
+ * child this process did not see start (a restart since, or another process's before a stream opened here)
+ * is read from the store (`lookup`) at its next `prompt.resumed` while a stream of its user is open here, and
+ * linked from then on (its events meanwhile held, then forwarded); else at its end, which carries it.
  */
 export class EventLog extends KeyedEventLog<TesseraEvent> {
   /** Linked prompts by id, least recently seen first. */
@@ -369,11 +389,21 @@ export class EventLog extends KeyedEventLog<TesseraEvent> {
   readonly #ended = new Map<string, RelayTopic[]>();
   readonly #maxLinked: number;
   readonly #maxOwners: number;
+  readonly #lookup: ConversationEventLogOptions['lookup'];
+  /** Prompts read (or being read) to link them, and found not to be linkable: not read again (bounded). */
+  readonly #unlinkable = new Set<string>();
+  /** Prompts being read, with their events meanwhile, forwarded once linked. */
+  readonly #lookups = new Map<string, TesseraEvent[]>();
+  /** The users with a stream open here, by how many of their conversations are followed. */
+  readonly #streamUsers = new Map<string, number>();
+  /** The user each followed conversation was counted for. */
+  readonly #followedOwners = new Map<string, string>();
 
   constructor(bus: PlatformEvents, options: ConversationEventLogOptions = {}) {
     super(options);
     this.#maxLinked = options.maxLinkedPrompts ?? 10_000;
     this.#maxOwners = options.maxOwners ?? 10_000;
+    this.#lookup = options.lookup;
     bus.subscribe({}, (event) => this.#log(event));
     this.followOn(bus, (conversationId) => `conversation:${conversationId}`);
   }
@@ -410,10 +440,79 @@ export class EventLog extends KeyedEventLog<TesseraEvent> {
     this.#own(event.conversationId, event.userId);
     if ('prompt' in event && event.prompt) this.#link(event.prompt);
     this.append(event.conversationId, event);
+    const held = this.#lookups.get(event.promptId);
+    if (held) {
+      if (held.length < MAX_HELD_EVENTS) held.push(event);
+      return;
+    }
+    if (event.type === 'prompt.resumed' && this.#lookUp(event)) return;
+    this.#forward(event);
+  }
+
+  /** Appends a linked prompt's event to its ancestors' logs. */
+  #forward(event: TesseraEvent): void {
     const lineage = this.#lineage.get(event.promptId);
     if (!lineage || lineage.conversationId !== event.conversationId) return;
     for (const ancestor of lineage.ancestors) this.append(ancestor, event);
     if (lineage.live && PROMPT_ENDS.has(event.type)) this.#settle(event.promptId, lineage);
+  }
+
+  /**
+   * A prompt resumed that is not linked: it may be a child whose start this process did not see. Read it
+   * (once: a prompt found not linkable is remembered), if a stream of its user is open here to show it; its
+   * events meanwhile are held, then forwarded.
+   */
+  #lookUp(event: TesseraEvent): boolean {
+    const lookup = this.#lookup;
+    const { promptId } = event;
+    if (!lookup || this.#lineage.has(promptId) || this.#unlinkable.has(promptId)) return false;
+    if (!this.#streamUsers.has(event.userId) || this.#lookups.size >= MAX_LOOKUPS) return false;
+    const held: TesseraEvent[] = [event];
+    this.#lookups.set(promptId, held);
+    const done = (chain: Linkable[]) => {
+      this.#lookups.delete(promptId);
+      // From the top down: each prompt's conversation is its user's (the store says so), so each link's
+      // check of its parent's conversation holds for a chain of one user's prompts.
+      for (const prompt of chain.toReversed()) {
+        this.#own(prompt.conversationId, prompt.userId);
+        this.#link(prompt);
+      }
+      if (!this.#lineage.has(promptId)) {
+        this.#unlinkable.add(promptId);
+        if (this.#unlinkable.size > this.#maxLinked)
+          this.#unlinkable.delete(this.#unlinkable.values().next().value!);
+      }
+      for (const later of held) this.#forward(later);
+    };
+    this.#chainOf(lookup, promptId, event.userId).then(done, () => done([]));
+    return true;
+  }
+
+  /**
+   * `promptId`'s prompt and those above it not linked yet, read from the store, nearest first: up to one
+   * linked (or top-level) prompt, one of another user, or MAX_FORWARD_DEPTH reads.
+   */
+  async #chainOf(
+    lookup: NonNullable<ConversationEventLogOptions['lookup']>,
+    promptId: string,
+    userId: string,
+  ): Promise<Linkable[]> {
+    const chain: Linkable[] = [];
+    for (let id: string | undefined = promptId; id !== undefined && chain.length <= MAX_FORWARD_DEPTH; ) {
+      if (this.#lineage.has(id)) break;
+      const prompt = await lookup(id);
+      if (!prompt || prompt.id !== id || prompt.userId !== userId) break;
+      chain.push(prompt);
+      id = parentOf(prompt)?.promptId;
+    }
+    return chain;
+  }
+
+  protected override followedNow(conversationId: string): void {
+    const owner = this.#owners.get(conversationId);
+    if (!owner) return;
+    this.#followedOwners.set(conversationId, owner);
+    this.#streamUsers.set(owner, (this.#streamUsers.get(owner) ?? 0) + 1);
   }
 
   #own(conversationId: string, userId: string): void {
@@ -423,7 +522,7 @@ export class EventLog extends KeyedEventLog<TesseraEvent> {
   }
 
   /** Links `prompt` to the conversations above it, if it runs for another's call of its own user. */
-  #link(prompt: Prompt): void {
+  #link(prompt: Linkable): void {
     const known = this.#lineage.get(prompt.id);
     if (known) {
       this.#lineage.delete(prompt.id);
@@ -432,12 +531,14 @@ export class EventLog extends KeyedEventLog<TesseraEvent> {
     }
     const parent = parentOf(prompt);
     if (!parent || parent.conversationId === prompt.conversationId) return;
-    // Only into a conversation of the child's own user (forwarding never crosses users).
-    if (this.#owners.get(parent.conversationId) !== prompt.userId) return;
-    const ancestors = [parent.conversationId];
+    // Only into a conversation of the child's own user (forwarding never crosses users): its user as seen
+    // (its events, a stream's route), or as the linked parent prompt in it says.
     const above = this.#lineage.get(parent.promptId);
-    if (above && above.conversationId === parent.conversationId && above.userId === prompt.userId) {
-      for (const conversationId of above.ancestors) {
+    const inParent = above?.conversationId === parent.conversationId ? above : undefined;
+    if ((this.#owners.get(parent.conversationId) ?? inParent?.userId) !== prompt.userId) return;
+    const ancestors = [parent.conversationId];
+    if (inParent && inParent.userId === prompt.userId) {
+      for (const conversationId of inParent.ancestors) {
         if (ancestors.length >= MAX_FORWARD_DEPTH) break;
         if (conversationId !== prompt.conversationId && !ancestors.includes(conversationId))
           ancestors.push(conversationId);
@@ -494,5 +595,11 @@ export class EventLog extends KeyedEventLog<TesseraEvent> {
 
   protected override unfollowed(conversationId: string): void {
     this.#ended.delete(conversationId);
+    const owner = this.#followedOwners.get(conversationId);
+    if (owner === undefined) return;
+    this.#followedOwners.delete(conversationId);
+    const left = (this.#streamUsers.get(owner) ?? 1) - 1;
+    if (left > 0) this.#streamUsers.set(owner, left);
+    else this.#streamUsers.delete(owner);
   }
 }

@@ -184,8 +184,8 @@ function SuspendedCall({
   const agent = (calls[0] ?? pause)?.path?.at(-1)?.agent;
   const bottom = bottomOf(call, approvals, pauses);
   return (
-    <section className="inbox-suspended" aria-label={`${call.toolId} waits on its sub-agent`}>
-      <div className="inbox-suspended-head">
+    <section className="suspended-call" aria-label={`${call.toolId} waits on its sub-agent`}>
+      <div className="suspended-call-head">
         <span className="approval-icon">
           <PauseIcon />
         </span>
@@ -205,9 +205,9 @@ function SuspendedCall({
           )}
         </p>
       </div>
-      <details className="inbox-suspended-more">
+      <details className="suspended-call-more">
         <summary>Other decisions</summary>
-        <ApprovalCard output={callOutput(call)} onDecide={decide} />
+        <ApprovalCard output={callOutput(call)} onDecide={decide} full />
       </details>
     </section>
   );

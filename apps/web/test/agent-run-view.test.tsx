@@ -75,9 +75,13 @@ describe("a sub-agent's run in the parent's record", () => {
         />,
       );
     call({ startedAt: '2026-01-01T00:00:01.000Z' });
-    const waiting = screen.getByRole('region', { name: 'Waiting for agent.cleaner' });
-    expect(waiting.textContent).toContain('agent.cleaner is waiting');
-    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    // A line saying what it waits for; its decisions (Check again first) folded under "Other decisions".
+    const waiting = screen.getByRole('region', { name: 'agent.cleaner waits' });
+    expect(waiting.textContent).toContain(
+      "agent.cleaner waits: Agent 'cleaner' waits for your decision in its conversation. It goes on by itself",
+    );
+    expect(waiting.querySelector('details')?.open).toBe(false);
+    expect(screen.getByRole('button', { name: 'Check again', hidden: true })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit arguments' })).toBeNull();
     cleanup();
     call({}); // not started: an approval, as before

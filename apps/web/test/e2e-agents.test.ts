@@ -77,10 +77,7 @@ describe('a sub-agent that needs approval', () => {
     // (Its run shows inline, the cleaner's nested in it, waiting too: the planner's own label comes first.)
     await run.getByText('waiting for your decision').first().waitFor();
     // The user's own call waits on the agent: nothing of it to approve before it runs.
-    await page
-      .getByRole('region', { name: 'Waiting for agent.planner' })
-      .getByRole('button', { name: 'Check again' })
-      .waitFor();
+    await page.getByRole('region', { name: 'agent.planner waits' }).getByText('Other decisions').waitFor();
     await page.screenshot({ path: join(e2e.shots, 'agent-waiting-1280.png') });
 
     await page

@@ -28,8 +28,50 @@ export function answerValue(text: string): unknown {
   }
 }
 
-/** A tool call waiting for the user: what it would do, why it needs approval, and the decisions. */
-export function ApprovalCard({ output, onDecide }: { output: Output; onDecide: Decide }) {
+/**
+ * A tool call waiting for the user: what it would do, why it needs approval, and the decisions. A call that
+ * started and then asked to wait (a tool's suspendCall: an agent waiting on its sub-agent, whose run shows
+ * below it) has nothing to approve: it shows as a line saying what it waits for, its other decisions folded
+ * (`full` shows them as a card, for a caller that folds them itself).
+ */
+export function ApprovalCard({
+  output,
+  onDecide,
+  full = false,
+}: {
+  output: Output;
+  onDecide: Decide;
+  full?: boolean;
+}) {
+  if (typeof output.startedAt === 'string' && !full)
+    return <SuspendedCall output={output} onDecide={onDecide} />;
+  return <DecisionCard output={output} onDecide={onDecide} />;
+}
+
+/** A suspended call, in its conversation: what it waits for, and that it goes on by itself once decided. */
+function SuspendedCall({ output, onDecide }: { output: Output; onDecide: Decide }) {
+  const reason = (output.result as { reason?: string }).reason;
+  return (
+    <section className="suspended-call" aria-label={`${String(output.toolId)} waits`}>
+      <div className="suspended-call-head">
+        <span className="approval-icon">
+          <PauseIcon />
+        </span>
+        <p>
+          <code>{String(output.toolId)}</code> waits{reason ? `: ${reason}` : '.'} It goes on by itself once
+          that is decided.
+        </p>
+      </div>
+      <details className="suspended-call-more">
+        <summary>Other decisions</summary>
+        <DecisionCard output={output} onDecide={onDecide} />
+      </details>
+    </section>
+  );
+}
+
+/** The decisions on a pending call. */
+function DecisionCard({ output, onDecide }: { output: Output; onDecide: Decide }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Api } from './api.ts';
 import { Composer } from './Composer.tsx';
 import { ChildRunsContext, type ChildRunsContextValue } from './child-runs.ts';
+import { useGoalPanelProps } from './goals/use-goal-panel.ts';
 import { type LoopControl, LoopControlContext } from './loop-control-context.ts';
 import { readModelClass } from './model-class.ts';
 import { DEMO_SUGGESTIONS } from './NewConversation.tsx';
@@ -124,6 +125,7 @@ export function ConversationPane({
   const ended = live.prompts.filter(
     (p) => p.state !== 'running' && p.state !== 'waiting_for_approval',
   ).length;
+  const goal = useGoalPanelProps(live.prompts, ended, onClosePanel);
   const fileUrl = useCallback(
     (fileId: string, inline: boolean) => api.fileUrl(conversationId, fileId, inline),
     [api, conversationId],
@@ -221,6 +223,7 @@ export function ConversationPane({
         id={SIDE_PANEL_ID}
         conversationId={conversationId}
         version={ended}
+        {...goal}
         plugins={me.plugins}
         onClose={onClosePanel}
       />

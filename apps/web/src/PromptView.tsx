@@ -93,7 +93,11 @@ export function PromptView(props: {
 
   const answer = answerText(rest, prompt.state === 'running' ? streamingText : '');
   return (
-    <article className={`prompt prompt-${prompt.state}`} aria-busy={prompt.state === 'running'}>
+    <article
+      className={`prompt prompt-${prompt.state}`}
+      data-prompt-id={prompt.id}
+      aria-busy={prompt.state === 'running'}
+    >
       {metadata?.trigger ? (
         <div className="trigger-input">
           <ClockIcon />{' '}

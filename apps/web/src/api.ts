@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from './api-types.ts';
+import type { CreateGoalInput, Goal, GoalApi, GoalBudgets, GoalRevision } from './goals/goal-types.ts';
 
 export type Conversation = components['schemas']['Conversation'];
 export type Prompt = components['schemas']['Prompt'];
@@ -374,6 +375,51 @@ function pluginCalls({ client }: Connection) {
   };
 }
 
+/**
+ * The conversation's goal (the goals plugin's routes). Plain requests, typed by goals/goal-types.ts from the
+ * contract, until the generated api-types.ts has the goal routes.
+ */
+function goalCalls({ auth, baseUrl }: Connection): GoalApi {
+  const call = async (method: string, conversationId: string, tail = '', body?: unknown): Promise<Goal> => {
+    const response = await fetchOrExplain(
+      `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/goal${tail}`,
+      {
+        method,
+        headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      },
+    );
+    if (!response.ok) throw await errorOf(response);
+    return (await response.json()) as Goal;
+  };
+  const reasonOf = (reason?: string) => (reason ? { reason } : {});
+  return {
+    goal: async (conversationId: string) => {
+      try {
+        return await call('GET', conversationId);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'not_found') return undefined;
+        throw error;
+      }
+    },
+    createGoal: (conversationId: string, input: CreateGoalInput) => call('POST', conversationId, '', input),
+    reviseGoal: (conversationId: string, changes: GoalRevision) => call('PATCH', conversationId, '', changes),
+    pauseGoal: (conversationId: string, reason?: string) =>
+      call('POST', conversationId, '/pause', reasonOf(reason)),
+    resumeGoal: (conversationId: string, budgets?: GoalBudgets) =>
+      call('POST', conversationId, '/resume', budgets ? { budgets } : {}),
+    stopGoal: (conversationId: string, reason?: string) =>
+      call('POST', conversationId, '/stop', reasonOf(reason)),
+    confirmCriterion: (conversationId: string, criterionId: string, note?: string) =>
+      call(
+        'POST',
+        conversationId,
+        `/criteria/${encodeURIComponent(criterionId)}/confirm`,
+        note ? { note } : {},
+      ),
+  };
+}
+
 /** Addresses the browser loads itself (downloads, event streams). */
 function urlCalls({ baseUrl }: Connection) {
   return {
@@ -407,6 +453,7 @@ export function createApi(token?: string, baseUrl = '') {
     ...messageCalls(connection),
     ...toolRunCalls(connection),
     ...pluginCalls(connection),
+    ...goalCalls(connection),
     ...urlCalls(connection),
   };
 }

@@ -1,4 +1,5 @@
 import type { Output } from '../api.ts';
+import { GoalCheckpointView } from '../goals/GoalCheckpointView.tsx';
 import { useLoopControl } from '../loop-control-context.ts';
 import { CompactionMarker } from '../report/CompactionMarker.tsx';
 import { AgentRunView } from './AgentRunView.tsx';
@@ -59,6 +60,8 @@ export function OutputView({
       return <CompactionMarker output={output} />;
     case 'guardrail':
       return <GuardrailNote output={output} />;
+    case 'goal-checkpoint':
+      return <GoalCheckpointView output={output} />;
     case 'agent-run':
       return <AgentRunView output={output} onDecide={onDecide} />;
     default:

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Api, BlueprintInfo, SkillInfo, Trigger } from '../api.ts';
+import { GoalPanel } from '../goals/GoalPanel.tsx';
 import { Blueprints } from './Blueprints.tsx';
 import { McpServers } from './McpServers.tsx';
 import { Skills } from './Skills.tsx';
@@ -7,6 +8,7 @@ import { Triggers } from './Triggers.tsx';
 
 /** The plugins that have a panel, by id, with the panel's title. */
 const PANELS = {
+  goals: 'Goal',
   triggers: 'Triggers',
   skills: 'Skills',
   blueprints: 'Blueprints',
@@ -31,6 +33,8 @@ export function SidePanel({
   api,
   conversationId,
   version,
+  goalVersion = version,
+  onShowCall,
   plugins,
   id,
   onClose,
@@ -38,6 +42,10 @@ export function SidePanel({
   api: Api;
   conversationId: string;
   version: number;
+  /** Changes when the goal may have (a prompt ended, or the record got a goal checkpoint). */
+  goalVersion?: number;
+  /** Brings the record's call waiting for a decision into view (a goal paused for approval). */
+  onShowCall?: (promptId?: string) => void;
   /** The ids of the server's plugins (`/api/me`). */
   plugins: readonly string[];
   id?: string;
@@ -85,6 +93,15 @@ export function SidePanel({
         <p className="panel-error" role="alert">
           {error}
         </p>
+      )}
+      {has('goals') && (
+        <GoalPanel
+          key={conversationId}
+          api={api}
+          conversationId={conversationId}
+          version={goalVersion}
+          onShowCall={onShowCall}
+        />
       )}
       {withTriggers && (
         <Triggers

@@ -6,6 +6,15 @@ import { parseBudgetOptions } from './budgets.ts';
 import { ApiError, ServerDownError, TesseraClient } from './client.ts';
 import { decide, download, fork, list, pending, send, show } from './commands.ts';
 import { EXIT, type Format } from './follow.ts';
+import {
+  type CriterionOption,
+  confirmCriterion,
+  createGoal,
+  GOAL_BUDGETS,
+  goalAction,
+  listGoals,
+  showGoal,
+} from './goals.ts';
 import { findToken, serverUrl } from './locate.ts';
 import { listMessages, removeMessage, resume, sendWhileBusy, stop } from './loop-control.ts';
 import type { Io } from './render.ts';
@@ -43,6 +52,8 @@ Examples:
   $ ${command} reject call_123 --reason "not this one"
   $ ${command} answer call_123 '{"balance": 120}'
   $ ${command} skip call_123 --reason "not needed"
+  $ ${command} goal create conv_123 --objective "get the tests green" --criterion "all tests pass" --check tests.run
+  $ ${command} goal resume conv_123 --budget modelCalls=80
   $ ${command} send --json "weather in Oslo" | jq -c 'select(.type == "prompt.output")'
 ${ENVIRONMENT}`;
 
@@ -142,13 +153,19 @@ export function buildProgram({ io: given, env, cwd }: Context): {
     addShow,
     addFork,
     addDownload,
+    addGoal,
+    addGoals,
   ]) {
     add(program, kit);
   }
 
-  for (const command of program.commands) {
-    command.configureOutput({ writeOut: io.out, writeErr: io.err }).exitOverride().showHelpAfterError();
-  }
+  const configure = (commands: readonly Command[]) => {
+    for (const command of commands) {
+      command.configureOutput({ writeOut: io.out, writeErr: io.err }).exitOverride().showHelpAfterError();
+      configure(command.commands);
+    }
+  };
+  configure(program.commands);
   return { program, exitCode: () => exitCode };
 }
 
@@ -407,6 +424,152 @@ function addDownload(program: Command, { io, cwd, client, run }: CommandKit): vo
         download(client(), io, conversationId, fileId, options.output && resolve(cwd, options.output), cwd),
       ),
     );
+}
+
+const GOAL_STATES = ['active', 'paused', 'completed', 'stopped', 'budget_exhausted'];
+
+/** `--budget name=limit` options of a goal (repeatable), as its budgets; the server checks the limits. */
+export function parseGoalBudgets(values: readonly string[] = []): Record<string, number> | undefined {
+  if (values.length === 0) return undefined;
+  const budgets: Record<string, number> = {};
+  for (const value of values) {
+    const match = /^([A-Za-z]{1,64})=([0-9]+(?:\.[0-9]+)?)$/.exec(value);
+    if (!match) throw new Error(`--budget takes name=limit, e.g. --budget modelCalls=20 (got '${value}').`);
+    const [, name, limit] = match as unknown as [string, string, string];
+    if (!(GOAL_BUDGETS as readonly string[]).includes(name))
+      throw new Error(`A goal has no budget '${name}': its budgets are ${GOAL_BUDGETS.join(', ')}.`);
+    budgets[name] = Number(limit);
+  }
+  return budgets;
+}
+
+const GOAL_BUDGET_HELP = `a budget of the goal, name=limit (repeatable): ${GOAL_BUDGETS.join(', ')}; e.g. modelCalls=20`;
+
+function addGoal(program: Command, kit: CommandKit): void {
+  const goal = program
+    .command('goal')
+    .description(
+      "a conversation's goal: the agent works toward it over many prompts until its criteria are met (show, create, pause, resume, stop, confirm)",
+    );
+  addGoalShow(goal, kit);
+  addGoalCreate(goal, kit);
+  addGoalActions(goal, kit);
+  addGoalConfirm(goal, kit);
+}
+
+function addGoalShow(goal: Command, { io, client, run }: CommandKit): void {
+  json(
+    goal
+      .command('show', { isDefault: true })
+      .description(
+        'show the goal (also `goal <conversationId>`): objective, criteria (✓ met, ✗ not yet) with their evidence, plan, budget used and left, state and why, the latest progress',
+      )
+      .argument('<conversationId>', 'the id from `list` or `goals`'),
+    'the goal as JSON',
+  ).action(run((id: string, options: { json?: boolean }) => showGoal(client(), io, format(options), id)));
+}
+
+function addGoalCreate(goal: Command, { io, client, run }: CommandKit): void {
+  // In the order given: a --check applies to the --criterion just before it.
+  const criteria: CriterionOption[] = [];
+  json(
+    goal
+      .command('create')
+      .description('set a goal for a conversation: its first prompt starts now (unless --no-start)')
+      .argument('<conversationId>', 'the id from `list` or printed after `send`')
+      .requiredOption('--objective <text>', 'what the agent works toward')
+      .option(
+        '--criterion <text>',
+        'how to tell it is done (repeat for more): you confirm it, unless a --check follows it',
+        (value: string) => {
+          criteria.push({ description: value });
+          return criteria.length;
+        },
+      )
+      .option('--check <toolId>', 'the tool that checks the --criterion just before it', (value: string) => {
+        const last = criteria.at(-1);
+        if (!last) throw new InvalidArgumentError('Give --check after the --criterion it checks.');
+        if (last.verify) throw new InvalidArgumentError('One --check per --criterion.');
+        last.verify = { kind: 'check', toolId: value };
+        return value;
+      })
+      .option('-b, --budget <name=limit>', GOAL_BUDGET_HELP, collect, [])
+      .option('--stall-limit <n>', 'prompts in a row without progress before it pauses (default 3)', positive)
+      .option('--no-start', 'set it without starting its first prompt'),
+    'the goal as JSON',
+  ).action(
+    run(
+      (
+        id: string,
+        options: { objective: string; budget: string[]; stallLimit?: number; start: boolean; json?: boolean },
+      ) =>
+        createGoal(client(), io, format(options), id, {
+          objective: options.objective,
+          criteria,
+          budgets: parseGoalBudgets(options.budget),
+          ...(options.stallLimit !== undefined && { stallLimit: options.stallLimit }),
+          start: options.start,
+        }),
+    ),
+  );
+}
+
+function addGoalActions(goal: Command, { io, client, run }: CommandKit): void {
+  const actions = {
+    pause: 'pause the goal: it starts no more prompts until you resume it',
+    resume:
+      'resume a paused goal, or one out of budget with larger budgets (--budget): its next prompt starts',
+    stop: 'stop the goal for good',
+  } as const;
+  for (const action of ['pause', 'resume', 'stop'] as const) {
+    const command = goal.command(action).description(actions[action]).argument('<conversationId>');
+    if (action === 'resume') command.option('-b, --budget <name=limit>', GOAL_BUDGET_HELP, collect, []);
+    else command.option('-r, --reason <reason>', 'why (kept with the goal)');
+    json(command, 'the goal as JSON').action(
+      run((id: string, options: { reason?: string; budget?: string[]; json?: boolean }) =>
+        goalAction(client(), io, format(options), id, action, {
+          ...(options.reason !== undefined && { reason: options.reason }),
+          ...(options.budget && { budgets: parseGoalBudgets(options.budget) }),
+        }),
+      ),
+    );
+  }
+}
+
+function addGoalConfirm(goal: Command, { io, client, run }: CommandKit): void {
+  json(
+    goal
+      .command('confirm')
+      .description(
+        'confirm a criterion (one you verify): your note is its evidence, and the goal completes once every criterion has some',
+      )
+      .argument('<conversationId>')
+      .argument('<criterionId>', 'c1, c2, … as `goal` shows them')
+      .option('-n, --note <text>', 'what you saw'),
+    'the goal as JSON',
+  ).action(
+    run((id: string, criterionId: string, options: { note?: string; json?: boolean }) =>
+      confirmCriterion(client(), io, format(options), id, criterionId, options.note),
+    ),
+  );
+}
+
+function addGoals(program: Command, { io, client, run }: CommandKit): void {
+  json(
+    program
+      .command('goals')
+      .description('list your goals, newest first: conversation, state, criteria met, objective')
+      .option('-n, --limit <n>', 'how many (at most 200)', positive, 20)
+      .addOption(new Option('--state <state>', 'only those in this state').choices(GOAL_STATES)),
+    'the list as JSON',
+  ).action(
+    run((options: { limit: number; state?: (typeof GOAL_STATES)[number]; json?: boolean }) =>
+      listGoals(client(), io, format(options), {
+        limit: Math.min(options.limit, 200),
+        ...(options.state && { state: options.state as never }),
+      }),
+    ),
+  );
 }
 
 const TOKEN_EMPTY =

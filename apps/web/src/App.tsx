@@ -88,6 +88,12 @@ const showing = (navigate: (to: Route) => void, closeDrawer: (refocus: boolean) 
   closeDrawer(false);
 };
 
+/** What the conversation does with the side panel: close it, or open it (its goal bar). */
+const panelCallsOf = ({ closePanel, openPanel }: DrawerAndPanel) => ({
+  onClosePanel: closePanel,
+  onOpenPanel: openPanel,
+});
+
 /** The layout's classes: the drawer open (phones), the side panel over the page (narrow screens). */
 const appClass = ({ drawerOpen, narrow, panelShown }: DrawerAndPanel) =>
   `app${drawerOpen ? ' drawer-open' : ''}${narrow && panelShown ? ' panel-overlay-open' : ''}`;
@@ -175,7 +181,7 @@ export function App() {
           focusComposer={opened.created === selected}
           draft={opened.draft}
           notFound={<NotFound onHome={() => navigate({ view: 'home' }, true)} onCreate={create} />}
-          onClosePanel={layout.closePanel}
+          {...panelCallsOf(layout)}
           onSent={() => void refresh()}
           onStart={start}
           onSignOut={() => void session.signOut()}

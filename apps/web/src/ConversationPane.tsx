@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Api } from './api.ts';
 import { Composer } from './Composer.tsx';
 import { ChildRunsContext, type ChildRunsContextValue } from './child-runs.ts';
-import { useGoalPanelProps } from './goals/use-goal-panel.ts';
+import { useConversationGoal } from './goals/use-goal-panel.tsx';
 import { type LoopControl, LoopControlContext } from './loop-control-context.ts';
 import { readModelClass } from './model-class.ts';
 import { DEMO_SUGGESTIONS } from './NewConversation.tsx';
@@ -91,30 +91,26 @@ const busyReasonOf = (running: boolean, waiting: boolean) =>
       ? 'Decide above to continue, or stop; you can also steer it or queue a follow-up.'
       : undefined;
 
-/** One conversation: the live record (kept scrolled to its end), the composer, and the side panel. */
-export function ConversationPane({
-  api,
-  conversationId,
-  me,
-  panelShown,
-  onClosePanel,
-  focusComposer,
-  onSent,
-  notFound,
-}: {
+type ConversationPaneProps = {
   api: Api;
   conversationId: string;
   me: Me;
   /** Whether the side panel shows (the app's toggle; a column when wide, an overlay when narrow). */
   panelShown: boolean;
   onClosePanel: () => void;
+  /** Shows the side panel (the goal bar's "Open the goal"). */
+  onOpenPanel?: () => void;
   /** A new conversation: put the cursor in the composer. */
   focusComposer: boolean;
   /** After a message is sent (the server names an untitled conversation after its first one). */
   onSent: () => void;
   /** What shows when the server has no such conversation. */
   notFound: ReactNode;
-}) {
+};
+
+/** One conversation: the live record (kept scrolled to its end), the composer, and the side panel. */
+export function ConversationPane(props: ConversationPaneProps) {
+  const { api, conversationId, me, panelShown, onClosePanel, focusComposer, onSent, notFound } = props;
   const live = useConversation(api, conversationId);
   const last = live.prompts.at(-1);
   const running = last?.state === 'running';
@@ -122,10 +118,7 @@ export function ConversationPane({
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atEnd, toEnd } = useStickToBottom(scroller, content);
-  const ended = live.prompts.filter(
-    (p) => p.state !== 'running' && p.state !== 'waiting_for_approval',
-  ).length;
-  const goal = useGoalPanelProps(live.prompts, ended, onClosePanel);
+  const { ended, ...goal } = useConversationGoal(props, live.prompts, SIDE_PANEL_ID);
   const fileUrl = useCallback(
     (fileId: string, inline: boolean) => api.fileUrl(conversationId, fileId, inline),
     [api, conversationId],
@@ -161,6 +154,7 @@ export function ConversationPane({
     <div className={layout}>
       <RecordContexts control={control} childRuns={childRuns}>
         <section className="conversation" aria-label="Conversation">
+          {goal.bar}
           <div className="messages-area">
             <div className="messages" ref={scroller}>
               <div className="messages-content" ref={content} aria-live="polite">
@@ -223,7 +217,8 @@ export function ConversationPane({
         id={SIDE_PANEL_ID}
         conversationId={conversationId}
         version={ended}
-        {...goal}
+        goal={goal.handle}
+        onShowCall={goal.onShowCall}
         plugins={me.plugins}
         onClose={onClosePanel}
       />

@@ -21,6 +21,7 @@ export function MainContent({
   draft,
   notFound,
   onClosePanel,
+  onOpenPanel,
   onSent,
   onStart,
   onSignOut,
@@ -42,6 +43,7 @@ export function MainContent({
   draft: number;
   notFound: ReactNode;
   onClosePanel: () => void;
+  onOpenPanel?: () => void;
   onSent: () => void;
   /** Makes a conversation with its first message, and opens it. */
   onStart: (input: string, files: File[]) => Promise<void>;
@@ -67,6 +69,7 @@ export function MainContent({
         me={me}
         panelShown={panelShown}
         onClosePanel={onClosePanel}
+        onOpenPanel={onOpenPanel}
         focusComposer={focusComposer}
         onSent={onSent}
         notFound={notFound}

@@ -50,6 +50,7 @@ export function useDrawerAndPanel() {
     closeDrawer,
     panelShown,
     togglePanel: () => setPanelShown((s) => !s),
+    openPanel: () => setPanelShown(true),
     closePanel,
     menuButton,
     drawer,

@@ -1,10 +1,20 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Output } from '../src/api.ts';
+import { GoalBar } from '../src/goals/GoalBar.tsx';
 import { GoalCheckpointView } from '../src/goals/GoalCheckpointView.tsx';
 import { GoalPanel, GoalView } from '../src/goals/GoalPanel.tsx';
 import { raisedBudgets } from '../src/goals/goal-format.ts';
-import type { Goal, GoalApi } from '../src/goals/goal-types.ts';
+import type { CriterionInput, Goal, GoalApi } from '../src/goals/goal-types.ts';
+import { useGoal } from '../src/goals/use-goal.ts';
+
+type PanelApi = GoalApi & { tools: (id: string) => Promise<{ id: string }[]> };
+
+/** The panel as the conversation mounts it: the goal loaded by useGoal at each version. */
+function Panel({ api, version }: { api: PanelApi; version: number }) {
+  const handle = useGoal(api, 'cnv_1', version);
+  return <GoalPanel api={api} conversationId="cnv_1" handle={handle} />;
+}
 
 afterEach(cleanup);
 
@@ -214,13 +224,13 @@ function fakeApi(initial?: Goal) {
     goal = next;
     return next;
   };
-  const api: GoalApi & { tools: (id: string) => Promise<{ id: string }[]> } = {
+  const api: PanelApi = {
     goal: vi.fn(async () => goal),
     createGoal: vi.fn(async (_id, input) =>
       set(
         goalOf({
           objective: input.objective,
-          criteria: input.criteria.map((c, i) => ({
+          criteria: input.criteria.map((c: CriterionInput, i: number) => ({
             id: `c${i + 1}`,
             description: c.description,
             verify: c.verify ?? { kind: 'human' },
@@ -246,7 +256,7 @@ function fakeApi(initial?: Goal) {
 describe('the goal panel', () => {
   it('offers to set a goal, creates one from the form, and shows it', async () => {
     const { api } = fakeApi();
-    render(<GoalPanel api={api} conversationId="cnv_1" version={0} />);
+    render(<Panel api={api} version={0} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Set a goal' }));
     const form = screen.getByRole('form', { name: 'New goal' });
     await within(form).findByRole('option', { name: 'Checked by tool demo.count_records' });
@@ -274,7 +284,7 @@ describe('the goal panel', () => {
 
   it('asks for an objective and a criterion before sending', async () => {
     const { api } = fakeApi();
-    render(<GoalPanel api={api} conversationId="cnv_1" version={0} />);
+    render(<Panel api={api} version={0} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Set a goal' }));
     fireEvent.click(screen.getByRole('button', { name: 'Start the goal' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Say what the goal is.');
@@ -286,10 +296,10 @@ describe('the goal panel', () => {
 
   it('reloads the goal at each version (a prompt ended, a checkpoint came) and after an action', async () => {
     const { api, change } = fakeApi(goalOf());
-    const { rerender } = render(<GoalPanel api={api} conversationId="cnv_1" version={0} />);
+    const { rerender } = render(<Panel api={api} version={0} />);
     await screen.findByText('1 of 2 criteria met');
     change(goalOf({ progress: [...goalOf().progress, { at, kind: 'progress', text: 'fourth entry' }] }));
-    rerender(<GoalPanel api={api} conversationId="cnv_1" version={1} />);
+    rerender(<Panel api={api} version={1} />);
     await screen.findByText('fourth entry');
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect((await screen.findByRole('status')).textContent).toContain('Paused by ada');
@@ -299,8 +309,51 @@ describe('the goal panel', () => {
   it('shows a failure to load as an alert', async () => {
     const { api } = fakeApi();
     vi.mocked(api.goal).mockRejectedValueOnce(new Error('Cannot reach the Tessera server.'));
-    render(<GoalPanel api={api} conversationId="cnv_1" version={0} />);
+    render(<Panel api={api} version={0} />);
     expect((await screen.findByRole('alert')).textContent).toBe('Cannot reach the Tessera server.');
+  });
+});
+
+describe('the goal bar above the record (the panel closed)', () => {
+  it('says a pause for approval, with buttons to the call and to the panel', () => {
+    const onShowPanel = vi.fn();
+    const onShowCall = vi.fn();
+    render(
+      <GoalBar
+        goal={goalOf({
+          state: 'paused',
+          pause: { kind: 'approval', reason: 'demo.delete_records needs your approval', promptId: 'prm_9' },
+        })}
+        panelId="side-panel"
+        onShowPanel={onShowPanel}
+        onShowCall={onShowCall}
+      />,
+    );
+    const bar = screen.getByRole('region', { name: 'Goal summary' });
+    expect(bar.textContent).toContain('Waiting for your approval: demo.delete_records needs your approval');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Show the call' }));
+    expect(onShowCall).toHaveBeenCalledWith('prm_9');
+    const open = within(bar).getByRole('button', { name: 'Open the goal' });
+    expect(open.getAttribute('aria-controls')).toBe('side-panel');
+    fireEvent.click(open);
+    expect(onShowPanel).toHaveBeenCalledOnce();
+  });
+
+  it('says how many criteria are met while active, and how it ended once ended', () => {
+    const { rerender } = render(
+      <GoalBar goal={goalOf()} panelId="p" onShowPanel={vi.fn()} onShowCall={vi.fn()} />,
+    );
+    expect(screen.getByRole('region').textContent).toContain('1 of 2 criteria met');
+    expect(screen.queryByRole('button', { name: 'Show the call' })).toBeNull();
+    rerender(
+      <GoalBar
+        goal={goalOf({ state: 'completed', endReason: 'Every criterion has its evidence.' })}
+        panelId="p"
+        onShowPanel={vi.fn()}
+        onShowCall={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('region').textContent).toContain('CompletedEvery criterion has its evidence.');
   });
 });
 

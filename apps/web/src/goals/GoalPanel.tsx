@@ -17,6 +17,7 @@ import {
   toField,
 } from './goal-format.ts';
 import type { Criterion, Goal, GoalApi, GoalBudgets } from './goal-types.ts';
+import type { GoalHandle } from './use-goal.ts';
 import './goals.css';
 
 /** What the goal's buttons do (each resolves with the goal as the server now has it, or throws its error). */
@@ -28,52 +29,30 @@ export type GoalActions = {
   revise: (draft: GoalDraft) => Promise<void>;
 };
 
-/**
- * The conversation's goal in the side panel: loaded when it opens and again at each `version` (a prompt
- * ended, or the record got a goal checkpoint), with its actions; or a form to set one.
- */
+/** The conversation's goal in the side panel, with its actions; or a form to set one. */
 export function GoalPanel({
   api,
   conversationId,
-  version,
+  handle,
   onShowCall,
 }: {
   api: GoalApi & { tools: (conversationId: string) => Promise<{ id: string }[]> };
   conversationId: string;
-  version: number;
+  /** The goal, loaded by the conversation (useGoal): the bar above the record shows it too. */
+  handle: GoalHandle;
   /** Brings the record's call waiting for a decision into view (a goal paused for approval). */
   onShowCall?: (promptId?: string) => void;
 }) {
-  const [goal, setGoal] = useState<Goal>();
-  const [loaded, setLoaded] = useState(false);
+  const { goal, loaded, error } = handle;
   const [creating, setCreating] = useState(false);
   const [tools, setTools] = useState<string[]>([]);
-  const [error, setError] = useState<string>();
-  const load = useCallback(async () => {
-    try {
-      setGoal(await api.goal(conversationId));
-      setError(undefined);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setLoaded(true);
-    }
-  }, [api, conversationId]);
-  // (Keyed by the conversation in the side panel: another conversation's goal is another panel.)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the goal may have: reload then
-  useEffect(() => {
-    void load();
-  }, [load, version]);
   const withTools = useCallback(() => {
     void api.tools(conversationId).then(
       (items) => setTools(items.map((t) => t.id)),
       () => {},
     );
   }, [api, conversationId]);
-  const apply = async (next: Promise<Goal>) => {
-    setGoal(await next);
-    setError(undefined);
-  };
+  const apply = async (next: Promise<Goal>) => handle.set(await next);
   const actions: GoalActions = {
     pause: () => apply(api.pauseGoal(conversationId)),
     resume: (budgets) => apply(api.resumeGoal(conversationId, budgets)),

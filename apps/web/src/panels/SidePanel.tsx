@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Api, BlueprintInfo, SkillInfo, Trigger } from '../api.ts';
 import { GoalPanel } from '../goals/GoalPanel.tsx';
+import type { GoalHandle } from '../goals/use-goal.ts';
 import { Blueprints } from './Blueprints.tsx';
 import { McpServers } from './McpServers.tsx';
 import { Skills } from './Skills.tsx';
@@ -33,7 +34,7 @@ export function SidePanel({
   api,
   conversationId,
   version,
-  goalVersion = version,
+  goal,
   onShowCall,
   plugins,
   id,
@@ -42,8 +43,8 @@ export function SidePanel({
   api: Api;
   conversationId: string;
   version: number;
-  /** Changes when the goal may have (a prompt ended, or the record got a goal checkpoint). */
-  goalVersion?: number;
+  /** The conversation's goal (useGoal), when the server has the goals plugin. */
+  goal?: GoalHandle;
   /** Brings the record's call waiting for a decision into view (a goal paused for approval). */
   onShowCall?: (promptId?: string) => void;
   /** The ids of the server's plugins (`/api/me`). */
@@ -94,12 +95,12 @@ export function SidePanel({
           {error}
         </p>
       )}
-      {has('goals') && (
+      {has('goals') && goal && (
         <GoalPanel
           key={conversationId}
           api={api}
           conversationId={conversationId}
-          version={goalVersion}
+          handle={goal}
           onShowCall={onShowCall}
         />
       )}

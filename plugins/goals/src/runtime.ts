@@ -1,0 +1,46 @@
+import { DefinitionError, type DependencyContainer, type InjectionToken } from '@tessera/core';
+
+export type GoalsOptions = {
+  /** The stall limit of goals created without one (default 3). */
+  defaultStallLimit?: number;
+  /**
+   * How often `start()`'s sweep looks again for active goals that nothing drives (a process died between a
+   * prompt's end and the next prompt's start), in ms; `false`: only once, at start (default 60,000).
+   */
+  sweepEveryMs?: number | false;
+  /** Where time comes from (tests pass their own). */
+  now?: () => Date;
+};
+
+/** What the plugin's hooks, tools, service and driver share: one per plugin instance. */
+export type GoalsRuntime = {
+  defaultStallLimit: number;
+  sweepEveryMs: number | false;
+  now: () => Date;
+  /** ISO time now. */
+  iso: () => string;
+};
+
+export const GoalsRuntimeToken: InjectionToken<GoalsRuntime> = Symbol.for('tessera.goals.runtime');
+
+export function createGoalsRuntime(options: GoalsOptions = {}): GoalsRuntime {
+  const defaultStallLimit = options.defaultStallLimit ?? 3;
+  if (!Number.isInteger(defaultStallLimit) || defaultStallLimit < 1 || defaultStallLimit > 20) {
+    throw new DefinitionError(`Plugin 'goals': defaultStallLimit must be an integer from 1 to 20.`);
+  }
+  const sweepEveryMs = options.sweepEveryMs ?? 60_000;
+  if (sweepEveryMs !== false && (!Number.isInteger(sweepEveryMs) || sweepEveryMs < 1)) {
+    throw new DefinitionError(`Plugin 'goals': sweepEveryMs must be a positive integer or false.`);
+  }
+  const now = options.now ?? (() => new Date());
+  return { defaultStallLimit, sweepEveryMs, now, iso: () => now().toISOString() };
+}
+
+export function runtimeOf(services: DependencyContainer): GoalsRuntime {
+  if (!services.isRegistered(GoalsRuntimeToken, true)) {
+    throw new DefinitionError(
+      'The goals plugin is not in this platform: add goalsPlugin() to PlatformOptions.plugins to use goals.',
+    );
+  }
+  return services.resolve(GoalsRuntimeToken);
+}

@@ -33,6 +33,14 @@ export function goalMetaOf(metadata: Record<string, unknown> | undefined): GoalM
 }
 
 export const GOAL_TOOL_PREFIX = 'goal.';
+
+/** The answer recorded for a continuation that was fenced off (its goal paused, ended or moved on). */
+export const FENCED_PREFIX = 'Goal continuation not run: ';
+
+/** Whether the prompt is a continuation fenced off before its first model call (no call was made). */
+const fenced = (prompt: Prompt): boolean =>
+  prompt.output.every((o) => o.type !== 'tool') &&
+  prompt.output.some((o) => o.type === 'text' && o.text.startsWith(FENCED_PREFIX));
 const isGoalTool = (toolId: string) => toolId.startsWith(GOAL_TOOL_PREFIX);
 
 export const continuationInput = (turn: number): string =>
@@ -250,6 +258,7 @@ export class GoalDriver {
   #settlement(goal: StoredGoal, prompt: Prompt, meta: GoalMeta | undefined): Settlement {
     if (meta && meta.id !== goal.id) return undefined; // an older goal's prompt
     if (accounted(goal, prompt.id)) return undefined;
+    if (meta && fenced(prompt)) return undefined; // it never called the model: nothing to count or decide
     const live = isLiveState(goal.state);
     // An ended goal still counts what the prompt that ended it used (its continuation, or a prompt whose
     // tool completed it); nothing else.

@@ -7,7 +7,7 @@ import {
   type Prompt,
 } from '@tessera/core';
 import { goalContext } from './context.ts';
-import { applyCheck, goalMetaOf } from './driver.ts';
+import { applyCheck, FENCED_PREFIX, goalMetaOf } from './driver.ts';
 import {
   asText,
   budgetReached,
@@ -131,7 +131,7 @@ export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<str
         );
         if (view.kind !== 'stale') return undefined;
         // A continuation queued or started before the goal paused, stopped or moved on never runs.
-        return { skip: { text: `Goal continuation not run: ${view.reason}.` } };
+        return { skip: { text: `${FENCED_PREFIX}${view.reason}.` } };
       },
       afterToolCall: async (ctx) => {
         const { call, result } = ctx;

@@ -10,7 +10,14 @@ import { type Goal, type GoalsPluginOptions, goalService, goalsPlugin } from '..
  * (work that needs approval).
  */
 export function appTools() {
-  const checks = { pass: false, lint: true, runs: 0, work: 0 };
+  const checks: {
+    pass: boolean;
+    lint: boolean;
+    runs: number;
+    work: number;
+    /** Awaited by the next `work.do` call (once): what a person does while the tool runs. */
+    duringWork?: () => Promise<unknown>;
+  } = { pass: false, lint: true, runs: 0, work: 0 };
   const plugin = definePlugin({
     id: 'app',
     tools: [
@@ -18,8 +25,11 @@ export function appTools() {
         id: 'work.do',
         description: 'Does a step of work.',
         input: z.object({ step: z.string().default('step') }),
-        invoke: ({ input }) => {
+        invoke: async ({ input }) => {
           checks.work++;
+          const during = checks.duringWork;
+          checks.duringWork = undefined;
+          await during?.();
           return `did ${input.step}`;
         },
       }),

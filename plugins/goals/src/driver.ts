@@ -355,13 +355,16 @@ export class GoalDriver {
     if (goal.state !== 'active' || goal.turn < 1) return;
     if (await this.#messagesWait(goal.conversationId)) return;
     try {
-      await this.#platform.start({
+      const run = await this.#platform.start({
         conversationId: goal.conversationId,
         userId: goal.userId,
         promptId: continuationId(goal.id, goal.turn),
         input: continuationInput(goal.turn),
         metadata: { goal: { id: goal.id, turn: goal.turn } },
       });
+      // Its end drives the goal (the event); a run that could not store its end (the store failing, the
+      // process stopping) is left to recovery, never an unhandled rejection.
+      run.done.catch(() => undefined);
     } catch (error) {
       // Started already (here or elsewhere), or another prompt runs: its end drives the goal.
       if (ConflictError.is(error) || ConversationBusyError.is(error)) return;

@@ -60,6 +60,19 @@ const actions = () => ({
 });
 
 describe('the goal view', () => {
+  it('resumes a goal its user paused', async () => {
+    const act = actions();
+    render(
+      <GoalView
+        goal={goalOf({ state: 'paused', pause: { kind: 'user', reason: 'Paused by ada' } })}
+        actions={act}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Paused by youPaused by ada');
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(act.resume).toHaveBeenCalledWith());
+  });
+
   it('shows an active goal: objective, criteria with evidence, plan, meters, the log newest first, its actions', () => {
     const act = actions();
     render(<GoalView goal={goalOf()} actions={act} />);
@@ -116,7 +129,6 @@ describe('the goal view', () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Show the call to decide',
       'Confirm',
-      'Resume',
       'Revise',
       'Stop',
     ]);
@@ -330,13 +342,28 @@ describe('the goal bar above the record (the panel closed)', () => {
       />,
     );
     const bar = screen.getByRole('region', { name: 'Goal summary' });
-    expect(bar.textContent).toContain('Waiting for your approval: demo.delete_records needs your approval');
+    expect(bar.querySelector('.goal-bar-text')?.textContent).toBe('Waiting for your approval');
     fireEvent.click(within(bar).getByRole('button', { name: 'Show the call' }));
     expect(onShowCall).toHaveBeenCalledWith('prm_9');
     const open = within(bar).getByRole('button', { name: 'Open the goal' });
     expect(open.getAttribute('aria-controls')).toBe('side-panel');
     fireEvent.click(open);
     expect(onShowPanel).toHaveBeenCalledOnce();
+  });
+
+  it('says why another pause paused', () => {
+    render(
+      <GoalBar
+        goal={goalOf({ state: 'paused', pause: { kind: 'stall', reason: '3 prompts without progress.' } })}
+        panelId="p"
+        onShowPanel={vi.fn()}
+        onShowCall={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('region').querySelector('.goal-bar-text')?.textContent).toBe(
+      'Paused: no progress — 3 prompts without progress.',
+    );
+    expect(screen.queryByRole('button', { name: 'Show the call' })).toBeNull();
   });
 
   it('says how many criteria are met while active, and how it ended once ended', () => {

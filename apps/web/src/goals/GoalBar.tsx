@@ -20,7 +20,10 @@ export function GoalBar({
   const approval = goal.state === 'paused' && goal.pause?.kind === 'approval';
   const why =
     goal.state === 'paused' && goal.pause
-      ? `${labelOf(PAUSE_LABEL, goal.pause.kind)}: ${goal.pause.reason}`
+      ? // For approval the call says what waits (the button leads to it); other pauses say why here.
+        approval
+        ? labelOf(PAUSE_LABEL, 'approval')
+        : `${labelOf(PAUSE_LABEL, goal.pause.kind)} — ${goal.pause.reason}`
       : goal.state === 'active'
         ? `${metCount(goal)} of ${goal.criteria.length} criteria met`
         : (goal.endReason ?? `${metCount(goal)} of ${goal.criteria.length} criteria met`);

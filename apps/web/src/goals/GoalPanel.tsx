@@ -416,7 +416,8 @@ function GoalButtons({
               Pause
             </button>
           )}
-          {state === 'paused' && (
+          {/* A pause for approval ends with the decision on the call, not here. */}
+          {state === 'paused' && goal.pause?.kind !== 'approval' && (
             <button type="button" className="primary" disabled={busy} onClick={run(() => actions.resume())}>
               Resume
             </button>

@@ -31,7 +31,7 @@ export function showCallToDecide(promptId?: string): boolean {
  * goals plugin): loaded again when a prompt ends and at each
  * goal checkpoint the record gets; what the side panel's goal section takes, and the bar above the record
  * while the panel is closed. Showing the call a goal paused for approval waits on closes the panel where it
- * covers the record.
+ * covers the record, and puts the focus on the call.
  */
 export function useConversationGoal(
   pane: {
@@ -55,9 +55,11 @@ export function useConversationGoal(
   const handle = useGoal(api, conversationId, ended + checkpoints, enabled);
   const onShowCall = useCallback(
     (promptId?: string) => {
-      if (showCallToDecide(promptId) && window.matchMedia(NARROW_PANEL).matches) close();
+      // The panel covering the record closes first: closing it puts the focus on its toggle, then the call takes it.
+      if (panelShown && window.matchMedia(NARROW_PANEL).matches) close();
+      showCallToDecide(promptId);
     },
-    [close],
+    [close, panelShown],
   );
   const bar =
     enabled && !panelShown && open && handle.goal ? (

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AnyPlugin, createTool, definePlugin, type Prompt, type Store } from '@tessera/core';
-import { createTestPlatform, type ScriptedTurn } from '@tessera/testing';
+import { callTool, createTestPlatform, reply, ScriptedModel, type ScriptedTurn } from '@tessera/testing';
 import { z } from 'zod';
 import { type Goal, type GoalsPluginOptions, goalService, goalsPlugin } from '../src/index.ts';
 
@@ -17,6 +17,8 @@ export function appTools() {
     work: number;
     /** Awaited by the next `work.do` call (once): what a person does while the tool runs. */
     duringWork?: () => Promise<unknown>;
+    /** Awaited by every `work.do` call, with its step. */
+    onStep?: (step: string) => Promise<unknown> | undefined;
   } = { pass: false, lint: true, runs: 0, work: 0 };
   const plugin = definePlugin({
     id: 'app',
@@ -30,6 +32,7 @@ export function appTools() {
           const during = checks.duringWork;
           checks.duringWork = undefined;
           await during?.();
+          await checks.onStep?.(input.step);
           return `did ${input.step}`;
         },
       }),
@@ -130,3 +133,21 @@ export async function settled(
 /** Every tool call of the prompts, as `toolId` in order. */
 export const callsOf = (prompts: readonly Prompt[]): string[] =>
   prompts.flatMap((p) => p.output.flatMap((o) => (o.type === 'tool' ? [o.toolId] : [])));
+
+/**
+ * A model that answers from the request alone (any process may ask it, a recovered prompt again): after a
+ * tool result it answers; a continuation of a turn below `checkFrom` does work (`work.do` with step
+ * `turn <n>`), later ones run the check.
+ */
+export const statelessModel = (checkFrom = 2) =>
+  new ScriptedModel(
+    Array.from({ length: 500 }, () => (request) => {
+      const last = request.messages.at(-1);
+      if (last?.type === 'function_call_output') return reply('Step done.');
+      const text = last?.type === 'message' ? last.content : '';
+      const turn = Number(/\(turn (\d+)\)/.exec(text)?.[1] ?? 0);
+      return turn > 0 && turn < checkFrom
+        ? callTool('work.do', { step: `turn ${turn}` })
+        : callTool('check.tests');
+    }),
+  );

@@ -7,10 +7,10 @@ import {
   type Prompt,
   type Store,
 } from '@tessera/core';
-import { callTool, ProcessStopped, reply, ScriptedModel, stoppingStore } from '@tessera/testing';
+import { ProcessStopped, stoppingStore } from '@tessera/testing';
 import { describe, expect, it } from 'vitest';
 import { type Goal, goalMetaOf, goalService, goalsPlugin } from '../src/index.ts';
-import { appTools, until } from './helpers.ts';
+import { appTools, statelessModel, until } from './helpers.ts';
 
 // A goal of two turns (turn 1 works, turn 2 runs the check, which passes: completed), with the process killed
 // after each of its writes in turn. Process 1 (opened) creates the goal and runs until its store stops it;
@@ -25,17 +25,6 @@ const INPUT = {
   criteria: [{ description: 'Tests pass', verify: { kind: 'check' as const, toolId: 'check.tests' } }],
 };
 
-/** A model that answers from the request alone (a killed process may have asked it already). */
-const model = () =>
-  new ScriptedModel(
-    Array.from({ length: 200 }, () => (request) => {
-      const last = request.messages.at(-1);
-      if (last?.type === 'function_call_output') return reply('Step done.');
-      const text = last?.type === 'message' ? last.content : '';
-      return text.includes('(turn 1)') ? callTool('work.do') : callTool('check.tests');
-    }),
-  );
-
 async function processOn(store: Store): Promise<{ platform: Platform; errors: PluginError[] }> {
   const app = appTools();
   app.checks.pass = true;
@@ -43,7 +32,7 @@ async function processOn(store: Store): Promise<{ platform: Platform; errors: Pl
   const platform = createPlatform({
     plugins: [goalsPlugin({ sweepEveryMs: false }), app.plugin],
     store,
-    model: model(),
+    model: statelessModel(),
     onPluginError: (error) => errors.push(error),
   });
   return { platform, errors };

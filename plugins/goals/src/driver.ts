@@ -263,7 +263,6 @@ export class GoalDriver {
     // An ended goal still counts what the prompt that ended it used (its continuation, or a prompt whose
     // tool completed it); nothing else.
     if (!live && !meta && !goal.progress.some((e) => e.promptId === prompt.id)) return undefined;
-    if (live && !meta && prompt.createdAt < goal.createdAt) return undefined; // it started before the goal
     const at = this.#runtime.iso();
     let next = withAccounted(goal, prompt.id);
     const madeCalls = prompt.usage.modelCalls > 0;

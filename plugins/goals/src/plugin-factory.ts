@@ -1,5 +1,6 @@
 import { definePluginFactory } from '@tessera/core';
 import { z } from 'zod';
+import { Budgets } from './inputs.ts';
 import { goalsPlugin } from './plugin.ts';
 
 /**
@@ -12,6 +13,7 @@ export const goalsPluginFactory = definePluginFactory({
     .object({
       defaultStallLimit: z.number().int().min(1).max(20).optional(),
       sweepEveryMs: z.union([z.literal(false), z.number().int().positive()]).optional(),
+      defaultBudgets: Budgets.optional(),
     })
     .strict(),
   create: (options) => goalsPlugin(options),

@@ -1,4 +1,6 @@
 import { DefinitionError, type DependencyContainer, type InjectionToken } from '@tessera/core';
+import { parseBudgets } from './inputs.ts';
+import type { GoalBudgets } from './types.ts';
 
 export type GoalsOptions = {
   /** The stall limit of goals created without one (default 3). */
@@ -8,6 +10,11 @@ export type GoalsOptions = {
    * prompt's end and the next prompt's start), in ms; `false`: only once, at start (default 60,000).
    */
   sweepEveryMs?: number | false;
+  /**
+   * Budgets every goal gets unless its own input sets them (default `{ prompts: 100 }`): without a budget, a
+   * goal whose model keeps doing work would run forever. `{}` gives none.
+   */
+  defaultBudgets?: GoalBudgets;
   /** Where time comes from (tests pass their own). */
   now?: () => Date;
 };
@@ -15,6 +22,7 @@ export type GoalsOptions = {
 /** What the plugin's hooks, tools, service and driver share: one per plugin instance. */
 export type GoalsRuntime = {
   defaultStallLimit: number;
+  defaultBudgets: GoalBudgets;
   sweepEveryMs: number | false;
   now: () => Date;
   /** ISO time now. */
@@ -33,7 +41,13 @@ export function createGoalsRuntime(options: GoalsOptions = {}): GoalsRuntime {
     throw new DefinitionError(`Plugin 'goals': sweepEveryMs must be a positive integer or false.`);
   }
   const now = options.now ?? (() => new Date());
-  return { defaultStallLimit, sweepEveryMs, now, iso: () => now().toISOString() };
+  let defaultBudgets: GoalBudgets;
+  try {
+    defaultBudgets = parseBudgets(options.defaultBudgets ?? { prompts: 100 });
+  } catch (error) {
+    throw new DefinitionError(`Plugin 'goals': defaultBudgets: ${(error as Error).message}`);
+  }
+  return { defaultStallLimit, defaultBudgets, sweepEveryMs, now, iso: () => now().toISOString() };
 }
 
 export function runtimeOf(services: DependencyContainer): GoalsRuntime {

@@ -83,7 +83,7 @@ class Goals implements GoalService {
       userId,
       objective: valid.objective,
       criteria: criteriaFrom(valid.criteria),
-      budgets: valid.budgets ?? {},
+      budgets: { ...this.#runtime.defaultBudgets, ...valid.budgets },
       used: emptyUsage(),
       stallLimit: valid.stallLimit ?? this.#runtime.defaultStallLimit,
       stalls: 0,

@@ -24,7 +24,7 @@ describe('goalService', () => {
       turn: 0,
       stallLimit: 3,
       stalls: 0,
-      budgets: {},
+      budgets: { prompts: 100 },
       used: { modelCalls: 0, totalTokens: 0, cost: 0, prompts: 0, wallMs: 0 },
       criteria: [
         { id: 'c1', description: 'Tests pass', verify: tests },
@@ -64,6 +64,7 @@ describe('goalService', () => {
       ['c2', 'The release notes read well', 'human'],
     ]);
     expect(revised).toMatchObject({ budgets: { modelCalls: 50 }, stallLimit: 5 });
+    expect(revised.budgets).toEqual({ modelCalls: 50 }); // revised budgets replace the old ones
     expect(revised.progress.at(-1)).toMatchObject({ kind: 'revised' });
 
     const paused = await goals.pause(t.conversation.id, t.userId, 'Lunch.');

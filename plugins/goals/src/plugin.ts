@@ -171,7 +171,8 @@ export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<str
           totalTokens: goal.used.totalTokens + usage.totalTokens,
           cost: goal.used.cost + (usage.cost ?? 0),
           prompts: goal.used.prompts,
-          wallMs: goal.used.wallMs,
+          // This prompt's time so far counts too (its start as the store recorded it).
+          wallMs: goal.used.wallMs + Math.max(0, Date.now() - Date.parse(ctx.prompt.createdAt) || 0),
         };
         const over = budgetReached(goal.budgets, used);
         return over ? { stop: over } : undefined;
@@ -184,7 +185,17 @@ export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<str
       });
       const entry: { unsubscribe: () => void; timer?: ReturnType<typeof setInterval> } = { unsubscribe };
       running.set(platform, entry);
-      const sweep = () => driver.sweep(signal).catch(reportError);
+      // One sweep at a time in this process: a slow one is not overtaken by the next tick.
+      let sweeping: Promise<void> | undefined;
+      const sweep = () => {
+        sweeping ??= driver
+          .sweep(signal)
+          .catch(reportError)
+          .finally(() => {
+            sweeping = undefined;
+          });
+        return sweeping;
+      };
       void sweep();
       if (runtime.sweepEveryMs !== false) {
         entry.timer = setInterval(sweep, runtime.sweepEveryMs);

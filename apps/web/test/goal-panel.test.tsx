@@ -1,12 +1,13 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Output } from '../src/api.ts';
+import type { Output, Prompt } from '../src/api.ts';
 import { GoalBar } from '../src/goals/GoalBar.tsx';
 import { GoalCheckpointView } from '../src/goals/GoalCheckpointView.tsx';
 import { GoalPanel, GoalView } from '../src/goals/GoalPanel.tsx';
 import { raisedBudgets } from '../src/goals/goal-format.ts';
 import type { CriterionInput, Goal, GoalApi } from '../src/goals/goal-types.ts';
 import { useGoal } from '../src/goals/use-goal.ts';
+import { goalVersionOf } from '../src/goals/use-goal-panel.tsx';
 
 type PanelApi = GoalApi & { tools: (id: string) => Promise<{ id: string }[]> };
 
@@ -268,10 +269,25 @@ function fakeApi(initial?: Goal) {
 describe('the goal panel', () => {
   it('offers to set a goal, creates one from the form, and shows it', async () => {
     const { api } = fakeApi();
+    vi.mocked(api.tools).mockResolvedValue([
+      { id: 'demo.count_records' },
+      { id: 'goal.update_plan' },
+      { id: 'demo.delete_records' },
+    ]);
     render(<Panel api={api} version={0} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Set a goal' }));
     const form = screen.getByRole('form', { name: 'New goal' });
     await within(form).findByRole('option', { name: 'Checked by tool demo.count_records' });
+    // The goal's own tools are no checks.
+    expect(
+      within(form)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Confirmed by a person',
+      'Checked by tool demo.count_records',
+      'Checked by tool demo.delete_records',
+    ]);
     fireEvent.change(within(form).getByLabelText('Objective'), { target: { value: 'Clean up' } });
     fireEvent.change(within(form).getByLabelText('Criterion 1'), { target: { value: 'No records left' } });
     fireEvent.change(within(form).getByLabelText('How criterion 1 is verified'), {
@@ -381,6 +397,27 @@ describe('the goal bar above the record (the panel closed)', () => {
       />,
     );
     expect(screen.getByRole('region').textContent).toContain('CompletedEvery criterion has its evidence.');
+  });
+});
+
+describe('when the goal is read again', () => {
+  const prompt = (state: string, types: string[] = []) =>
+    ({ state, output: types.map((type) => ({ type })) }) as unknown as Prompt;
+  it('changes when a prompt starts, waits (an approval or a pause: the goal pauses), ends, or a checkpoint comes', () => {
+    const versions = [
+      [prompt('completed', ['goal-checkpoint', 'text'])],
+      [prompt('completed', ['goal-checkpoint', 'text']), prompt('running')],
+      [prompt('completed', ['goal-checkpoint', 'text']), prompt('running', ['goal-checkpoint'])],
+      [prompt('completed', ['goal-checkpoint', 'text']), prompt('waiting_for_approval', ['goal-checkpoint'])],
+      [prompt('completed', ['goal-checkpoint', 'text']), prompt('running', ['goal-checkpoint'])],
+      [prompt('completed', ['goal-checkpoint', 'text']), prompt('completed', ['goal-checkpoint'])],
+    ].map(goalVersionOf);
+    expect(new Set(versions).size).toBe(versions.length - 1); // running twice, the same checkpoints: the same
+    expect(versions[2]).toBe(versions[4]);
+    // A text streaming in changes nothing.
+    expect(goalVersionOf([prompt('running', ['text', 'text'])])).toBe(
+      goalVersionOf([prompt('running', ['text'])]),
+    );
   });
 });
 

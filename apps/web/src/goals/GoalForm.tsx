@@ -88,7 +88,11 @@ export function GoalForm({
       <CriteriaFields criteria={criteria} setCriteria={setCriteria} tools={tools} />
       <fieldset>
         <legend>Budgets</legend>
-        <p className="goal-hint">Empty: no limit.</p>
+        <p className="goal-hint">
+          {goal
+            ? 'Saved as a whole: an empty one has no limit.'
+            : 'Empty: no limit of that kind. With none set, the server gives the goal its default budget.'}
+        </p>
         <div className="goal-form-budgets">
           {BUDGET_NAMES.map((name) => (
             <label key={name}>
@@ -148,7 +152,9 @@ function CriteriaFields({
   const change = (key: number, patch: Partial<CriterionDraft>) =>
     setCriteria((all) => all.map((c) => (c.key === key ? { ...c, ...patch } : c)));
   // A revised goal's tool stays offered even when the conversation no longer lists it.
-  const toolsOf = (current: string) => (current && !tools.includes(current) ? [current, ...tools] : tools);
+  // The goal's own tools check nothing (the server refuses them as checks).
+  const checks = tools.filter((tool) => !tool.startsWith('goal.'));
+  const toolsOf = (current: string) => (current && !checks.includes(current) ? [current, ...checks] : checks);
   return (
     <fieldset>
       <legend>Done when</legend>

@@ -27,6 +27,17 @@ export function showCallToDecide(promptId?: string): boolean {
 }
 
 /**
+ * What changes whenever the goal may have: a prompt's state (it ended, or waits for an approval or a pause's
+ * decision: the goal pauses then), and each `goal-checkpoint` output the record gets.
+ */
+export function goalVersionOf(prompts: readonly Prompt[]): string {
+  let checkpoints = 0;
+  for (const prompt of prompts)
+    checkpoints += prompt.output.filter((o) => o.type === 'goal-checkpoint').length;
+  return `${prompts.map((p) => p.state).join(',')}|${checkpoints}`;
+}
+
+/**
  * The conversation's prompts ended (the side panel reloads at each), and its goal (when the server has the
  * goals plugin): loaded again when a prompt ends and at each
  * goal checkpoint the record gets; what the side panel's goal section takes, and the bar above the record
@@ -48,11 +59,7 @@ export function useConversationGoal(
   const { api, conversationId, panelShown, onClosePanel: close, onOpenPanel: open } = pane;
   const enabled = pane.me.plugins.includes('goals');
   const ended = prompts.filter((p) => p.state !== 'running' && p.state !== 'waiting_for_approval').length;
-  const checkpoints = prompts.reduce(
-    (n, p) => n + p.output.filter((o) => o.type === 'goal-checkpoint').length,
-    0,
-  );
-  const handle = useGoal(api, conversationId, ended + checkpoints, enabled);
+  const handle = useGoal(api, conversationId, goalVersionOf(prompts), enabled);
   const onShowCall = useCallback(
     (promptId?: string) => {
       // The panel covering the record closes first: closing it puts the focus on its toggle, then the call takes it.

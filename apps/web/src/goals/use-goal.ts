@@ -13,10 +13,15 @@ export type GoalHandle = {
 };
 
 /**
- * The conversation's latest goal, loaded again at each `version` (a prompt ended, or the record got a goal
- * checkpoint); nothing when `enabled` is false (the server has no goals plugin).
+ * The conversation's latest goal, loaded again at each `version` (a prompt ended or waits, or the record got a
+ * goal checkpoint); nothing when `enabled` is false (the server has no goals plugin).
  */
-export function useGoal(api: GoalApi, conversationId: string, version: number, enabled = true): GoalHandle {
+export function useGoal(
+  api: GoalApi,
+  conversationId: string,
+  version: number | string,
+  enabled = true,
+): GoalHandle {
   const [goal, setGoal] = useState<Goal>();
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string>();

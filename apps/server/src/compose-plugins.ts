@@ -4,6 +4,7 @@ import type { AnyPlugin } from '@tessera/core';
 import { blueprintsPlugin } from '@tessera/plugin-blueprints';
 import { doomLoopPlugin } from '@tessera/plugin-doom-loop';
 import { filesPlugin } from '@tessera/plugin-files';
+import { goalsPlugin } from '@tessera/plugin-goals';
 import { createSkillsPlugin, type SkillsPlugin } from '@tessera/plugin-skills';
 import { triggersPlugin } from '@tessera/plugin-triggers';
 import { widgetsPlugin } from '@tessera/plugin-widgets';
@@ -31,6 +32,8 @@ async function builtInPlugins(config: ServerConfig, log: Logger | undefined): Pr
     widgetsPlugin,
     filesPlugin({ directory: join(config.dataDir, 'files'), maxFileBytes: config.limits.maxUploadBytes }),
     triggersPlugin(),
+    // Goals need no setting: a conversation's goal runs its prompts until its criteria have evidence.
+    goalsPlugin(),
     skills.plugin,
     blueprintsPlugin(),
     instructionsPlugin,

@@ -9,7 +9,7 @@ import type { PluginEntry } from './plugin-packages.ts';
 export type TesseraConfig = ServerSettings & {
   /** Your plugins: plugin objects (TS/JS config), package names, or `{ package, options }`. */
   plugins?: readonly PluginEntry[];
-  /** Serve the built-in plugins (widgets, files, triggers, skills, blueprints) too; default true. */
+  /** Serve the built-in plugins (widgets, files, triggers, goals, skills, blueprints) too; default true. */
   defaultPlugins?: boolean;
   /**
    * The model; none (and no `openai`) → the offline demo model with its demo tools. `{ script: './turns.json' }`:

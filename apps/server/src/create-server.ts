@@ -36,7 +36,7 @@ const DEFAULT_WEB_DIR = fileURLToPath(
 export type CreateServerOptions = ServerSettings & {
   /** Your plugins, served with the built-in ones (a plugin of yours with a built-in's id replaces it). */
   plugins?: readonly AnyPlugin[];
-  /** Serve the built-in plugins (widgets, files, triggers, skills, blueprints); default true. */
+  /** Serve the built-in plugins (widgets, files, triggers, goals, skills, blueprints); default true. */
   defaultPlugins?: boolean;
   /** The model. None (and no `openai` settings): the offline demo model, which alone gets the demo tools. */
   model?: ModelProvider;

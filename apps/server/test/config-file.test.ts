@@ -262,6 +262,7 @@ describe('the tessera-server command', () => {
         'widgets',
         'files',
         'triggers',
+        'goals',
         'skills',
         'blueprints',
         'instructions',

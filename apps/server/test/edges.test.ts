@@ -53,7 +53,7 @@ const validBody = (method: string, path: string) =>
 /** Every path and query id of the API, with a NUL byte and other characters no id has: 400, never 500. */
 async function expectIdsRefused(server: NonNullable<typeof t>) {
   const { inPath, inQuery } = await idRoutes(server);
-  expect(inPath.map(({ path, method }) => `${method} ${path}`)).toHaveLength(28);
+  expect(inPath.map(({ path, method }) => `${method} ${path}`)).toHaveLength(35);
   expect(inQuery.map(({ path, name }) => `${path}?${name}`).sort()).toEqual([
     '/api/skills?conversationId',
     '/api/triggers?conversationId',

@@ -72,6 +72,7 @@ describe('a server with an app’s own plugins', () => {
       'widgets',
       'files',
       'triggers',
+      'goals',
       'skills',
       'blueprints',
       'instructions',
@@ -111,6 +112,8 @@ describe('a server with an app’s own plugins', () => {
 
     for (const path of [
       '/api/triggers',
+      '/api/goals',
+      `/api/conversations/${conversation.id}/goal`,
       '/api/skills',
       '/api/blueprints',
       '/api/mcp/servers',
@@ -121,7 +124,7 @@ describe('a server with an app’s own plugins', () => {
     }
     const { body: doc } = await t.request('GET', '/openapi.json', { token: null });
     expect(
-      Object.keys(doc.paths).filter((path) => /triggers|skills|blueprints|files|mcp/.test(path)),
+      Object.keys(doc.paths).filter((path) => /triggers|goal|skills|blueprints|files|mcp/.test(path)),
     ).toEqual([]);
     expect(Object.keys(doc.paths)).toContain('/api/conversations/{id}/prompts');
 
@@ -142,6 +145,7 @@ describe('a server with an app’s own plugins', () => {
     expect((await t.request('GET', '/api/me')).body.plugins).toEqual([
       'widgets',
       'triggers',
+      'goals',
       'skills',
       'blueprints',
       'instructions',
@@ -228,6 +232,7 @@ describe('the demo tools', () => {
       'widgets',
       'files',
       'triggers',
+      'goals',
       'skills',
       'blueprints',
       'instructions',

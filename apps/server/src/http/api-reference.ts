@@ -70,6 +70,11 @@ export const API_TAGS = [
   { name: 'skills', description: 'The skills catalogue, and activating a skill in a conversation.' },
   { name: 'blueprints', description: 'Reusable step-by-step procedures: yours and the shared ones.' },
   { name: 'triggers', description: 'Scheduled work the agent set up for you: list, pause, resume, delete.' },
+  {
+    name: 'goals',
+    description:
+      "Goals: an objective the agent works toward over as many prompts as it takes, with criteria that tell it is done (a check tool's or your confirmation) and budgets; create, read, revise, pause, resume, stop, confirm a criterion.",
+  },
   { name: 'mcp', description: "The app's MCP servers and how each stands." },
   {
     name: 'OpenAI-compatible',

@@ -136,7 +136,7 @@ export function createApp(options: AppOptions) {
   toolCallRoutes(app, platform);
   toolRunRoutes(app, platform, { maxInputChars });
   eventRoutes(app, platform, options);
-  pluginRoutes(app, platform, { plugins, skills: options.skills });
+  pluginRoutes(app, platform, { plugins, skills: options.skills, maxInputChars });
   openAICompatRoutes(app, platform, { guards: [jsonLimit, ...authenticated], maxInputChars });
   aiSdkChatRoutes(app, platform, { maxInputChars, keepAliveMs: options.heartbeatMs ?? 15_000 });
 

@@ -264,3 +264,73 @@ export const triggerExample = {
   },
   description: 'Every Monday at 09:00 (Europe/Rome)',
 };
+
+/** A goal two prompts in: its check passed, its human criterion waits for a person. */
+export const goalExample = {
+  id: 'gol_Hq7Lm2Vx9Pz4Rt1K',
+  conversationId,
+  userId: 'ada',
+  objective: 'Get the test suite of the billing service green.',
+  criteria: [
+    {
+      id: 'c1',
+      description: 'Every test of the billing service passes.',
+      verify: { kind: 'check', toolId: 'tests.run' },
+      evidence: {
+        at: '2026-11-27T06:20:14.512Z',
+        by: 'check',
+        summary: '128 passed, 0 failed',
+        promptId,
+        toolCallId,
+      },
+      lastCheck: { at: '2026-11-27T06:20:14.512Z', passed: true, summary: '128 passed, 0 failed' },
+    },
+    { id: 'c2', description: 'Ada has read the fix and agrees with it.', verify: { kind: 'human' } },
+  ],
+  budgets: { modelCalls: 40, prompts: 10 },
+  used: { modelCalls: 12, totalTokens: 48_210, cost: 0.19, prompts: 2, wallMs: 95_400 },
+  stallLimit: 3,
+  stalls: 0,
+  state: 'active',
+  plan: '1. Run the tests. 2. Fix the rounding in invoice totals. 3. Run them again.',
+  progress: [
+    { at: '2026-11-27T06:12:02.101Z', promptId, kind: 'plan', text: 'Run the tests, fix what fails.' },
+    { at: '2026-11-27T06:20:14.512Z', promptId, kind: 'evidence', text: 'c1: 128 passed, 0 failed' },
+  ],
+  turn: 2,
+  version: 7,
+  createdAt: '2026-11-27T06:12:00.000Z',
+  updatedAt: '2026-11-27T06:20:14.512Z',
+};
+
+/** `goalExample` as it is created: nothing used, no evidence, its first prompt starting. */
+export const newGoalExample = {
+  id: goalExample.id,
+  conversationId,
+  userId: 'ada',
+  objective: goalExample.objective,
+  criteria: goalExample.criteria.map(({ id, description, verify }) => ({ id, description, verify })),
+  budgets: goalExample.budgets,
+  used: { modelCalls: 0, totalTokens: 0, cost: 0, prompts: 0, wallMs: 0 },
+  stallLimit: 3,
+  stalls: 0,
+  state: 'active',
+  progress: [],
+  turn: 1,
+  version: 1,
+  createdAt: goalExample.createdAt,
+  updatedAt: goalExample.createdAt,
+};
+
+/** What a client sends to create `goalExample`. */
+export const createGoalExample = {
+  objective: goalExample.objective,
+  criteria: [
+    {
+      description: 'Every test of the billing service passes.',
+      verify: { kind: 'check', toolId: 'tests.run' },
+    },
+    { description: 'Ada has read the fix and agrees with it.' },
+  ],
+  budgets: { modelCalls: 40, prompts: 10 },
+};

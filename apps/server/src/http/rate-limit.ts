@@ -70,10 +70,11 @@ const presentsToken = (c: Context) =>
 
 /**
  * The sends that start or queue a prompt (a tool run is a prompt too, and so is an OpenAI or AI SDK client's
- * request), and forks: one costs the store a copy of the shared history's ids, as much as a send.
+ * request, a goal set or resumed: each starts its next prompt), and forks: one costs the store a copy of the
+ * shared history's ids, as much as a send.
  */
 const PROMPT_SEND =
-  /^(\/api\/conversations\/[^/]+\/(prompts|messages|tool-runs|fork)|\/api\/ai-sdk\/chat|\/v1\/(chat\/completions|responses))\/?$/;
+  /^(\/api\/conversations\/[^/]+\/(prompts|messages|tool-runs|fork|goal|goal\/resume)|\/api\/ai-sdk\/chat|\/v1\/(chat\/completions|responses))\/?$/;
 const isPromptSend = (c: Context) => c.req.method === 'POST' && PROMPT_SEND.test(c.req.path);
 
 /** The API, counted per user once signed in: Tessera's own and the OpenAI-compatible one. */

@@ -37,6 +37,9 @@ export const GOAL_TOOL_PREFIX = 'goal.';
 /** The answer recorded for a continuation that was fenced off (its goal paused, ended or moved on). */
 export const FENCED_PREFIX = 'Goal continuation not run: ';
 
+/** The answer recorded for a continuation stopped before a later model call (its goal paused meanwhile). */
+export const STOPPED_PREFIX = 'Goal continuation stopped: ';
+
 /** Whether the prompt is a continuation fenced off before its first model call (no call was made). */
 const fenced = (prompt: Prompt): boolean =>
   prompt.output.every((o) => o.type !== 'tool') &&

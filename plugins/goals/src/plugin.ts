@@ -7,7 +7,7 @@ import {
   type Prompt,
 } from '@tessera/core';
 import { goalContext } from './context.ts';
-import { applyCheck, FENCED_PREFIX, goalMetaOf } from './driver.ts';
+import { applyCheck, FENCED_PREFIX, goalMetaOf, STOPPED_PREFIX } from './driver.ts';
 import {
   asText,
   budgetReached,
@@ -124,14 +124,16 @@ export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<str
       },
       beforeModelCall: async (ctx) => {
         const meta = goalMetaOf(ctx.prompt.metadata);
-        if (!meta || ctx.round > 0) return undefined;
-        const view = viewOf(
-          (await driverFor(ctx.services).records.ofConversation(ctx.conversationId))?.value,
-          ctx.prompt,
-        );
+        if (!meta) return undefined;
+        const goal = (await driverFor(ctx.services).records.ofConversation(ctx.conversationId))?.value;
+        const view = viewOf(goal, ctx.prompt);
         if (view.kind !== 'stale') return undefined;
-        // A continuation queued or started before the goal paused, stopped or moved on never runs.
-        return { skip: { text: `${FENCED_PREFIX}${view.reason}.` } };
+        // A continuation queued or started before the goal paused, stopped or moved on never calls the model.
+        if (ctx.round === 0) return { skip: { text: `${FENCED_PREFIX}${view.reason}.` } };
+        // Later on (a run resumed after a restart, where no round boundary came first): it stops, unless
+        // its own tool changed the goal (completed or paused it), when it gives its last answer.
+        if (changedHere(goal, ctx.prompt.id)) return undefined;
+        return { skip: { text: `${STOPPED_PREFIX}${view.reason}.` } };
       },
       afterToolCall: async (ctx) => {
         const { call, result } = ctx;

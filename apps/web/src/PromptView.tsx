@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Output, Prompt } from './api.ts';
 import { BranchSwitcher } from './BranchSwitcher.tsx';
+import { GoalTurnInput } from './goals/GoalTurnInput.tsx';
 import { ClockIcon, PencilIcon, RetryIcon, WrenchIcon } from './icons.tsx';
 import type { Decide } from './outputs/ApprovalCard.tsx';
 import { Attachments, uploadsAsFiles } from './outputs/Attachments.tsx';
@@ -59,7 +60,7 @@ export function PromptView(props: {
 }) {
   const { prompt, fileUrl } = props;
   const metadata = prompt.metadata as
-    | { trigger?: string; triggerName?: string; toolRun?: boolean }
+    | { trigger?: string; triggerName?: string; toolRun?: boolean; goal?: { id?: string; turn?: number } }
     | undefined;
   const outputs = prompt.output as Output[];
   const uploads = outputs.filter(isUpload);
@@ -73,7 +74,12 @@ export function PromptView(props: {
   const [details, setDetails] = useState(false);
   const ended = prompt.state !== 'running' && prompt.state !== 'waiting_for_approval';
   const canResend =
-    Boolean(props.onResend) && !props.busy && !sending && !metadata?.trigger && !metadata?.toolRun;
+    Boolean(props.onResend) &&
+    !props.busy &&
+    !sending &&
+    !metadata?.trigger &&
+    !metadata?.toolRun &&
+    !metadata?.goal;
   // A tool run asks no model: its skipped model call is not worth a line.
   const showUsage = usage.modelCalls > 0 && !(metadata?.toolRun && usage.totalTokens === 0);
 
@@ -103,6 +109,8 @@ export function PromptView(props: {
           <ClockIcon />{' '}
           {metadata.triggerName ? `Started by “${metadata.triggerName}”` : 'Started by a trigger'}
         </div>
+      ) : metadata?.goal ? (
+        <GoalTurnInput turn={metadata.goal.turn} input={prompt.input} />
       ) : metadata?.toolRun ? (
         <ToolRunInput prompt={prompt} />
       ) : editing ? (

@@ -80,6 +80,10 @@ describe('a goal in the web UI', () => {
     const log = panel.getByRole('list', { name: 'Progress, newest first' });
     await log.getByRole('listitem').first().waitFor();
     await page.locator('details.goal-checkpoint').first().waitFor();
+    // The goal's prompts are its turns, not messages of the user's.
+    const turn = page.locator('.goal-turn').first();
+    await turn.getByText('Goal, turn 1: continued by the goal').waitFor();
+    expect(await page.locator('.goal-turn').locator('..').locator('.user-message').count()).toBe(0);
 
     // The check waits for approval: the goal pauses, says why, and points at the call.
     const card = page.getByRole('region', { name: 'Approval needed for demo.delete_records' });

@@ -600,6 +600,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/goals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your goals
+         * @description Your goals across your conversations (live and ended), newest first, in pages of `limit` (at most 200; 50 unless given). `state` keeps those in one state: a page may then hold fewer, even none, while `nextCursor` says more follow.
+         */
+        get: operations["listGoals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/goal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a conversation's goal
+         * @description The conversation's latest goal, live or ended: its criteria with their evidence, plan, budgets and use, state (and why it is paused or ended), and the latest progress. A 404 if it has none.
+         */
+        get: operations["getGoal"];
+        put?: never;
+        /**
+         * Set a goal
+         * @description The agent works toward `objective` over as many prompts as it takes, until every criterion has evidence (a check tool passed, or you confirmed it), a budget is used up, or you stop it. Without `budgets`, the default budgets of the goals plugin apply (`{ prompts: 100 }` unless the server configures others). Unless `start` is `false`, its first prompt starts now (follow it on the event stream); with `false` it waits, active, for the conversation's next prompt to end. A check criterion's `toolId` must be a tool the conversation offers (not a `goal.*` one), else a 400. A conversation has one live (active or paused) goal at a time: another is a 409. A text over `limits.maxInputChars` is a 413.
+         */
+        post: operations["createGoal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Revise a goal
+         * @description Changes a live goal's objective, criteria, budgets or stall limit; the agent reads the revision at its next prompt. New criteria replace the list, and one whose description and verify are unchanged keeps its evidence. An ended goal is a 409.
+         */
+        patch: operations["reviseGoal"];
+        trace?: never;
+    };
+    "/api/conversations/{id}/goal/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a goal
+         * @description An active goal starts no more prompts until you resume it (a prompt running now finishes). `reason` is kept with the pause. A goal that is not active is a 409.
+         */
+        post: operations["pauseGoal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/goal/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a goal
+         * @description A paused goal, or one that ran out of budget, goes on: its next prompt starts now. A goal that ran out needs `budgets` that raise the one it reached above what it used (a 400 `invalid_input` otherwise); other budgets may grow too. An active, completed or stopped goal is a 409.
+         */
+        post: operations["resumeGoal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/goal/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a goal
+         * @description A live goal ends for good (`stopped`, with `reason` as its end reason): it starts no more prompts; a prompt running now finishes. An ended goal is a 409.
+         */
+        post: operations["stopGoal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/goal/criteria/{criterionId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a criterion
+         * @description Records your evidence for a criterion (`note`: what you saw), usually one verified by a person (`verify.kind: human`). When every criterion then has evidence, the goal completes. An unknown criterion is a 404, an ended goal's a 409.
+         */
+        post: operations["confirmGoalCriterion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/skills": {
         parameters: {
             query?: never;
@@ -1487,6 +1615,135 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description An objective the agent works toward over as many prompts as it takes, until each criterion has evidence, a budget is used up, or you stop it. */
+        Goal: {
+            id: string;
+            conversationId: string;
+            userId: string;
+            objective: string;
+            criteria: {
+                /** @description `c1`, `c2`, … in order. */
+                id: string;
+                description: string;
+                /** @description `check`: the tool `toolId` checks it (its result is the evidence); `human`: a person confirms it (`confirmGoalCriterion`). */
+                verify: {
+                    /** @enum {string} */
+                    kind: "check";
+                    toolId: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "human";
+                };
+                /** @description Set once it is verified; a later failing check does not remove it. */
+                evidence?: {
+                    at: string;
+                    /** @enum {string} */
+                    by: "check" | "human";
+                    /** @description The check's result as text, or the person's note (≤ 2,000 characters). */
+                    summary: string;
+                    promptId?: string;
+                    toolCallId?: string;
+                    /** @description The user who confirmed it (`by: human`). */
+                    decidedBy?: string;
+                };
+                lastCheck?: {
+                    at: string;
+                    passed: boolean;
+                    summary: string;
+                };
+            }[];
+            budgets: components["schemas"]["GoalBudgets"];
+            used: {
+                modelCalls: number;
+                totalTokens: number;
+                cost: number;
+                prompts: number;
+                wallMs: number;
+            };
+            /** @description Prompts in a row without progress before the goal pauses (`stall`). */
+            stallLimit: number;
+            stalls: number;
+            state: components["schemas"]["GoalState"];
+            /** @description Why a paused goal waits: `user` (you paused it), `approval` (a call of `promptId` waits for your decision), `doom_loop`, `blocker`, `stall`, `waiting` (until `wakeAt`). */
+            pause?: {
+                /** @enum {string} */
+                kind: "user" | "approval" | "doom_loop" | "blocker" | "stall" | "waiting";
+                reason: string;
+                promptId?: string;
+                wakeAt?: string;
+            };
+            /** @description Why it completed, stopped or ran out of budget. */
+            endReason?: string;
+            plan?: string;
+            /** @description The latest 50 entries, oldest first. */
+            progress: {
+                at: string;
+                promptId?: string;
+                /** @enum {string} */
+                kind: "plan" | "progress" | "evidence" | "check_failed" | "stall" | "paused" | "resumed" | "revised" | "budget" | "completed" | "stopped";
+                text: string;
+            }[];
+            turn: number;
+            version: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description Limits on what the goal may use over all its prompts (each optional): model calls, tokens, cost, prompts and wall-clock milliseconds. Reaching one ends it as `budget_exhausted`. Given, they replace the goal's budgets as a whole. */
+        GoalBudgets: {
+            modelCalls?: number;
+            totalTokens?: number;
+            cost?: number;
+            prompts?: number;
+            wallMs?: number;
+        };
+        /**
+         * @description `active`: it runs prompts toward its objective; `paused`: waiting (for you, an approval, a blocker, a stall, or a time); `completed`: every criterion has evidence; `stopped`: you (or the agent) ended it; `budget_exhausted`: it used a budget up (resume it with larger budgets).
+         * @enum {string}
+         */
+        GoalState: "active" | "paused" | "completed" | "stopped" | "budget_exhausted";
+        CreateGoal: {
+            /** @description What the agent works toward (the model reads it): at most 4,000 characters. */
+            objective: string;
+            /** @description How to tell it is done: 1 to 20 criteria, each checked by a tool or confirmed by you. */
+            criteria: {
+                description: string;
+                /** @description How it is verified: by a check tool, or by you (the default, `human`). */
+                verify?: {
+                    /** @enum {string} */
+                    kind: "check";
+                    toolId: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "human";
+                };
+            }[];
+            budgets?: components["schemas"]["GoalBudgets"];
+            /** @description Prompts in a row without progress before it pauses (1–20; default 3). */
+            stallLimit?: number;
+            /** @description Start its first prompt now (default `true`); `false` creates it active without running. */
+            start?: boolean;
+        };
+        /** @description What changes (at least one). New criteria replace the list: a criterion whose description and verify are unchanged keeps its evidence. */
+        ReviseGoal: {
+            /** @description What the agent works toward (the model reads it): at most 4,000 characters. */
+            objective?: string;
+            /** @description How to tell it is done: 1 to 20 criteria, each checked by a tool or confirmed by you. */
+            criteria?: {
+                description: string;
+                /** @description How it is verified: by a check tool, or by you (the default, `human`). */
+                verify?: {
+                    /** @enum {string} */
+                    kind: "check";
+                    toolId: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "human";
+                };
+            }[];
+            budgets?: components["schemas"]["GoalBudgets"];
+            /** @description Prompts in a row without progress before it pauses (1–20; default 3). */
+            stallLimit?: number;
         };
         SkillInfo: {
             name: string;
@@ -5188,6 +5445,1337 @@ export interface operations {
             };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGoals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Only the goals in this state. */
+                state?: "active" | "paused" | "completed" | "stopped" | "budget_exhausted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Goals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "gol_Hq7Lm2Vx9Pz4Rt1K",
+                     *           "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *           "userId": "ada",
+                     *           "objective": "Get the test suite of the billing service green.",
+                     *           "criteria": [
+                     *             {
+                     *               "id": "c1",
+                     *               "description": "Every test of the billing service passes.",
+                     *               "verify": {
+                     *                 "kind": "check",
+                     *                 "toolId": "tests.run"
+                     *               },
+                     *               "evidence": {
+                     *                 "at": "2026-11-27T06:20:14.512Z",
+                     *                 "by": "check",
+                     *                 "summary": "128 passed, 0 failed",
+                     *                 "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *                 "toolCallId": "call_9Fa9BeimrYIal8Hi"
+                     *               },
+                     *               "lastCheck": {
+                     *                 "at": "2026-11-27T06:20:14.512Z",
+                     *                 "passed": true,
+                     *                 "summary": "128 passed, 0 failed"
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "c2",
+                     *               "description": "Ada has read the fix and agrees with it.",
+                     *               "verify": {
+                     *                 "kind": "human"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "budgets": {
+                     *             "modelCalls": 40,
+                     *             "prompts": 10
+                     *           },
+                     *           "used": {
+                     *             "modelCalls": 12,
+                     *             "totalTokens": 48210,
+                     *             "cost": 0.19,
+                     *             "prompts": 2,
+                     *             "wallMs": 95400
+                     *           },
+                     *           "stallLimit": 3,
+                     *           "stalls": 0,
+                     *           "state": "active",
+                     *           "plan": "1. Run the tests. 2. Fix the rounding in invoice totals. 3. Run them again.",
+                     *           "progress": [
+                     *             {
+                     *               "at": "2026-11-27T06:12:02.101Z",
+                     *               "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *               "kind": "plan",
+                     *               "text": "Run the tests, fix what fails."
+                     *             },
+                     *             {
+                     *               "at": "2026-11-27T06:20:14.512Z",
+                     *               "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *               "kind": "evidence",
+                     *               "text": "c1: 128 passed, 0 failed"
+                     *             }
+                     *           ],
+                     *           "turn": 2,
+                     *           "version": 7,
+                     *           "createdAt": "2026-11-27T06:12:00.000Z",
+                     *           "updatedAt": "2026-11-27T06:20:14.512Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["Goal"][];
+                        /** @description Pass as `cursor` for the next page; absent on the last one. */
+                        nextCursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "gol_Hq7Lm2Vx9Pz4Rt1K",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "objective": "Get the test suite of the billing service green.",
+                     *       "criteria": [
+                     *         {
+                     *           "id": "c1",
+                     *           "description": "Every test of the billing service passes.",
+                     *           "verify": {
+                     *             "kind": "check",
+                     *             "toolId": "tests.run"
+                     *           },
+                     *           "evidence": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "by": "check",
+                     *             "summary": "128 passed, 0 failed",
+                     *             "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *             "toolCallId": "call_9Fa9BeimrYIal8Hi"
+                     *           },
+                     *           "lastCheck": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "passed": true,
+                     *             "summary": "128 passed, 0 failed"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c2",
+                     *           "description": "Ada has read the fix and agrees with it.",
+                     *           "verify": {
+                     *             "kind": "human"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "budgets": {
+                     *         "modelCalls": 40,
+                     *         "prompts": 10
+                     *       },
+                     *       "used": {
+                     *         "modelCalls": 12,
+                     *         "totalTokens": 48210,
+                     *         "cost": 0.19,
+                     *         "prompts": 2,
+                     *         "wallMs": 95400
+                     *       },
+                     *       "stallLimit": 3,
+                     *       "stalls": 0,
+                     *       "state": "active",
+                     *       "plan": "1. Run the tests. 2. Fix the rounding in invoice totals. 3. Run them again.",
+                     *       "progress": [
+                     *         {
+                     *           "at": "2026-11-27T06:12:02.101Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "plan",
+                     *           "text": "Run the tests, fix what fails."
+                     *         },
+                     *         {
+                     *           "at": "2026-11-27T06:20:14.512Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "evidence",
+                     *           "text": "c1: 128 passed, 0 failed"
+                     *         }
+                     *       ],
+                     *       "turn": 2,
+                     *       "version": 7,
+                     *       "createdAt": "2026-11-27T06:12:00.000Z",
+                     *       "updatedAt": "2026-11-27T06:20:14.512Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objective": "Get the test suite of the billing service green.",
+                 *       "criteria": [
+                 *         {
+                 *           "description": "Every test of the billing service passes.",
+                 *           "verify": {
+                 *             "kind": "check",
+                 *             "toolId": "tests.run"
+                 *           }
+                 *         },
+                 *         {
+                 *           "description": "Ada has read the fix and agrees with it."
+                 *         }
+                 *       ],
+                 *       "budgets": {
+                 *         "modelCalls": 40,
+                 *         "prompts": 10
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateGoal"];
+            };
+        };
+        responses: {
+            /** @description The goal, created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "gol_Hq7Lm2Vx9Pz4Rt1K",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "objective": "Get the test suite of the billing service green.",
+                     *       "criteria": [
+                     *         {
+                     *           "id": "c1",
+                     *           "description": "Every test of the billing service passes.",
+                     *           "verify": {
+                     *             "kind": "check",
+                     *             "toolId": "tests.run"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c2",
+                     *           "description": "Ada has read the fix and agrees with it.",
+                     *           "verify": {
+                     *             "kind": "human"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "budgets": {
+                     *         "modelCalls": 40,
+                     *         "prompts": 10
+                     *       },
+                     *       "used": {
+                     *         "modelCalls": 0,
+                     *         "totalTokens": 0,
+                     *         "cost": 0,
+                     *         "prompts": 0,
+                     *         "wallMs": 0
+                     *       },
+                     *       "stallLimit": 3,
+                     *       "stalls": 0,
+                     *       "state": "active",
+                     *       "progress": [],
+                     *       "turn": 1,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-27T06:12:00.000Z",
+                     *       "updatedAt": "2026-11-27T06:12:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviseGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "budgets": {
+                 *         "modelCalls": 80,
+                 *         "prompts": 20
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviseGoal"];
+            };
+        };
+        responses: {
+            /** @description The revised goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "gol_Hq7Lm2Vx9Pz4Rt1K",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "objective": "Get the test suite of the billing service green.",
+                     *       "criteria": [
+                     *         {
+                     *           "id": "c1",
+                     *           "description": "Every test of the billing service passes.",
+                     *           "verify": {
+                     *             "kind": "check",
+                     *             "toolId": "tests.run"
+                     *           },
+                     *           "evidence": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "by": "check",
+                     *             "summary": "128 passed, 0 failed",
+                     *             "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *             "toolCallId": "call_9Fa9BeimrYIal8Hi"
+                     *           },
+                     *           "lastCheck": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "passed": true,
+                     *             "summary": "128 passed, 0 failed"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c2",
+                     *           "description": "Ada has read the fix and agrees with it.",
+                     *           "verify": {
+                     *             "kind": "human"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "budgets": {
+                     *         "modelCalls": 80,
+                     *         "prompts": 20
+                     *       },
+                     *       "used": {
+                     *         "modelCalls": 12,
+                     *         "totalTokens": 48210,
+                     *         "cost": 0.19,
+                     *         "prompts": 2,
+                     *         "wallMs": 95400
+                     *       },
+                     *       "stallLimit": 3,
+                     *       "stalls": 0,
+                     *       "state": "active",
+                     *       "plan": "1. Run the tests. 2. Fix the rounding in invoice totals. 3. Run them again.",
+                     *       "progress": [
+                     *         {
+                     *           "at": "2026-11-27T06:12:02.101Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "plan",
+                     *           "text": "Run the tests, fix what fails."
+                     *         },
+                     *         {
+                     *           "at": "2026-11-27T06:20:14.512Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "evidence",
+                     *           "text": "c1: 128 passed, 0 failed"
+                     *         }
+                     *       ],
+                     *       "turn": 2,
+                     *       "version": 8,
+                     *       "createdAt": "2026-11-27T06:12:00.000Z",
+                     *       "updatedAt": "2026-11-27T06:20:14.512Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Waiting for the staging database."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "gol_Hq7Lm2Vx9Pz4Rt1K",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "objective": "Get the test suite of the billing service green.",
+                     *       "criteria": [
+                     *         {
+                     *           "id": "c1",
+                     *           "description": "Every test of the billing service passes.",
+                     *           "verify": {
+                     *             "kind": "check",
+                     *             "toolId": "tests.run"
+                     *           },
+                     *           "evidence": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "by": "check",
+                     *             "summary": "128 passed, 0 failed",
+                     *             "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *             "toolCallId": "call_9Fa9BeimrYIal8Hi"
+                     *           },
+                     *           "lastCheck": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "passed": true,
+                     *             "summary": "128 passed, 0 failed"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c2",
+                     *           "description": "Ada has read the fix and agrees with it.",
+                     *           "verify": {
+                     *             "kind": "human"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "budgets": {
+                     *         "modelCalls": 40,
+                     *         "prompts": 10
+                     *       },
+                     *       "used": {
+                     *         "modelCalls": 12,
+                     *         "totalTokens": 48210,
+                     *         "cost": 0.19,
+                     *         "prompts": 2,
+                     *         "wallMs": 95400
+                     *       },
+                     *       "stallLimit": 3,
+                     *       "stalls": 0,
+                     *       "state": "paused",
+                     *       "plan": "1. Run the tests. 2. Fix the rounding in invoice totals. 3. Run them again.",
+                     *       "progress": [
+                     *         {
+                     *           "at": "2026-11-27T06:12:02.101Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "plan",
+                     *           "text": "Run the tests, fix what fails."
+                     *         },
+                     *         {
+                     *           "at": "2026-11-27T06:20:14.512Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "evidence",
+                     *           "text": "c1: 128 passed, 0 failed"
+                     *         }
+                     *       ],
+                     *       "turn": 2,
+                     *       "version": 7,
+                     *       "createdAt": "2026-11-27T06:12:00.000Z",
+                     *       "updatedAt": "2026-11-27T06:20:14.512Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "budgets": {
+                 *         "modelCalls": 80
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Larger limits to go on with: a goal that ran out of budget needs the one it reached above what it used. */
+                    budgets?: {
+                        modelCalls?: number;
+                        totalTokens?: number;
+                        cost?: number;
+                        prompts?: number;
+                        wallMs?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "gol_Hq7Lm2Vx9Pz4Rt1K",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "objective": "Get the test suite of the billing service green.",
+                     *       "criteria": [
+                     *         {
+                     *           "id": "c1",
+                     *           "description": "Every test of the billing service passes.",
+                     *           "verify": {
+                     *             "kind": "check",
+                     *             "toolId": "tests.run"
+                     *           },
+                     *           "evidence": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "by": "check",
+                     *             "summary": "128 passed, 0 failed",
+                     *             "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *             "toolCallId": "call_9Fa9BeimrYIal8Hi"
+                     *           },
+                     *           "lastCheck": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "passed": true,
+                     *             "summary": "128 passed, 0 failed"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c2",
+                     *           "description": "Ada has read the fix and agrees with it.",
+                     *           "verify": {
+                     *             "kind": "human"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "budgets": {
+                     *         "modelCalls": 40,
+                     *         "prompts": 10
+                     *       },
+                     *       "used": {
+                     *         "modelCalls": 12,
+                     *         "totalTokens": 48210,
+                     *         "cost": 0.19,
+                     *         "prompts": 2,
+                     *         "wallMs": 95400
+                     *       },
+                     *       "stallLimit": 3,
+                     *       "stalls": 0,
+                     *       "state": "active",
+                     *       "plan": "1. Run the tests. 2. Fix the rounding in invoice totals. 3. Run them again.",
+                     *       "progress": [
+                     *         {
+                     *           "at": "2026-11-27T06:12:02.101Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "plan",
+                     *           "text": "Run the tests, fix what fails."
+                     *         },
+                     *         {
+                     *           "at": "2026-11-27T06:20:14.512Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "evidence",
+                     *           "text": "c1: 128 passed, 0 failed"
+                     *         }
+                     *       ],
+                     *       "turn": 2,
+                     *       "version": 7,
+                     *       "createdAt": "2026-11-27T06:12:00.000Z",
+                     *       "updatedAt": "2026-11-27T06:20:14.512Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stopGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Done another way."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "gol_Hq7Lm2Vx9Pz4Rt1K",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "objective": "Get the test suite of the billing service green.",
+                     *       "criteria": [
+                     *         {
+                     *           "id": "c1",
+                     *           "description": "Every test of the billing service passes.",
+                     *           "verify": {
+                     *             "kind": "check",
+                     *             "toolId": "tests.run"
+                     *           },
+                     *           "evidence": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "by": "check",
+                     *             "summary": "128 passed, 0 failed",
+                     *             "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *             "toolCallId": "call_9Fa9BeimrYIal8Hi"
+                     *           },
+                     *           "lastCheck": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "passed": true,
+                     *             "summary": "128 passed, 0 failed"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c2",
+                     *           "description": "Ada has read the fix and agrees with it.",
+                     *           "verify": {
+                     *             "kind": "human"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "budgets": {
+                     *         "modelCalls": 40,
+                     *         "prompts": 10
+                     *       },
+                     *       "used": {
+                     *         "modelCalls": 12,
+                     *         "totalTokens": 48210,
+                     *         "cost": 0.19,
+                     *         "prompts": 2,
+                     *         "wallMs": 95400
+                     *       },
+                     *       "stallLimit": 3,
+                     *       "stalls": 0,
+                     *       "state": "stopped",
+                     *       "plan": "1. Run the tests. 2. Fix the rounding in invoice totals. 3. Run them again.",
+                     *       "progress": [
+                     *         {
+                     *           "at": "2026-11-27T06:12:02.101Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "plan",
+                     *           "text": "Run the tests, fix what fails."
+                     *         },
+                     *         {
+                     *           "at": "2026-11-27T06:20:14.512Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "evidence",
+                     *           "text": "c1: 128 passed, 0 failed"
+                     *         }
+                     *       ],
+                     *       "turn": 2,
+                     *       "version": 7,
+                     *       "createdAt": "2026-11-27T06:12:00.000Z",
+                     *       "updatedAt": "2026-11-27T06:20:14.512Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (a rate limit): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmGoalCriterion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                criterionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Read the fix: the rounding is right now."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What you saw (the evidence), at most 2,000 characters. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The goal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "gol_Hq7Lm2Vx9Pz4Rt1K",
+                     *       "conversationId": "conv_IxS5ZwE2g8Al0bN2",
+                     *       "userId": "ada",
+                     *       "objective": "Get the test suite of the billing service green.",
+                     *       "criteria": [
+                     *         {
+                     *           "id": "c1",
+                     *           "description": "Every test of the billing service passes.",
+                     *           "verify": {
+                     *             "kind": "check",
+                     *             "toolId": "tests.run"
+                     *           },
+                     *           "evidence": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "by": "check",
+                     *             "summary": "128 passed, 0 failed",
+                     *             "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *             "toolCallId": "call_9Fa9BeimrYIal8Hi"
+                     *           },
+                     *           "lastCheck": {
+                     *             "at": "2026-11-27T06:20:14.512Z",
+                     *             "passed": true,
+                     *             "summary": "128 passed, 0 failed"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c2",
+                     *           "description": "Ada has read the fix and agrees with it.",
+                     *           "verify": {
+                     *             "kind": "human"
+                     *           },
+                     *           "evidence": {
+                     *             "at": "2026-11-27T06:31:40.000Z",
+                     *             "by": "human",
+                     *             "summary": "Read the fix: the rounding is right now.",
+                     *             "decidedBy": "ada"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "budgets": {
+                     *         "modelCalls": 40,
+                     *         "prompts": 10
+                     *       },
+                     *       "used": {
+                     *         "modelCalls": 12,
+                     *         "totalTokens": 48210,
+                     *         "cost": 0.19,
+                     *         "prompts": 2,
+                     *         "wallMs": 95400
+                     *       },
+                     *       "stallLimit": 3,
+                     *       "stalls": 0,
+                     *       "state": "completed",
+                     *       "plan": "1. Run the tests. 2. Fix the rounding in invoice totals. 3. Run them again.",
+                     *       "progress": [
+                     *         {
+                     *           "at": "2026-11-27T06:12:02.101Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "plan",
+                     *           "text": "Run the tests, fix what fails."
+                     *         },
+                     *         {
+                     *           "at": "2026-11-27T06:20:14.512Z",
+                     *           "promptId": "prm_rdWWhAF2Yn4nXxVq",
+                     *           "kind": "evidence",
+                     *           "text": "c1: 128 passed, 0 failed"
+                     *         }
+                     *       ],
+                     *       "turn": 2,
+                     *       "version": 7,
+                     *       "createdAt": "2026-11-27T06:12:00.000Z",
+                     *       "updatedAt": "2026-11-27T06:20:14.512Z",
+                     *       "endReason": "Every criterion has evidence."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Goal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in by the session cookie without the X-Requested-With header (or, as the local user, sent from another site) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `limits.maxBodyBytes` (`payload_too_large`), or a text for the model in it over `limits.maxInputChars` (`input_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of a type this route does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

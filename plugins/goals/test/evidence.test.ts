@@ -63,3 +63,30 @@ describe('completion needs evidence', () => {
     await t.platform.close();
   });
 });
+
+describe("the goal's summary in the instructions", () => {
+  it('is bounded however large the goal, and says what is met, the plan and the budget', async () => {
+    const t = await setup({
+      script: [
+        callTool('goal.update_plan', { plan: 'p'.repeat(8_000), progress: 'q'.repeat(2_000) }),
+        reply('Planned.'),
+      ],
+    });
+    await t.goals.create(t.conversation.id, t.userId, {
+      objective: 'o'.repeat(4_000),
+      criteria: Array.from({ length: 20 }, (_, i) => ({ description: `${i} ${'d'.repeat(995)}` })),
+      budgets: { modelCalls: 999 },
+    });
+    await until(async () => (await t.prompts())[0]?.state === 'completed' || undefined);
+    await t.goals.stop(t.conversation.id, t.userId);
+    const instructions = t.model.requests[1]!.instructions;
+    const summary = instructions.slice(instructions.indexOf('# Goal of this conversation'));
+    expect(summary.length).toBeLessThanOrEqual(8_000);
+    expect(summary).toContain('- c1 [NOT MET] 0 ddd');
+    expect(summary).toContain('Plan: pppp');
+    expect(summary).toContain('progress: qqqq');
+    expect(summary).toContain('Budget used: modelCalls 0 of 999');
+    expect(summary).toContain('Your word alone never completes the goal.');
+    await t.platform.close();
+  });
+});

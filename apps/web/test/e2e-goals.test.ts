@@ -157,4 +157,75 @@ describe('a goal in the web UI', () => {
       await other.context().close();
     }
   });
+
+  it('pauses when a prompt makes no progress, is revised and confirmed by a person; another runs out of budget and resumes with more; a third is stopped', async () => {
+    const page = await e2e.open({ width: 1280, height: 900 });
+    const panel = panelOf(page);
+    const start = async (objective: string, criterion: string, fields: Record<string, string>) => {
+      await panel.getByRole('button', { name: /^(Set a goal|New goal)$/ }).click();
+      const form = panel.getByRole('form', { name: 'New goal' });
+      await form.getByRole('textbox', { name: 'Objective' }).fill(objective);
+      await form.getByRole('textbox', { name: 'Criterion 1' }).fill(criterion);
+      for (const [name, value] of Object.entries(fields))
+        await form.getByRole('spinbutton', { name, exact: true }).fill(value);
+      await form.getByRole('button', { name: 'Start the goal' }).click();
+    };
+
+    // One prompt without progress, a stall limit of 1: the goal pauses and says why.
+    model.push(reply('I drafted the summary; Ada has to say it is right.'));
+    await start('Write the summary for Ada', 'Ada says the summary is right', {
+      'Pause after prompts without progress': '1',
+    });
+    const status = panel.getByRole('status');
+    await status.getByText('Paused: no progress').waitFor();
+    expect(await panel.getByRole('button', { name: 'Resume' }).isVisible()).toBe(true);
+
+    // Revised while paused: the objective changes, the criterion (unchanged) stays.
+    await panel.getByRole('button', { name: 'Revise' }).click();
+    const revise = panel.getByRole('form', { name: 'Revise the goal' });
+    await revise.getByRole('textbox', { name: 'Objective' }).fill('Write the short summary for Ada');
+    await revise.getByRole('button', { name: 'Save changes' }).click();
+    await panel.getByText('Write the short summary for Ada').waitFor();
+
+    // A person's criterion, confirmed with a note: the goal completes with it as evidence.
+    await panel.getByRole('button', { name: 'Confirm: Ada says the summary is right' }).click();
+    await panel.getByRole('textbox', { name: 'Note (optional)' }).fill('Ada read it and agrees.');
+    await panel.getByRole('button', { name: 'Confirm it is met' }).click();
+    await panel.locator('.goal-state', { hasText: 'Completed' }).waitFor();
+    const evidence = panel.locator('.goal-evidence');
+    await evidence.getByText('Ada read it and agrees.').waitFor();
+    expect(await evidence.locator('.goal-evidence-by').textContent()).toMatch(/^Confirmed by ada /);
+
+    // Another goal, one prompt allowed: it runs out of budget, and resumes with a larger one.
+    model.push(reply('First pass over the inbox.'));
+    await start('Sort the inbox', 'Ada says the inbox is sorted', {
+      Prompts: '1',
+      'Pause after prompts without progress': '5',
+    });
+    await panel.locator('.goal-state', { hasText: 'Out of budget' }).waitFor();
+    await panel.getByText('1 of 1 · none left').waitFor();
+    await page.screenshot({ path: join(e2e.shots, 'goal-out-of-budget-1280-light.png') });
+    await audit(page);
+    model.push(reply('Second pass over the inbox.'));
+    await panel.getByRole('button', { name: 'Resume with a larger budget' }).click();
+    const raise = panel.getByRole('form', { name: 'Resume with a larger budget' });
+    expect(await raise.getByRole('spinbutton', { name: /^Prompts/ }).inputValue()).toBe('2');
+    await raise.getByRole('button', { name: 'Resume' }).click();
+    await page.getByText('Second pass over the inbox.').waitFor();
+    // Its second prompt used the raised budget up: out of budget again.
+    await panel.getByText('2 of 2 · none left').waitFor();
+    await panel.locator('.goal-state', { hasText: 'Out of budget' }).waitFor();
+    const goal = await api(`/api/conversations/${encodeURIComponent(conversationOf(page))}/goal`);
+    expect(goal).toMatchObject({ state: 'budget_exhausted', budgets: { prompts: 2 }, used: { prompts: 2 } });
+
+    // A third, paused for want of progress, is stopped (asked twice): it ends, and says so.
+    model.push(reply('Nothing to do yet.'));
+    await start('Plan the offsite', 'Ada picked a venue', { 'Pause after prompts without progress': '1' });
+    await status.getByText('Paused: no progress').waitFor();
+    await panel.getByRole('button', { name: 'Stop', exact: true }).click();
+    await panel.getByRole('button', { name: 'Stop the goal' }).click();
+    await panel.locator('.goal-state', { hasText: 'Stopped' }).waitFor();
+    await panel.getByRole('button', { name: 'New goal' }).waitFor();
+    await page.screenshot({ path: join(e2e.shots, 'goal-stopped-1280-light.png') });
+  });
 });

@@ -290,7 +290,12 @@ export class GoalDriver {
       const pause = next.pause;
       const waitedHere =
         (pause?.kind === 'approval' || pause?.kind === 'doom_loop') && pause.promptId === prompt.id;
-      if (!waitedHere || prompt.state === 'cancelled') return { next, advance: false };
+      if (!waitedHere) return { next, advance: false };
+      if (prompt.state === 'cancelled') {
+        // Cancelled instead of decided: the goal stays paused, now for that reason.
+        const reason = `Prompt ${prompt.id} was cancelled while it waited.`;
+        return { next: pauseGoal(next, { kind: 'user', reason, promptId: prompt.id }, at), advance: false };
+      }
       // The decision was made and the prompt went on to its end: the goal goes on.
       const { pause: _pause, ...rest } = next;
       next = withProgress(

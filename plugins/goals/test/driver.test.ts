@@ -244,3 +244,26 @@ describe('the platform drives a goal', () => {
     await t.platform.close();
   });
 });
+
+describe('a prompt cancelled while the goal waits for it', () => {
+  it('leaves the goal paused, saying so', async () => {
+    const t = await setup({ script: [callTool('ops.deploy')] });
+    await t.goals.create(t.conversation.id, t.userId, {
+      objective: 'Deploy',
+      criteria: [{ description: 'Deployed' }],
+    });
+    await settled(t.goal, t.prompts, ['paused']);
+    const [waiting] = await t.prompts();
+    await t.platform.cancel(waiting!.id, { userId: t.userId });
+    const goal = await until(async () => {
+      const goal = await t.goal();
+      return goal.pause?.kind === 'user' && goal;
+    });
+    expect(goal).toMatchObject({
+      state: 'paused',
+      pause: { reason: `Prompt ${waiting!.id} was cancelled while it waited.` },
+    });
+    expect(await t.prompts()).toHaveLength(1);
+    await t.platform.close();
+  });
+});

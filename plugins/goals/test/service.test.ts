@@ -116,6 +116,26 @@ describe('goalService', () => {
     await t.platform.close();
   });
 
+  it('of two creates at once, one wins and the other is a conflict', async () => {
+    const t = await setup();
+    const results = await Promise.allSettled(
+      ['A', 'B', 'C'].map((objective) =>
+        t.goals.create(t.conversation.id, t.userId, {
+          objective,
+          criteria: [{ description: 'y' }],
+          start: false,
+        }),
+      ),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(ConflictError.is(r.reason)).toBe(true);
+    const goal = await t.goals.get(t.conversation.id, t.userId);
+    expect(goal.id).toBe((won[0] as PromiseFulfilledResult<{ id: string }>).value.id);
+    expect((await t.goals.list(t.userId)).items).toHaveLength(1);
+    await t.platform.close();
+  });
+
   it('refuses bad input with invalid_input, naming the problem', async () => {
     const t = await setup();
     const bad: unknown[] = [

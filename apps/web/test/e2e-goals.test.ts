@@ -159,6 +159,21 @@ describe('a goal in the web UI', () => {
   });
 
   it('pauses when a prompt makes no progress, is revised and confirmed by a person; another runs out of budget and resumes with more; a third is stopped', async () => {
+    // The form at 390 px, dark, in the panel over the record.
+    const phone = await e2e.open({ width: 390, height: 844 }, 'dark');
+    await phone.locator('.panel-toggle').first().click();
+    await panelOf(phone).getByRole('button', { name: 'Set a goal' }).click();
+    await panelOf(phone)
+      .getByRole('form', { name: 'New goal' })
+      .getByRole('button', { name: 'Add a criterion' })
+      .click();
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await phone.screenshot({ path: join(e2e.shots, 'goal-form-390-dark.png') });
+    await audit(phone);
+    await phone.context().close();
+
     const page = await e2e.open({ width: 1280, height: 900 });
     const panel = panelOf(page);
     const start = async (objective: string, criterion: string, fields: Record<string, string>) => {

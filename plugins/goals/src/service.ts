@@ -214,6 +214,7 @@ class Goals implements GoalService {
       throw new TesseraError('invalid_input', `Invalid resume options: unknown ${extra.join(', ')}.`);
     const raised = options?.budgets === undefined ? undefined : parseBudgets(options.budgets);
     const current = await this.#read(conversationId, userId);
+    let wake: string | undefined;
     if (current.value.state === 'budget_exhausted')
       await this.#records.markLive(current.id, this.#runtime.iso());
     const record = await this.#change(conversationId, userId, (goal) => {
@@ -227,8 +228,10 @@ class Goals implements GoalService {
         );
       }
       const { pause: _pause, endReason: _endReason, ...rest } = goal;
+      wake = goal.internal.wakeTriggerId;
+      const { wakeTriggerId: _wake, ...internal } = goal.internal;
       return withProgress(
-        { ...rest, budgets, state: 'active', stalls: 0, turn: goal.turn + 1 },
+        { ...rest, internal, budgets, state: 'active', stalls: 0, turn: goal.turn + 1 },
         {
           at: this.#runtime.iso(),
           kind: 'resumed',
@@ -238,16 +241,31 @@ class Goals implements GoalService {
         },
       );
     });
+    await this.#dropWake(userId, wake);
     await this.#driver.startTurn(record);
     return publicGoal(record.value, record.version);
   }
 
+  /** Deletes the trigger that would have woken a waiting goal, now resumed or stopped (best effort). */
+  async #dropWake(userId: string, triggerId: string | undefined): Promise<void> {
+    if (!triggerId || !this.#platform.plugins.some((plugin) => plugin.id === 'triggers')) return;
+    try {
+      const { triggerService } = await import('@tessera/plugin-triggers');
+      await triggerService(this.#platform.services).delete(userId, triggerId);
+    } catch {
+      // A trigger left behind only starts a prompt in the conversation; the goal is not waiting for it.
+    }
+  }
+
   async stop(conversationId: string, userId: string, reason?: string): Promise<Goal> {
     const why = optionalText(reason, MAX_REASON, 'reason') ?? 'Stopped by the user.';
+    let wake: string | undefined;
     const record = await this.#change(conversationId, userId, (goal) => {
       liveOnly(goal, 'stop');
+      wake = goal.internal.wakeTriggerId;
       return endGoal(goal, 'stopped', why, this.#runtime.iso());
     });
+    await this.#dropWake(userId, wake);
     return publicGoal(record.value, record.version);
   }
 

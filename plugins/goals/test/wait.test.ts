@@ -42,3 +42,34 @@ describe('goal.wait with the triggers plugin', () => {
     await t.platform.close();
   });
 });
+
+describe('a waiting goal resumed by hand', () => {
+  it('goes on at once and its wake-up trigger is deleted', async () => {
+    const clock = new ManualClock('2026-11-28T09:00:00Z');
+    const t = await setup({
+      goals: { now: () => new Date(clock.now()) },
+      plugins: [triggersPlugin({ clock, scheduler: { rescanEveryMs: 24 * 3_600_000 } })],
+      script: [
+        callTool('goal.wait', { minutes: 60, reason: 'A reply by mail.' }),
+        reply('Waiting.'),
+        callTool('goal.blocked', { reason: 'Still no reply.' }),
+        reply('Blocked.'),
+      ],
+    });
+    await t.goals.create(t.conversation.id, t.userId, {
+      objective: 'Get an answer',
+      criteria: [{ description: 'Answered' }],
+    });
+    await settled(t.goal, t.prompts, ['paused']);
+    const { triggerService } = await import('@tessera/plugin-triggers');
+    const triggers = triggerService(t.platform.services);
+    expect(await triggers.list(t.userId)).toHaveLength(1);
+    await t.goals.resume(t.conversation.id, t.userId);
+    expect(await triggers.list(t.userId)).toHaveLength(0);
+    const goal = await settled(t.goal, t.prompts, ['paused']);
+    expect(goal.pause?.kind).toBe('blocker');
+    await clock.advanceTo('2026-11-28T10:30:00Z');
+    expect(await t.prompts()).toHaveLength(2);
+    await t.platform.close();
+  });
+});

@@ -1,6 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from './api-types.ts';
-import type { CreateGoalInput, Goal, GoalApi, GoalBudgets, GoalRevision } from './goals/goal-types.ts';
+import type { CreateGoalInput, GoalApi, GoalBudgets, GoalRevision } from './goals/goal-types.ts';
 
 export type Conversation = components['schemas']['Conversation'];
 export type Prompt = components['schemas']['Prompt'];
@@ -375,47 +375,50 @@ function pluginCalls({ client }: Connection) {
   };
 }
 
-/**
- * The conversation's goal (the goals plugin's routes). Plain requests, typed by goals/goal-types.ts from the
- * contract, until the generated api-types.ts has the goal routes.
- */
-function goalCalls({ auth, baseUrl }: Connection): GoalApi {
-  const call = async (method: string, conversationId: string, tail = '', body?: unknown): Promise<Goal> => {
-    const response = await fetchOrExplain(
-      `${baseUrl}/api/conversations/${encodeURIComponent(conversationId)}/goal${tail}`,
-      {
-        method,
-        headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      },
-    );
-    if (!response.ok) throw await errorOf(response);
-    return (await response.json()) as Goal;
-  };
-  const reasonOf = (reason?: string) => (reason ? { reason } : {});
+/** The conversation's goal (the goals plugin's routes, when the server has it). */
+function goalCalls({ client }: Connection): GoalApi {
+  const at = (id: string) => ({ params: { path: { id } } });
   return {
     goal: async (conversationId: string) => {
       try {
-        return await call('GET', conversationId);
+        return unwrap(await client.GET('/api/conversations/{id}/goal', at(conversationId)));
       } catch (error) {
+        // None yet (or a server without the plugin): no goal, not an error.
         if (error instanceof ApiError && error.code === 'not_found') return undefined;
         throw error;
       }
     },
-    createGoal: (conversationId: string, input: CreateGoalInput) => call('POST', conversationId, '', input),
-    reviseGoal: (conversationId: string, changes: GoalRevision) => call('PATCH', conversationId, '', changes),
-    pauseGoal: (conversationId: string, reason?: string) =>
-      call('POST', conversationId, '/pause', reasonOf(reason)),
-    resumeGoal: (conversationId: string, budgets?: GoalBudgets) =>
-      call('POST', conversationId, '/resume', budgets ? { budgets } : {}),
-    stopGoal: (conversationId: string, reason?: string) =>
-      call('POST', conversationId, '/stop', reasonOf(reason)),
-    confirmCriterion: (conversationId: string, criterionId: string, note?: string) =>
-      call(
-        'POST',
-        conversationId,
-        `/criteria/${encodeURIComponent(criterionId)}/confirm`,
-        note ? { note } : {},
+    createGoal: async (conversationId: string, input: CreateGoalInput) =>
+      unwrap(await client.POST('/api/conversations/{id}/goal', { ...at(conversationId), body: input })),
+    reviseGoal: async (conversationId: string, changes: GoalRevision) =>
+      unwrap(await client.PATCH('/api/conversations/{id}/goal', { ...at(conversationId), body: changes })),
+    pauseGoal: async (conversationId: string, reason?: string) =>
+      unwrap(
+        await client.POST('/api/conversations/{id}/goal/pause', {
+          ...at(conversationId),
+          body: reason ? { reason } : {},
+        }),
+      ),
+    resumeGoal: async (conversationId: string, budgets?: GoalBudgets) =>
+      unwrap(
+        await client.POST('/api/conversations/{id}/goal/resume', {
+          ...at(conversationId),
+          body: budgets ? { budgets } : {},
+        }),
+      ),
+    stopGoal: async (conversationId: string, reason?: string) =>
+      unwrap(
+        await client.POST('/api/conversations/{id}/goal/stop', {
+          ...at(conversationId),
+          body: reason ? { reason } : {},
+        }),
+      ),
+    confirmCriterion: async (conversationId: string, criterionId: string, note?: string) =>
+      unwrap(
+        await client.POST('/api/conversations/{id}/goal/criteria/{criterionId}/confirm', {
+          params: { path: { id: conversationId, criterionId } },
+          body: note ? { note } : {},
+        }),
       ),
   };
 }

@@ -1,85 +1,24 @@
-/**
- * A goal as the server's goal routes give it (issue 32's contract, /api/conversations/{id}/goal). Defined here
- * from the contract until the generated api-types.ts has the goal schemas; then these become aliases of them.
- */
-export type GoalState = 'active' | 'paused' | 'completed' | 'stopped' | 'budget_exhausted';
-export type PauseKind = 'user' | 'approval' | 'doom_loop' | 'blocker' | 'stall' | 'waiting';
-export type Evidence = {
-  at: string;
-  by: 'check' | 'human';
-  summary: string;
-  promptId?: string;
-  toolCallId?: string;
-  decidedBy?: string;
-};
-export type Verify = { kind: 'check'; toolId: string } | { kind: 'human' };
-export type Criterion = {
-  id: string;
-  description: string;
-  verify: Verify;
-  evidence?: Evidence;
-  lastCheck?: { at: string; passed: boolean; summary: string };
-};
-export type GoalBudgets = {
-  modelCalls?: number;
-  totalTokens?: number;
-  cost?: number;
-  prompts?: number;
-  wallMs?: number;
-};
-export type GoalUsage = {
-  modelCalls: number;
-  totalTokens: number;
-  cost: number;
-  prompts: number;
-  wallMs: number;
-};
-export type ProgressKind =
-  | 'plan'
-  | 'progress'
-  | 'evidence'
-  | 'check_failed'
-  | 'stall'
-  | 'paused'
-  | 'resumed'
-  | 'revised'
-  | 'budget'
-  | 'completed'
-  | 'stopped';
-export type ProgressEntry = { at: string; promptId?: string; kind: ProgressKind; text: string };
-export type Goal = {
-  id: string;
-  conversationId: string;
-  userId: string;
-  objective: string;
-  criteria: Criterion[];
-  budgets: GoalBudgets;
-  used: GoalUsage;
-  stallLimit: number;
-  stalls: number;
-  state: GoalState;
-  pause?: { kind: PauseKind; reason: string; promptId?: string; wakeAt?: string };
-  endReason?: string;
-  plan?: string;
-  progress: ProgressEntry[];
-  turn: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
-export type CriterionInput = { description: string; verify?: Verify };
-export type CreateGoalInput = {
-  objective: string;
-  criteria: CriterionInput[];
-  budgets?: GoalBudgets;
-  stallLimit?: number;
-  start?: boolean;
-};
-export type GoalRevision = Partial<
-  Pick<CreateGoalInput, 'objective' | 'criteria' | 'budgets' | 'stallLimit'>
->;
+import type { components } from '../api-types.ts';
 
-/** The `goal-checkpoint` output of a goal's prompts (the record's checkpoint line). */
+/** A goal as the server's goal routes give it (`/api/conversations/{id}/goal`, generated from its OpenAPI). */
+export type Goal = components['schemas']['Goal'];
+export type GoalState = components['schemas']['GoalState'];
+export type GoalBudgets = components['schemas']['GoalBudgets'];
+export type GoalUsage = Goal['used'];
+export type Criterion = Goal['criteria'][number];
+export type Verify = Criterion['verify'];
+export type Evidence = NonNullable<Criterion['evidence']>;
+export type PauseKind = NonNullable<Goal['pause']>['kind'];
+export type ProgressEntry = Goal['progress'][number];
+export type ProgressKind = ProgressEntry['kind'];
+export type CreateGoalInput = components['schemas']['CreateGoal'];
+export type CriterionInput = CreateGoalInput['criteria'][number];
+export type GoalRevision = components['schemas']['ReviseGoal'];
+
+/**
+ * The `goal-checkpoint` output of a goal's prompts (the record's checkpoint line): as the goals contract and the
+ * plugin's output.ts define it (the OpenAPI document does not describe each output variant's fields).
+ */
 export type GoalCheckpoint = {
   type: 'goal-checkpoint';
   goalId: string;

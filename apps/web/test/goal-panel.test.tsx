@@ -8,6 +8,7 @@ import { raisedBudgets } from '../src/goals/goal-format.ts';
 import type { CriterionInput, Goal, GoalApi } from '../src/goals/goal-types.ts';
 import { useGoal } from '../src/goals/use-goal.ts';
 import { goalVersionOf } from '../src/goals/use-goal-panel.tsx';
+import { OutputView } from '../src/outputs/OutputView.tsx';
 
 type PanelApi = GoalApi & { tools: (id: string) => Promise<{ id: string }[]> };
 
@@ -449,6 +450,30 @@ describe('the goal checkpoint in the record', () => {
       within(details).getByRole('list', { name: 'Criteria at this checkpoint', hidden: true }),
     ).toBeTruthy();
     expect(details.textContent).toContain('Listed 12 records');
+  });
+
+  it('is how the record draws a goal-checkpoint output', () => {
+    const { container } = render(
+      <OutputView
+        output={
+          {
+            id: 'o3',
+            createdAt: at,
+            type: 'goal-checkpoint',
+            state: 'completed',
+            objective: 'x',
+            criteria: [],
+            progress: [],
+          } as unknown as Output
+        }
+        fileUrl={() => ''}
+        onDecide={vi.fn(async () => {})}
+      />,
+    );
+    expect(container.querySelector('details.goal-checkpoint summary')?.textContent).toBe(
+      'GoalCompleted0/0 met',
+    );
+    expect(container.querySelector('.unknown-output')).toBeNull();
   });
 
   it('leads with the reason when it paused or ended', () => {

@@ -14,6 +14,7 @@ export const goalsPluginFactory = definePluginFactory({
       defaultStallLimit: z.number().int().min(1).max(20).optional(),
       sweepEveryMs: z.union([z.literal(false), z.number().int().positive()]).optional(),
       defaultBudgets: Budgets.optional(),
+      maxLiveGoalsPerUser: z.number().int().min(1).max(10_000).optional(),
     })
     .strict(),
   create: (options) => goalsPlugin(options),

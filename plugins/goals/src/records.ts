@@ -96,6 +96,15 @@ export class GoalRecords {
     await this.#records.put<LiveEntry>(GOALS_NAMESPACE, liveKey(key), { key, at });
   }
 
+  /** How many live marks the user has, counting up to `max` (one page: bounded whatever they have). */
+  async liveCount(userId: string, max: number): Promise<number> {
+    const page = await this.#records.list(GOALS_NAMESPACE, {
+      prefix: liveKey(userPrefix(userId)),
+      limit: max,
+    });
+    return page.items.length;
+  }
+
   /** Unmarks it (after it ended). */
   async unmarkLive(key: string): Promise<void> {
     await this.#records.delete(GOALS_NAMESPACE, liveKey(key));

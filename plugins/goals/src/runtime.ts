@@ -15,6 +15,11 @@ export type GoalsOptions = {
    * goal whose model keeps doing work would run forever. `{}` gives none.
    */
   defaultBudgets?: GoalBudgets;
+  /**
+   * The most live (active or paused) goals a user may have at once (default 20): each runs prompts on its
+   * own, and the sweep reads every live goal. One more is refused (`ConflictError`) until one ends.
+   */
+  maxLiveGoalsPerUser?: number;
   /** Where time comes from (tests pass their own). */
   now?: () => Date;
 };
@@ -23,6 +28,7 @@ export type GoalsOptions = {
 export type GoalsRuntime = {
   defaultStallLimit: number;
   defaultBudgets: GoalBudgets;
+  maxLiveGoalsPerUser: number;
   sweepEveryMs: number | false;
   now: () => Date;
   /** ISO time now. */
@@ -47,7 +53,18 @@ export function createGoalsRuntime(options: GoalsOptions = {}): GoalsRuntime {
   } catch (error) {
     throw new DefinitionError(`Plugin 'goals': defaultBudgets: ${(error as Error).message}`);
   }
-  return { defaultStallLimit, defaultBudgets, sweepEveryMs, now, iso: () => now().toISOString() };
+  const maxLiveGoalsPerUser = options.maxLiveGoalsPerUser ?? 20;
+  if (!Number.isInteger(maxLiveGoalsPerUser) || maxLiveGoalsPerUser < 1 || maxLiveGoalsPerUser > 10_000) {
+    throw new DefinitionError(`Plugin 'goals': maxLiveGoalsPerUser must be an integer from 1 to 10,000.`);
+  }
+  return {
+    defaultStallLimit,
+    defaultBudgets,
+    maxLiveGoalsPerUser,
+    sweepEveryMs,
+    now,
+    iso: () => now().toISOString(),
+  };
 }
 
 export function runtimeOf(services: DependencyContainer): GoalsRuntime {

@@ -42,6 +42,9 @@ export function driverOf(platform: Platform, runtime: GoalsRuntime): GoalDriver 
   return driver;
 }
 
+/** The goals one conversation may have had (its pointer lists them, for their deletion with it). */
+const MAX_GOALS_PER_CONVERSATION = 100;
+
 const notFound = (conversationId: string) =>
   new NotFoundError(`Conversation ${conversationId} has no goal (or is not yours).`);
 
@@ -94,18 +97,43 @@ class Goals implements GoalService {
       updatedAt: at,
       internal: { accounted: [], entries: 0, checkpointed: 0 },
     };
-    // The pointer first (a compare-and-set: of two creates at once one wins), then the live mark, then the
-    // goal: a process stopped in between leaves a pointer to no goal (get: none; create: replaces it) or a
-    // live mark of no goal (the sweep removes it).
-    const older = pointer ? [...(pointer.value.older ?? []), pointer.value.key].slice(-100) : [];
+    const older = pointer ? [...(pointer.value.older ?? []), pointer.value.key] : [];
+    if (older.length >= MAX_GOALS_PER_CONVERSATION) {
+      throw new ConflictError(
+        `Conversation ${conversationId} has had ${MAX_GOALS_PER_CONVERSATION} goals, the most it may: start a new conversation.`,
+      );
+    }
+    // The live mark first, counted (again once written: creates at the same moment all passed the first
+    // count, and one that finds too many takes itself back); then the conversation's pointer (a
+    // compare-and-set: of two creates at once one wins); then the goal. A process stopped in between leaves
+    // a live mark of no goal (the sweep removes it) or a pointer to no goal (get: none; create replaces it).
+    await this.#checkLiveCount(userId);
+    await this.#records.markLive(key, at);
+    const max = this.#runtime.maxLiveGoalsPerUser;
+    if ((await this.#records.liveCount(userId, max + 1)) > max) {
+      await this.#records.unmarkLive(key);
+      throw this.#tooMany();
+    }
     const next = { key, userId, ...(older.length > 0 && { older }) };
     if (!(await this.#records.setPointer(conversationId, next, pointer?.version ?? 0))) {
+      await this.#records.unmarkLive(key);
       throw new ConflictError(`Conversation ${conversationId} got another goal meanwhile.`);
     }
-    await this.#records.markLive(key, at);
     const record = await this.#records.insert(key, goal);
     await this.#driver.startTurn(record);
     return publicGoal(record.value, record.version);
+  }
+
+  async #checkLiveCount(userId: string): Promise<void> {
+    const max = this.#runtime.maxLiveGoalsPerUser;
+    if ((await this.#records.liveCount(userId, max)) >= max) throw this.#tooMany();
+  }
+
+  #tooMany(): ConflictError {
+    const max = this.#runtime.maxLiveGoalsPerUser;
+    return new ConflictError(
+      `A user may have at most ${max} live (active or paused) goals, and you have as many: stop one first.`,
+    );
   }
 
   async #checkTools(
@@ -215,8 +243,10 @@ class Goals implements GoalService {
     const raised = options?.budgets === undefined ? undefined : parseBudgets(options.budgets);
     const current = await this.#read(conversationId, userId);
     let wake: string | undefined;
-    if (current.value.state === 'budget_exhausted')
+    if (current.value.state === 'budget_exhausted') {
+      await this.#checkLiveCount(userId);
       await this.#records.markLive(current.id, this.#runtime.iso());
+    }
     const record = await this.#change(conversationId, userId, (goal) => {
       if (goal.state !== 'paused' && goal.state !== 'budget_exhausted') throw conflict(goal, 'resume');
       const budgets = { ...goal.budgets, ...raised };

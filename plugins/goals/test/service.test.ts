@@ -249,3 +249,36 @@ describe('goalService', () => {
     await t.platform.close();
   });
 });
+
+describe('bounds per user', () => {
+  it('a user has at most maxLiveGoalsPerUser live goals; an ended one frees its place', async () => {
+    const t = await setup({ goals: { maxLiveGoalsPerUser: 2 } });
+    const conversations = await Promise.all(
+      [1, 2, 3].map(() => t.platform.conversations.create({ userId: t.userId })),
+    );
+    const make = (id: string) =>
+      t.goals.create(id, t.userId, { objective: 'x', criteria: [{ description: 'y' }], start: false });
+    await make(conversations[0]!.id);
+    await make(conversations[1]!.id);
+    const refused = await make(conversations[2]!.id).catch((e) => e);
+    expect(ConflictError.is(refused) && refused.message).toContain('at most 2 live');
+    await expect(t.goals.get(conversations[2]!.id, t.userId)).rejects.toSatisfy((e) => NotFoundError.is(e));
+    // Another user is not counted against them.
+    const other = await t.platform.conversations.create({ userId: 'bob' });
+    await t.goals.create(other.id, 'bob', { objective: 'x', criteria: [{ description: 'y' }], start: false });
+    await t.goals.stop(conversations[0]!.id, t.userId);
+    await make(conversations[2]!.id);
+    // Creates at once never pass the bound.
+    await t.goals.stop(conversations[1]!.id, t.userId);
+    await t.goals.stop(conversations[2]!.id, t.userId);
+    const more = await Promise.all(
+      [1, 2, 3, 4].map(() => t.platform.conversations.create({ userId: t.userId })),
+    );
+    const results = await Promise.allSettled(more.map((c) => make(c.id)));
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(2);
+    expect(
+      (await t.goals.list(t.userId)).items.filter((g) => g.state === 'active').length,
+    ).toBeLessThanOrEqual(2);
+    await t.platform.close();
+  });
+});

@@ -7,6 +7,7 @@ import * as openai from '@tessera/openai';
 import * as agents from '@tessera/plugin-agents';
 import * as blueprints from '@tessera/plugin-blueprints';
 import * as files from '@tessera/plugin-files';
+import * as goals from '@tessera/plugin-goals';
 import * as skills from '@tessera/plugin-skills';
 import * as triggers from '@tessera/plugin-triggers';
 import { type DisplayWidget, tableWidget, widgetsPlugin } from '@tessera/plugin-widgets';
@@ -57,6 +58,7 @@ const empty = Object.entries({
   relayNats,
   blueprints,
   files,
+  goals,
   skills,
   triggers,
   storePostgres,

@@ -219,6 +219,9 @@ describe('goals over HTTP', () => {
     expect(JSON.stringify(attempts)).not.toContain('Mine.');
     // Unchanged for its owner.
     expect((await t.request('GET', goalOf(id))).body).toMatchObject({ objective: 'Mine.', state: 'active' });
+    // A blank reason is none (the plugin's own words).
+    const blank = await t.request('POST', `${goalOf(id)}/pause`, { body: { reason: '  ' } });
+    expect([blank.status, blank.body.pause?.reason]).toEqual([200, 'Paused by the user.']);
   });
 
   it('answers 400 for malformed bodies, unknown keys and out-of-bounds values, creating nothing', async () => {

@@ -206,7 +206,8 @@ export const ReviseGoalBody = z
       'What changes (at least one). New criteria replace the list: a criterion whose description and verify are unchanged keeps its evidence.',
   });
 
-const Reason = z.string().trim().min(1).max(GOAL_LIMITS.noteChars);
+/** A reason or a note: empty (or blank) is none, as the plugin reads it. */
+const Reason = z.string().max(GOAL_LIMITS.noteChars);
 export const GoalReasonBody = z.object({ reason: Reason.optional() }).strict();
 export const ResumeGoalBody = z
   .object({

@@ -1,6 +1,7 @@
 import { goalsPlugin } from '@tessera/plugin-goals';
 import { reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GoalSchema } from '../src/http/goal-schemas.ts';
 import { BOB, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
@@ -28,6 +29,14 @@ type Goal = {
 };
 
 const human = (description: string) => ({ description });
+
+/** A goal as the API documents it (the OpenAPI schema `Goal`): every field it has is documented, and fits. */
+function expectDocumented(goal: unknown) {
+  const parsed = GoalSchema.safeParse(goal);
+  expect(parsed.error?.issues ?? []).toEqual([]);
+  const documented = Object.keys(GoalSchema.shape);
+  expect(Object.keys(goal as object).filter((key) => !documented.includes(key))).toEqual([]);
+}
 
 async function conversation(token?: string): Promise<string> {
   const { body } = await t!.request('POST', '/api/conversations', { body: {}, ...(token && { token }) });
@@ -79,7 +88,9 @@ describe('goals over HTTP', () => {
       budgets: { prompts: 1 },
     });
     // The first prompt ran: the model read the objective.
+    expectDocumented(created.body);
     const out = await goalWhen(id, (goal) => goal.state === 'budget_exhausted');
+    expectDocumented(out);
     expect(out.used.prompts).toBe(1);
     expect(JSON.stringify(t.model.requests[0])).toContain('Get the billing tests green.');
     expect(await settled(id)).toHaveLength(1);
@@ -189,6 +200,7 @@ describe('goals over HTTP', () => {
     const last = await t.request('POST', `${goalOf(id)}/criteria/c2/confirm`);
     expect([last.status, last.body.state]).toEqual([200, 'completed']);
     expect(last.body.criteria.every((criterion: Goal['criteria'][number]) => criterion.evidence)).toBe(true);
+    expectDocumented(last.body);
     expect((await t.request('GET', goalOf(id))).body.state).toBe('completed');
     expect((await t.request('POST', `${goalOf(id)}/pause`)).status).toBe(409);
   });

@@ -38,7 +38,9 @@ async function look(
   const page = await e2e.open(viewport, colorScheme);
   await page.goto(`${e2e.url}/#${encodeURIComponent(conversationId)}`);
   const panel = panelOf(page);
-  if (!(await panel.isVisible())) await page.locator('.panel-toggle').first().click();
+  // The record is there (the goal's first turn); at 1100 px and below the panel starts closed (an overlay).
+  await page.locator('.goal-turn').first().waitFor();
+  if (viewport.width <= 1100) await page.getByRole('button', { name: /^Show goal/ }).click();
   await panel.getByRole('list', { name: 'Criteria' }).waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -226,6 +226,9 @@ export async function confirmCriterion(
   return print(io, format, goal);
 }
 
+/** The pages `tessera goals --state` reads at most (200 goals each). */
+const MAX_PAGES = 10;
+
 /** `tessera goals`: your goals, newest first. */
 export async function listGoals(
   client: TesseraClient,
@@ -233,9 +236,20 @@ export async function listGoals(
   format: Format,
   options: { limit: number; state?: Goal['state'] },
 ): Promise<number> {
-  const query = new URLSearchParams({ limit: String(options.limit) });
-  if (options.state) query.set('state', options.state);
-  const page = await client.request<{ items: Goal[]; nextCursor?: string }>('GET', `/api/goals?${query}`);
+  const items: Goal[] = [];
+  // With a state, the server filters each page it reads: a page may hold fewer than asked (even none) while
+  // more follow, so pages are read (at most MAX_PAGES of them) until there are enough.
+  let cursor: string | undefined;
+  for (let pages = 0; pages < MAX_PAGES && items.length < options.limit; pages++) {
+    const query = new URLSearchParams({ limit: String(options.state ? 200 : options.limit) });
+    if (options.state) query.set('state', options.state);
+    if (cursor) query.set('cursor', cursor);
+    const page = await client.request<{ items: Goal[]; nextCursor?: string }>('GET', `/api/goals?${query}`);
+    items.push(...page.items.slice(0, options.limit - items.length));
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
+  const page = { items };
   if (format.json) {
     io.out(`${JSON.stringify(page.items)}\n`);
     return EXIT.ok;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Goal, goalLines, reachedBudgets, resumeBudgetOptions } from '../src/goals.ts';
+import type { TesseraClient } from '../src/client.ts';
+import { type Goal, goalLines, listGoals, reachedBudgets, resumeBudgetOptions } from '../src/goals.ts';
 import { parseGoalBudgets } from '../src/program.ts';
+import type { Io } from '../src/render.ts';
 
 const goal: Goal = {
   id: 'gol_1',
@@ -97,5 +99,36 @@ describe('budgets', () => {
       "A goal has no budget 'maxRounds': its budgets are modelCalls, totalTokens, cost, prompts, wallMs.",
     );
     expect(() => parseGoalBudgets(['modelCalls'])).toThrow('--budget takes name=limit');
+  });
+});
+
+describe('tessera goals --state', () => {
+  it('reads on while the filtered pages hold fewer than asked, and stops at the number asked', async () => {
+    const pages: Record<string, { items: Goal[]; nextCursor?: string }> = {
+      '': { items: [], nextCursor: 'p2' }, // a page of other states: none kept, more follow
+      p2: { items: [goal, { ...goal, id: 'gol_2' }], nextCursor: 'p3' },
+      p3: { items: [{ ...goal, id: 'gol_3' }] },
+    };
+    const asked: string[] = [];
+    const client = {
+      request: async (_method: string, path: string) => {
+        asked.push(path);
+        return pages[new URL(path, 'http://x').searchParams.get('cursor') ?? ''];
+      },
+    } as unknown as TesseraClient;
+    let written = '';
+    const io = { out: (text: string) => (written += text), err: () => {}, command: 'tessera' } as Io;
+    await listGoals(client, io, { json: true }, { limit: 3, state: 'active' });
+    expect((JSON.parse(written) as Goal[]).map((g) => g.id)).toEqual(['gol_1', 'gol_2', 'gol_3']);
+    expect(asked).toEqual([
+      '/api/goals?limit=200&state=active',
+      '/api/goals?limit=200&state=active&cursor=p2',
+      '/api/goals?limit=200&state=active&cursor=p3',
+    ]);
+    written = '';
+    asked.length = 0;
+    await listGoals(client, io, { json: true }, { limit: 1, state: 'active' });
+    expect((JSON.parse(written) as Goal[]).map((g) => g.id)).toEqual(['gol_1']);
+    expect(asked).toHaveLength(2);
   });
 });

@@ -117,7 +117,15 @@ describe('tessera goals --state', () => {
       },
     } as unknown as TesseraClient;
     let written = '';
-    const io = { out: (text: string) => (written += text), err: () => {}, command: 'tessera' } as Io;
+    const io: Io = {
+      out: (text: string) => {
+        written += text;
+      },
+      err: () => {},
+      interactive: false,
+      color: false,
+      command: 'tessera',
+    };
     await listGoals(client, io, { json: true }, { limit: 3, state: 'active' });
     expect((JSON.parse(written) as Goal[]).map((g) => g.id)).toEqual(['gol_1', 'gol_2', 'gol_3']);
     expect(asked).toEqual([

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Output, Prompt } from '../src/api.ts';
 import { GoalBar } from '../src/goals/GoalBar.tsx';
@@ -398,6 +398,32 @@ describe('the goal bar above the record (the panel closed)', () => {
       />,
     );
     expect(screen.getByRole('region').textContent).toContain('CompletedEvery criterion has its evidence.');
+  });
+});
+
+/** A conversation's goal's objective, as useGoal has it. */
+function Shown({ api, id }: { api: GoalApi; id: string }) {
+  const { goal, loaded } = useGoal(api, id, 0);
+  return <p>{loaded ? (goal?.objective ?? 'none') : 'loading'}</p>;
+}
+
+describe('useGoal', () => {
+  it('forgets a conversation’s goal when another opens, and ignores its late answer', async () => {
+    let answerFirst: (goal: Goal) => void = () => {};
+    const api = {
+      goal: vi.fn((id: string) =>
+        id === 'cnv_1'
+          ? new Promise<Goal>((resolve) => {
+              answerFirst = resolve;
+            })
+          : Promise.resolve(goalOf({ conversationId: 'cnv_2', objective: 'The second goal' })),
+      ),
+    } as unknown as GoalApi;
+    const { rerender } = render(<Shown api={api} id="cnv_1" />);
+    rerender(<Shown api={api} id="cnv_2" />);
+    await screen.findByText('The second goal');
+    await act(async () => answerFirst(goalOf({ objective: 'The first goal' })));
+    expect(screen.getByText('The second goal')).toBeTruthy();
   });
 });
 

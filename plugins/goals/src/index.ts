@@ -27,3 +27,4 @@ export type {
   ProgressEntry,
   ProgressKind,
 } from './types.ts';
+export { GOAL_STATES, PAUSE_KINDS, PROGRESS_KINDS } from './types.ts';

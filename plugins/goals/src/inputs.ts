@@ -1,6 +1,12 @@
 import { TesseraError } from '@tessera/core';
 import { z } from 'zod';
-import type { CreateGoalInput, GoalBudgets, GoalChanges, GoalListOptions } from './types.ts';
+import {
+  type CreateGoalInput,
+  GOAL_STATES,
+  type GoalBudgets,
+  type GoalChanges,
+  type GoalListOptions,
+} from './types.ts';
 
 export const MAX_OBJECTIVE = 4_000;
 export const MAX_CRITERIA = 20;
@@ -64,7 +70,7 @@ export const GoalChangesSchema = z
   })
   .strict();
 
-export const GoalStateSchema = z.enum(['active', 'paused', 'completed', 'stopped', 'budget_exhausted']);
+export const GoalStateSchema = z.enum(GOAL_STATES);
 
 export const ListOptionsSchema = z
   .object({

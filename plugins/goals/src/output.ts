@@ -1,6 +1,6 @@
 import { defineOutput, type OutputOf } from '@tessera/core';
 import { z } from 'zod';
-import type { StoredGoal } from './types.ts';
+import { GOAL_STATES, PROGRESS_KINDS, type StoredGoal } from './types.ts';
 
 const Usage = z.object({
   modelCalls: z.number(),
@@ -21,19 +21,7 @@ const Budgets = z.object({
 const Entry = z.object({
   at: z.string(),
   promptId: z.string().optional(),
-  kind: z.enum([
-    'plan',
-    'progress',
-    'evidence',
-    'check_failed',
-    'stall',
-    'paused',
-    'resumed',
-    'revised',
-    'budget',
-    'completed',
-    'stopped',
-  ]),
+  kind: z.enum(PROGRESS_KINDS),
   text: z.string(),
 });
 
@@ -46,7 +34,7 @@ export const goalCheckpoint = defineOutput({
   type: 'goal-checkpoint',
   fields: {
     goalId: z.string(),
-    state: z.enum(['active', 'paused', 'completed', 'stopped', 'budget_exhausted']),
+    state: z.enum(GOAL_STATES),
     objective: z.string(),
     criteria: z.array(z.object({ id: z.string(), description: z.string(), met: z.boolean() })),
     plan: z.string().optional(),

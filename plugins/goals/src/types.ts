@@ -4,10 +4,12 @@ import type { DependencyContainer } from '@tessera/core';
 export type PlatformServices = DependencyContainer;
 
 /** `active`: the platform drives it; `paused`: waits for a person (or a wake-up); the other three are final. */
-export type GoalState = 'active' | 'paused' | 'completed' | 'stopped' | 'budget_exhausted';
+export const GOAL_STATES = ['active', 'paused', 'completed', 'stopped', 'budget_exhausted'] as const;
+export type GoalState = (typeof GOAL_STATES)[number];
 
 /** Why a goal is paused. */
-export type PauseKind = 'user' | 'approval' | 'doom_loop' | 'blocker' | 'stall' | 'waiting';
+export const PAUSE_KINDS = ['user', 'approval', 'doom_loop', 'blocker', 'stall', 'waiting'] as const;
+export type PauseKind = (typeof PAUSE_KINDS)[number];
 
 export const LIVE_STATES: readonly GoalState[] = ['active', 'paused'];
 export const isLive = (state: GoalState): boolean => LIVE_STATES.includes(state);
@@ -54,18 +56,21 @@ export type GoalUsage = {
   wallMs: number;
 };
 
-export type ProgressKind =
-  | 'plan'
-  | 'progress'
-  | 'evidence'
-  | 'check_failed'
-  | 'stall'
-  | 'paused'
-  | 'resumed'
-  | 'revised'
-  | 'budget'
-  | 'completed'
-  | 'stopped';
+/** What a progress entry says happened. */
+export const PROGRESS_KINDS = [
+  'plan',
+  'progress',
+  'evidence',
+  'check_failed',
+  'stall',
+  'paused',
+  'resumed',
+  'revised',
+  'budget',
+  'completed',
+  'stopped',
+] as const;
+export type ProgressKind = (typeof PROGRESS_KINDS)[number];
 
 export type ProgressEntry = { at: string; promptId?: string; kind: ProgressKind; text: string };
 

@@ -1,4 +1,4 @@
-import { BUDGET_MAXIMA } from '@tessera/plugin-goals';
+import { BUDGET_MAXIMA, GOAL_STATES, PAUSE_KINDS, PROGRESS_KINDS } from '@tessera/plugin-goals';
 import { z } from 'zod';
 import { Id, PageQuery } from './schemas.ts';
 
@@ -17,13 +17,13 @@ export const GOAL_LIMITS = {
   budgets: BUDGET_MAXIMA,
 } as const;
 
-export const GoalState = z.enum(['active', 'paused', 'completed', 'stopped', 'budget_exhausted']).meta({
+export const GoalState = z.enum(GOAL_STATES).meta({
   id: 'GoalState',
   description:
     '`active`: it runs prompts toward its objective; `paused`: waiting (for you, an approval, a blocker, a stall, or a time); `completed`: every criterion has evidence; `stopped`: you (or the agent) ended it; `budget_exhausted`: it used a budget up (resume it with larger budgets).',
 });
 
-const PauseKind = z.enum(['user', 'approval', 'doom_loop', 'blocker', 'stall', 'waiting']);
+const PauseKind = z.enum(PAUSE_KINDS);
 
 const Verify = z
   .discriminatedUnion('kind', [
@@ -82,19 +82,7 @@ const GoalUsage = z.object({
 const ProgressEntry = z.object({
   at: z.string(),
   promptId: z.string().optional(),
-  kind: z.enum([
-    'plan',
-    'progress',
-    'evidence',
-    'check_failed',
-    'stall',
-    'paused',
-    'resumed',
-    'revised',
-    'budget',
-    'completed',
-    'stopped',
-  ]),
+  kind: z.enum(PROGRESS_KINDS),
   text: z.string(),
 });
 

@@ -18,6 +18,16 @@ import { checkInput, tooLargeResponse } from '../input-limit.ts';
 import { IdParam } from '../schemas.ts';
 import { type Api, body, errors, json } from './shared.ts';
 
+/** What a change to a goal may be refused with. */
+const refusals = {
+  400: errors[400],
+  401: errors[401],
+  404: errors[404],
+  409: errors[409],
+  413: tooLargeResponse,
+  415: errors[415],
+};
+
 /** The body of a route whose body is optional (none, or `{}`, is the same), with its example. */
 const optionalBody = <T extends Parameters<typeof json>[0]>(schema: T, example: unknown) => ({
   body: { content: { 'application/json': { schema, example } }, required: false },
@@ -124,12 +134,7 @@ function changeRoutes(app: Api, { goals, own, texts }: Kit): void {
       request: { params: IdParam, ...body(CreateGoalBody, createGoalExample) },
       responses: {
         201: json(GoalSchema, 'The goal, created', newGoalExample),
-        400: errors[400],
-        401: errors[401],
-        404: errors[404],
-        409: errors[409],
-        413: tooLargeResponse,
-        415: errors[415],
+        ...refusals,
       },
     }),
     async (c) => {
@@ -160,12 +165,7 @@ function changeRoutes(app: Api, { goals, own, texts }: Kit): void {
           budgets: { modelCalls: 80, prompts: 20 },
           version: 8,
         }),
-        400: errors[400],
-        401: errors[401],
-        404: errors[404],
-        409: errors[409],
-        413: tooLargeResponse,
-        415: errors[415],
+        ...refusals,
       },
     }),
     async (c) => {
@@ -221,12 +221,7 @@ function actionRoutes(app: Api, { goals, own, texts }: Kit): void {
         request: { params: IdParam, ...optionalBody(schema, example) },
         responses: {
           200: json(GoalSchema, 'The goal', { ...goalExample, state }),
-          400: errors[400],
-          401: errors[401],
-          404: errors[404],
-          409: errors[409],
-          413: tooLargeResponse,
-          415: errors[415],
+          ...refusals,
         },
       }),
       async (c) => {
@@ -279,12 +274,7 @@ function confirmRoute(app: Api, { goals, own, texts }: Kit): void {
             },
           ],
         }),
-        400: errors[400],
-        401: errors[401],
-        404: errors[404],
-        409: errors[409],
-        413: tooLargeResponse,
-        415: errors[415],
+        ...refusals,
       },
     }),
     async (c) => {

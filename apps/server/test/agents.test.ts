@@ -1,8 +1,9 @@
-import { agentsPlugin, defineAgent } from '@tessera/plugin-agents';
+import { agentsPlugin } from '@tessera/plugin-agents';
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
-import { BOB, testServer } from './harness.ts';
+import { BOB, testServer, waitFor } from './harness.ts';
+import { level } from './support/sub-agents.ts';
 
 // Sub-agents over HTTP (issue 31): three levels below the user's prompt, the deepest calls a tool that needs
 // approval; every prompt of the chain waits; the user approves the deepest call through the API, and each
@@ -10,22 +11,6 @@ import { BOB, testServer } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>>;
 afterEach(async () => t?.close());
-
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 1_000; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
-
-const level = (name: string, next: string | undefined) =>
-  defineAgent({
-    name,
-    description: `Level ${name}.`,
-    instructions: next ? `Ask ${next}.` : 'Delete what you are told to.',
-    tools: next ? [`agent.${next}`] : ['demo.delete_records'],
-  });
 
 describe('sub-agents over HTTP', () => {
   it('depth 3: approving the deepest call through the API resumes each level once, up to the user prompt', async () => {

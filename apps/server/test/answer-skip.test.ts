@@ -1,7 +1,7 @@
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
-import { attachEvents, BOB, testServer } from './harness.ts';
+import { attachEvents, BOB, testServer, waitFor } from './harness.ts';
 
 // POST /api/tool-calls/{id}/answer and /skip: decisions on a pending call that do not run it.
 
@@ -9,13 +9,6 @@ let t: Awaited<ReturnType<typeof testServer>>;
 afterEach(async () => t?.close());
 
 /** Polls the API (never the clock) until `check` holds. */
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 500; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
 
 type Call = { id: string; result?: { type: string; output?: unknown; error?: { code: string } } };
 type Call2 = Call & { approval?: { decision?: string; decidedBy?: string; comment?: string } };

@@ -4,18 +4,10 @@ import { join } from 'node:path';
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
-import { ALICE, attachEvents, BOB, collectEvents, testServer } from './harness.ts';
+import { ALICE, attachEvents, BOB, collectEvents, testServer, waitFor } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>>;
 afterEach(async () => t?.close());
-
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
 
 describe('the HTTP API', () => {
   it('runs a conversation with an approval, followed live over SSE', async () => {

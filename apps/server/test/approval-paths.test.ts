@@ -2,29 +2,14 @@ import { agentsPlugin, defineAgent } from '@tessera/plugin-agents';
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
-import { BOB, testServer } from './harness.ts';
+import { BOB, testServer, waitFor } from './harness.ts';
+import { level } from './support/sub-agents.ts';
 
 // GET /api/approvals lists each waiting call with its path (issue 31): the chain of prompts from the user's
 // own prompt down to the call's, read through each prompt's metadata.parent with the user's id only.
 
 let t: Awaited<ReturnType<typeof testServer>>;
 afterEach(async () => t?.close());
-
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 1_000; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
-
-const level = (name: string, next: string | undefined) =>
-  defineAgent({
-    name,
-    description: `Level ${name}.`,
-    instructions: next ? `Ask ${next}.` : 'Delete what you are told to.',
-    tools: next ? [`agent.${next}`] : ['demo.delete_records'],
-  });
 
 type Step = {
   conversationId: string;

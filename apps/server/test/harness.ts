@@ -132,3 +132,15 @@ export async function attachEvents(
   await Promise.race([attached, received]);
   return { received };
 }
+
+/**
+ * Waits until `check` holds, polling; fails past `timeoutMs` (generous: CI machines are loaded, and a test
+ * that waits on a state must not fail because the machine is slow).
+ */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

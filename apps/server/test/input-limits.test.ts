@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseServerConfig } from '../src/config.ts';
 import { titleFrom } from '../src/http/conversation-title.ts';
 import { demoPlugin } from '../src/index.ts';
-import { testServer } from './harness.ts';
+import { testServer, waitFor } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
 afterEach(async () => {
@@ -14,13 +14,6 @@ afterEach(async () => {
 const LIMITS = { maxBodyBytes: 1_000_000, maxUploadBytes: 2_000_000, maxInputChars: 1_000 };
 
 /** Polls the API (never the clock) until `check` holds. */
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 500; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
 
 async function newConversation(): Promise<string> {
   return (await t!.request('POST', '/api/conversations', { body: {} })).body.id;

@@ -1,19 +1,12 @@
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
-import { attachEvents, BOB, testServer } from './harness.ts';
+import { attachEvents, BOB, testServer, waitFor } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>>;
 afterEach(async () => t?.close());
 
 /** Polls the API (never the clock) until `check` holds. */
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 500; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
 
 type Output = { id: string; type: string; [key: string]: unknown };
 type PromptJson = {

@@ -8,21 +8,13 @@ import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createServer, demoPlugin, loadConfig } from '../src/index.ts';
-import { ALICE, testServer } from './harness.ts';
+import { ALICE, testServer, waitFor } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
 
 /** A team's own plugin: ordering stock, with approval above ten units. */
 const ordered: { item: string; quantity: number }[] = [];

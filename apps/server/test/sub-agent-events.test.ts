@@ -1,8 +1,9 @@
-import { agentsPlugin, defineAgent } from '@tessera/plugin-agents';
+import { agentsPlugin } from '@tessera/plugin-agents';
 import { callTool, reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPlugin } from '../src/index.ts';
-import { attachEvents, BOB, collectEvents, type Received, testServer } from './harness.ts';
+import { attachEvents, BOB, collectEvents, type Received, testServer, waitFor } from './harness.ts';
+import { level } from './support/sub-agents.ts';
 
 // Issue 31: a conversation's event stream carries the events of the prompts that run for it at any depth (a
 // sub-agent's child, its grandchild), each unchanged (its own conversation and prompt ids), resumable with
@@ -10,22 +11,6 @@ import { attachEvents, BOB, collectEvents, type Received, testServer } from './h
 
 let t: Awaited<ReturnType<typeof testServer>>;
 afterEach(async () => t?.close());
-
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 1_000; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
-
-const level = (name: string, next: string | undefined) =>
-  defineAgent({
-    name,
-    description: `Level ${name}.`,
-    instructions: next ? `Ask ${next}.` : 'Delete what you are told to.',
-    tools: next ? [`agent.${next}`] : ['demo.delete_records'],
-  });
 
 type Approval = { toolCallId: string; toolId: string; promptId: string; conversationId: string };
 

@@ -2,17 +2,9 @@ import { definePlugin } from '@tessera/core';
 import { keyValueWidget, widgetsPlugin } from '@tessera/plugin-widgets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { attachEvents, BOB, testServer } from './harness.ts';
+import { attachEvents, BOB, testServer, waitFor } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testServer>> | undefined;
-
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
 
 /** A plugin author's plugin: notes kept in the conversation, a widget, a clear that needs approval, an undo once there is something to undo. */
 const Notes = z.object({ notes: z.array(z.string()) }).default({ notes: [] });

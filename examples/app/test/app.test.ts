@@ -43,6 +43,7 @@ it('serves the plugins of tessera.config.ts, loaded as tessera-server loads them
     'widgets',
     'files',
     'triggers',
+    'goals',
     'skills',
     'blueprints',
     'instructions',

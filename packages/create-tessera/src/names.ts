@@ -10,6 +10,7 @@ const BUILT_IN_IDS = [
   'widgets',
   'files',
   'triggers',
+  'goals',
   'skills',
   'blueprints',
   'instructions',

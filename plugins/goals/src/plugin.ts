@@ -18,7 +18,13 @@ import {
   withProgress,
 } from './goal-logic.ts';
 import { checkpointOf, goalCheckpoint } from './output.ts';
-import { createGoalsRuntime, type GoalsOptions, type GoalsRuntime, GoalsRuntimeToken } from './runtime.ts';
+import {
+  createGoalsRuntime,
+  type GoalsOptions,
+  type GoalsRuntime,
+  GoalsRuntimeToken,
+  GoalsState,
+} from './runtime.ts';
 import { driverOf } from './service.ts';
 import { goalTools } from './tools.ts';
 import type { ProgressEntry, StoredGoal } from './types.ts';
@@ -54,6 +60,13 @@ function viewOf(goal: StoredGoal | undefined, prompt: Prompt): GoalView {
   return { kind: 'live', goal };
 }
 
+/**
+ * Whether the prompt may have a goal to read: its conversation has had one (the plugin's state says so), or
+ * it is a continuation (always checked against its goal, whatever the state says).
+ */
+const mayHaveGoal = (ctx: { state: { get(): GoalsState }; prompt: Prompt }): boolean =>
+  ctx.state.get().goal === true || goalMetaOf(ctx.prompt.metadata) !== undefined;
+
 /** Whether the goal's last change was made by this prompt (its tool completed, paused or ended it). */
 const changedHere = (goal: StoredGoal | undefined, promptId: string): boolean =>
   goal?.progress.at(-1)?.promptId === promptId;
@@ -66,17 +79,19 @@ const triggerOf = (metadata: Record<string, unknown> | undefined): string | unde
  * driven by the platform from one prompt to the next; its tools and context in the goal's prompts, a
  * `goal-checkpoint` output in the record, and the driver and sweep that `platform.open()` starts.
  */
-export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<string, never>> {
+export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<GoalsState> {
   const runtime: GoalsRuntime = createGoalsRuntime(options);
   const running = new Map<Platform, { unsubscribe: () => void; timer?: ReturnType<typeof setInterval> }>();
   const driverFor = (services: { resolve: (token: typeof PlatformToken) => Platform }) =>
     driverOf(services.resolve(PlatformToken), runtime);
 
-  return definePlugin({
+  const plugin = definePlugin({
     id: GOALS_PLUGIN_ID,
+    state: GoalsState,
     outputs: [goalCheckpoint],
     services: (container) => container.register(GoalsRuntimeToken, { useValue: runtime }),
     prepare: async (ctx) => {
+      if (!mayHaveGoal(ctx)) return;
       const driver = driverFor(ctx.services);
       const view = viewOf((await driver.records.ofConversation(ctx.conversationId))?.value, ctx.prompt);
       if (view.kind !== 'live') return;
@@ -86,6 +101,7 @@ export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<str
     },
     hooks: {
       beforeFirstModelCall: async (ctx) => {
+        if (!mayHaveGoal(ctx)) return;
         const driver = driverFor(ctx.services);
         const trigger = triggerOf(ctx.prompt.metadata);
         let entries: ProgressEntry[] = [];
@@ -136,6 +152,7 @@ export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<str
         return { skip: { text: `${STOPPED_PREFIX}${view.reason}.` } };
       },
       afterToolCall: async (ctx) => {
+        if (!mayHaveGoal(ctx)) return undefined;
         const { call, result } = ctx;
         if (result.type !== 'success' && result.type !== 'error') return undefined;
         const driver = driverFor(ctx.services);
@@ -158,6 +175,7 @@ export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<str
         return undefined;
       },
       betweenRounds: async (ctx) => {
+        if (!mayHaveGoal(ctx)) return undefined;
         const current = await driverFor(ctx.services).records.ofConversation(ctx.conversationId);
         const view = viewOf(current?.value, ctx.prompt);
         // A continuation stops when a person paused or stopped its goal, or another turn superseded it; the
@@ -222,4 +240,6 @@ export function goalsPlugin(options: GoalsPluginOptions = {}): Plugin<Record<str
       await driver.records.deletePointer(conversationId);
     },
   });
+  runtime.plugin = plugin;
+  return plugin;
 }

@@ -1,4 +1,5 @@
-import { DefinitionError, type DependencyContainer, type InjectionToken } from '@tessera/core';
+import { DefinitionError, type DependencyContainer, type InjectionToken, type Plugin } from '@tessera/core';
+import { z } from 'zod';
 import { parseBudgets } from './inputs.ts';
 import type { GoalBudgets } from './types.ts';
 
@@ -33,7 +34,17 @@ export type GoalsRuntime = {
   now: () => Date;
   /** ISO time now. */
   iso: () => string;
+  /** The plugin this runtime belongs to (set by `goalsPlugin()`), whose conversation state marks goals. */
+  plugin?: Plugin<GoalsState>;
 };
+
+/**
+ * The plugin's state in a conversation: `goal` once the conversation has had a goal (set before its first
+ * goal is written, never taken back). The loop reads it with the conversation, so a prompt of a conversation
+ * that never had a goal reads no goal record at all; a continuation (`metadata.goal`) always reads its goal.
+ */
+export const GoalsState = z.object({ goal: z.literal(true).optional() }).default({});
+export type GoalsState = z.infer<typeof GoalsState>;
 
 export const GoalsRuntimeToken: InjectionToken<GoalsRuntime> = Symbol.for('tessera.goals.runtime');
 

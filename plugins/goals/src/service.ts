@@ -62,6 +62,16 @@ class Goals implements GoalService {
   get #records() {
     return this.#driver.records;
   }
+  /**
+   * Marks the conversation as one that has had a goal, before anything of the goal is written: its prompts
+   * read the goal from then on (a conversation never marked reads none). Never taken back.
+   */
+  async #markConversation(conversationId: string): Promise<void> {
+    const plugin = this.#runtime.plugin;
+    if (!plugin) throw new Error('The goals runtime has no plugin: create it with goalsPlugin().');
+    const state = await this.#platform.pluginState(conversationId, plugin);
+    if (state.get().goal !== true) await state.set({ goal: true });
+  }
 
   async create(conversationId: string, userId: string, input: unknown): Promise<Goal> {
     const valid = parseCreate(input);
@@ -107,6 +117,7 @@ class Goals implements GoalService {
     // count, and one that finds too many takes itself back); then the conversation's pointer (a
     // compare-and-set: of two creates at once one wins); then the goal. A process stopped in between leaves
     // a live mark of no goal (the sweep removes it) or a pointer to no goal (get: none; create replaces it).
+    await this.#markConversation(conversationId);
     await this.#checkLiveCount(userId);
     await this.#records.markLive(key, at);
     const max = this.#runtime.maxLiveGoalsPerUser;

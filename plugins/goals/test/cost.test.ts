@@ -78,4 +78,30 @@ describe('what a goal costs per prompt', () => {
     expect(used.put).toBeLessThanOrEqual(6);
     await t.platform.close();
   });
+
+  it('a conversation that never had a goal: its prompts read no goal record (the plugin is on by default)', async () => {
+    const { store, counts } = counting(createMemoryStore());
+    const t = await setup({ store, script: [callTool('work.do'), reply('Done.')] });
+    const before = { ...counts };
+    const prompt = await t.platform.send({
+      conversationId: t.conversation.id,
+      userId: t.userId,
+      input: 'Go',
+    });
+    expect(prompt.state).toBe('completed');
+    // Only the driver's look at the ended prompt (one pointer read); nothing per model or tool call.
+    expect(counts.get - before.get).toBeLessThanOrEqual(1);
+    expect(counts.put - before.put).toBe(0);
+    expect(counts.list - before.list).toBe(0);
+    // Once the conversation has a goal, its prompts read it (and a goal created now still works).
+    await t.goals.create(t.conversation.id, t.userId, { objective: 'x', criteria: [{ description: 'y' }] });
+    expect(
+      (
+        await t.platform.pluginState(t.conversation.id, t.platform.plugins.find((p) => p.id === 'goals')!)
+      ).get(),
+    ).toEqual({
+      goal: true,
+    });
+    await t.platform.close();
+  });
 });

@@ -7,8 +7,9 @@ export type ReachedBudget = { name: string; limit: number; used: number };
  */
 export function budgetOption({ name, limit, used }: ReachedBudget): string {
   const doubled = Math.max(limit, used) * 2;
+  // A cost is money: to the cent. Every other budget is a count.
   const larger =
-    name === 'maxCost'
+    name === 'maxCost' || name === 'cost'
       ? Math.max(Math.ceil(doubled * 100) / 100, used + 0.01)
       : Math.max(Math.ceil(doubled), Math.floor(used) + 1);
   return `--budget ${name}=${larger}`;

@@ -1,3 +1,4 @@
+import { budgetOption } from './budgets.ts';
 import type { TesseraClient } from './client.ts';
 import { EXIT, type Format } from './follow.ts';
 import type { Io } from './render.ts';
@@ -81,14 +82,7 @@ export function reachedBudgets(goal: Pick<Goal, 'budgets' | 'used'>): BudgetName
  */
 export function resumeBudgetOptions(goal: Pick<Goal, 'budgets' | 'used'>): string {
   return reachedBudgets(goal)
-    .map((name) => {
-      const doubled = Math.max(goal.budgets[name] ?? 0, goal.used[name]) * 2;
-      const larger =
-        name === 'cost'
-          ? Math.max(Math.ceil(doubled * 100) / 100, goal.used[name] + 0.01)
-          : Math.max(Math.ceil(doubled), Math.floor(goal.used[name]) + 1);
-      return `--budget ${name}=${larger}`;
-    })
+    .map((name) => budgetOption({ name, limit: goal.budgets[name] ?? 0, used: goal.used[name] }))
     .join(' ');
 }
 

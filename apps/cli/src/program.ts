@@ -430,15 +430,10 @@ const GOAL_STATES = ['active', 'paused', 'completed', 'stopped', 'budget_exhaust
 
 /** `--budget name=limit` options of a goal (repeatable), as its budgets; the server checks the limits. */
 export function parseGoalBudgets(values: readonly string[] = []): Record<string, number> | undefined {
-  if (values.length === 0) return undefined;
-  const budgets: Record<string, number> = {};
-  for (const value of values) {
-    const match = /^([A-Za-z]{1,64})=([0-9]+(?:\.[0-9]+)?)$/.exec(value);
-    if (!match) throw new Error(`--budget takes name=limit, e.g. --budget modelCalls=20 (got '${value}').`);
-    const [, name, limit] = match as unknown as [string, string, string];
+  const budgets = parseBudgetOptions(values);
+  for (const name of Object.keys(budgets ?? {})) {
     if (!(GOAL_BUDGETS as readonly string[]).includes(name))
       throw new Error(`A goal has no budget '${name}': its budgets are ${GOAL_BUDGETS.join(', ')}.`);
-    budgets[name] = Number(limit);
   }
   return budgets;
 }

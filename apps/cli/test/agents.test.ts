@@ -1,23 +1,16 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { agentsPlugin, defineAgent } from '@tessera/plugin-agents';
-import { createServer, demoPlugin } from '@tessera/server';
+import { demoPlugin } from '@tessera/server';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliServer, until } from './support/cli-server.ts';
 
 // Sub-agents in the CLI (issue 31): `pending` prints where each waiting call is (the user's prompt › each
 // agent › the call) and that an agent's own call waits on its child; `show` prints each sub-agent's run
 // inside the call that started it, indented, two levels down, or one line each with --no-agents.
 
-const BIN = fileURLToPath(new URL('../bin/tessera.js', import.meta.url));
 const TOKEN = 'cli-agents-token-0123456789';
 
-let server: Awaited<ReturnType<typeof createServer>>;
-let url: string;
-let dataDir: string;
+let t: Awaited<ReturnType<typeof cliServer>>;
 
 const level = (name: string, next: string | undefined) =>
   defineAgent({
@@ -37,10 +30,7 @@ const model = new ScriptedModel([
 ]);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'tessera-cli-agents-'));
-  server = await createServer({
-    dataDir,
-    auth: { tokens: { [TOKEN]: 'ada' } },
+  t = await cliServer('agents', TOKEN, {
     model,
     webDir: null,
     plugins: [
@@ -48,31 +38,14 @@ beforeAll(async () => {
       agentsPlugin({ agents: [level('planner', 'cleaner'), level('cleaner', undefined)] }),
     ],
   });
-  ({ url } = await server.listen({ port: 0 }));
 });
-afterAll(async () => {
-  await server?.close({ graceMs: 50 });
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => t?.close());
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function tessera(args: string[]): Promise<Run> {
-  const { INIT_CWD, npm_lifecycle_event, TESSERA_TOKEN, TESSERA_URL, ...inherited } = process.env;
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: dataDir,
-    env: { ...inherited, NO_COLOR: '1', TESSERA_URL: url, TESSERA_TOKEN: TOKEN },
-  });
-  const run: Run = { code: null, stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk) => (run.stdout += chunk));
-  child.stderr.on('data', (chunk) => (run.stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ ...run, code })));
-}
+const tessera = (args: string[]) => t.tessera(args);
 
 type Approval = { toolCallId: string; toolId: string; promptId: string };
 async function approvals(): Promise<Approval[]> {
-  const response = await fetch(`${url}/api/approvals`, { headers: { authorization: `Bearer ${TOKEN}` } });
-  return ((await response.json()) as { items: Approval[] }).items;
+  return ((await t.api('GET', '/api/approvals')) as { items: Approval[] }).items;
 }
 
 describe('sub-agents', () => {
@@ -82,9 +55,7 @@ describe('sub-agents', () => {
     const conversationId = /\[conversation (\S+)\]/.exec(asked.stderr)?.[1];
     expect(conversationId).toBeDefined();
     // The three calls of the tree wait (listed once the deepest one is).
-    for (let i = 0; i < 1_000 && (await approvals()).length < 3; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(async () => ((await approvals()).length >= 3 ? true : undefined), 'three calls waiting');
     const byTool = (items: Approval[], toolId: string) => items.find((item) => item.toolId === toolId)!;
     const listed = await approvals();
     const deepest = byTool(listed, 'demo.delete_records');
@@ -120,10 +91,10 @@ describe('sub-agents', () => {
     expect(waiting.stdout).toContain('\n  ⏸ waits on planner: decide the call in its run');
 
     expect((await tessera(['approve', deepest.toolCallId])).code).toBe(0);
-    for (let i = 0; i < 1_000; i++) {
-      if ((await tessera(['show', conversationId!])).stdout.includes('Alpha is deleted')) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(
+      async () => (await tessera(['show', conversationId!])).stdout.includes('Alpha is deleted') || undefined,
+      'the answer in show',
+    );
     const done = await tessera(['show', conversationId!]);
     const lines = done.stdout.split('\n');
     const at = (text: string) => lines.findIndex((line) => line.includes(text));

@@ -1,73 +1,29 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer, demoPlugin } from '@tessera/server';
+import { demoPlugin } from '@tessera/server';
 import { reply, ScriptedModel } from '@tessera/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliServer, until } from './support/cli-server.ts';
 
-const BIN = fileURLToPath(new URL('../bin/tessera.js', import.meta.url));
 const TOKEN = 'cli-goals-token-0123456789';
-
-let server: Awaited<ReturnType<typeof createServer>>;
-let url: string;
-let dataDir: string;
 const model = new ScriptedModel();
 
+let t: Awaited<ReturnType<typeof cliServer>>;
+// The built-in plugins (goals among them) and the demo tools, one of which checks a criterion.
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'tessera-cli-goals-'));
-  // The built-in plugins (goals among them) and the demo tools, one of which checks a criterion.
-  server = await createServer({
-    dataDir,
-    auth: { tokens: { [TOKEN]: 'ada' } },
-    model,
-    plugins: [demoPlugin],
-  });
-  ({ url } = await server.listen({ port: 0 }));
+  t = await cliServer('goals', TOKEN, { model, plugins: [demoPlugin] });
 });
-afterAll(async () => {
-  await server?.close({ graceMs: 50 });
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => t?.close());
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-/** The real `tessera` command, in a child process, against this test's server. */
-function tessera(args: string[]): Promise<Run> {
-  const { INIT_CWD, npm_lifecycle_event, TESSERA_TOKEN, TESSERA_URL, ...inherited } = process.env;
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: dataDir,
-    env: { ...inherited, NO_COLOR: '1', TESSERA_URL: url, TESSERA_TOKEN: TOKEN },
-  });
-  const run: Run = { code: null, stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk) => (run.stdout += chunk));
-  child.stderr.on('data', (chunk) => (run.stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ ...run, code })));
-}
-
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${TOKEN}`,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return response.json();
-}
+const tessera = (args: string[]) => t.tessera(args);
+const api = (method: string, path: string, body?: unknown) => t.api(method, path, body);
 
 const newConversation = async () => ((await api('POST', '/api/conversations', {})) as { id: string }).id;
 
 /** Polls the goal (its prompts run on the server) until it is in `state`. */
 async function goalIn(conversationId: string, state: string) {
-  for (let i = 0; i < 1_000; i++) {
+  return until(async () => {
     const goal = (await api('GET', `/api/conversations/${conversationId}/goal`)) as { state: string };
-    if (goal.state === state) return goal;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`the goal never got ${state}`);
+    return goal.state === state ? goal : undefined;
+  }, `the goal ${state}`);
 }
 
 describe('goals from the command line', () => {

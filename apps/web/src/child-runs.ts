@@ -26,10 +26,17 @@ const withPrompt = (runs: ChildRuns, prompt: Prompt, streaming: Record<string, s
   return {
     prompts: Object.fromEntries(kept.map((id) => [id, prompts[id]!])),
     streaming: Object.fromEntries(
-      kept.map((id) => [id, id === prompt.id ? streaming : (runs.streaming[id] ?? {})]),
+      kept.map((id) => [
+        id,
+        id === prompt.id ? streaming : Object.hasOwn(runs.streaming, id) ? runs.streaming[id]! : {},
+      ]),
     ),
   };
 };
+
+/** The kept run of a prompt id, own keys only (an id is a string the server sent: `constructor` is none). */
+const keptRun = (runs: ChildRuns, promptId: string): Prompt | undefined =>
+  Object.hasOwn(runs.prompts, promptId) ? runs.prompts[promptId] : undefined;
 
 /**
  * Applies an event of a child prompt (one of another conversation than the stream's). Its first sight is its
@@ -37,7 +44,7 @@ const withPrompt = (runs: ChildRuns, prompt: Prompt, streaming: Record<string, s
  * left out (it is read whole when shown).
  */
 export function applyChildEvent(runs: ChildRuns, event: ServerEvent): ChildRuns {
-  const known = runs.prompts[event.promptId];
+  const known = keptRun(runs, event.promptId);
   if (event.type === 'prompt.started')
     return known || !event.prompt ? runs : withPrompt(runs, event.prompt, {});
   if (!known) {
@@ -45,7 +52,10 @@ export function applyChildEvent(runs: ChildRuns, event: ServerEvent): ChildRuns 
     const ended = ['prompt.completed', 'prompt.failed', 'prompt.cancelled'].includes(event.type);
     return ended && event.prompt ? withPrompt(runs, event.prompt, {}) : runs;
   }
-  const next = applyEvent({ prompts: [known], streaming: runs.streaming[known.id] ?? {} }, event);
+  const next = applyEvent(
+    { prompts: [known], streaming: Object.hasOwn(runs.streaming, known.id) ? runs.streaming[known.id]! : {} },
+    event,
+  );
   return withPrompt(runs, next.prompts[0]!, next.streaming);
 }
 
@@ -54,9 +64,13 @@ export function applyChildEvent(runs: ChildRuns, event: ServerEvent): ChildRuns 
  * it was read are newer than a read that raced them).
  */
 export function seedChildRun(runs: ChildRuns, prompt: Prompt): ChildRuns {
-  const known = runs.prompts[prompt.id];
+  const known = keptRun(runs, prompt.id);
   if (known && known.updatedAt >= prompt.updatedAt) return runs;
-  return withPrompt(runs, prompt, known ? (runs.streaming[prompt.id] ?? {}) : {});
+  return withPrompt(
+    runs,
+    prompt,
+    known && Object.hasOwn(runs.streaming, prompt.id) ? runs.streaming[prompt.id]! : {},
+  );
 }
 
 /** What a conversation's record gives the `agent-run` cards inside it, to show their child's run inline. */

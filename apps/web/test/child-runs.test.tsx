@@ -83,6 +83,19 @@ describe('child runs: the events of prompts that run for a conversation', () => 
     expect(applyChildEvent(runs, event('c2', 'prompt.completed', { prompt: ended })).prompts.c2).toBe(ended);
   });
 
+  it("reads only its own keys: a prompt id named like an object's property is a prompt like any", () => {
+    for (const id of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      // Not seen yet: an output of it is left out, as for any id (an inherited member is no prompt).
+      let runs = applyChildEvent(NO_CHILD_RUNS, event(id, 'prompt.output', { output: text('o1', 'x') }));
+      expect(Object.keys(runs.prompts), id).toEqual([]);
+      expect(seedChildRun(runs, prompt(id)).prompts[id]?.id, id).toBe(id);
+      runs = applyChildEvent(runs, event(id, 'prompt.started', { prompt: prompt(id) }));
+      runs = applyChildEvent(runs, event(id, 'prompt.text-delta', { outputId: 'o1', delta: 'Hi' }));
+      expect(Object.hasOwn(runs.prompts, id), id).toBe(true);
+      expect(runs.streaming[id], id).toEqual({ o1: 'Hi' });
+    }
+  });
+
   it('keeps at most 200 child prompts, the least recently changed going first', () => {
     let runs: ChildRuns = NO_CHILD_RUNS;
     for (let i = 0; i < 250; i++)

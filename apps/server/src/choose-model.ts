@@ -18,8 +18,8 @@ export function chooseModel(
   });
   if (given) return info(given);
   if (config.openai) {
-    const { apiKey, baseURL, api } = config.openai;
-    return info(createOpenAIProvider({ apiKey, baseURL, api }));
+    const { apiKey, baseURL, api, exactTokenCounts } = config.openai;
+    return info(createOpenAIProvider({ apiKey, baseURL, api, exactTokenCounts }));
   }
   return info(new DemoModel(demoRules), true);
 }

@@ -127,6 +127,8 @@ export const ServerConfig = z.object({
       apiKey: z.string().min(1).optional(),
       baseURL: z.url().optional(),
       api: z.enum(['responses', 'chat']).default('responses'),
+      /** Count OpenAI's models' tokens with their encoding (~30 MB once loaded), not ~4 characters a token. */
+      exactTokenCounts: z.boolean().default(false),
     })
     .optional(),
   models: z
@@ -224,6 +226,9 @@ const defined = <T extends object>(value: T) =>
 /** `TESSERA_RATE_LIMITS`: `false` turns them off, `true` keeps the defaults (anything else is refused). */
 const rateLimitsFrom = (value: string | undefined) =>
   value === undefined || value === 'true' ? undefined : value === 'false' ? false : value;
+/** `true` or `false` (anything else is left for the schema to refuse). */
+const booleanFrom = (value: string | undefined) =>
+  value === 'true' || value === 'false' ? value === 'true' : value;
 /** `TESSERA_TRUST_PROXY`: true, false or a number of proxies (anything else is left for the schema to refuse). */
 const trustProxyFrom = (value: string | undefined) =>
   value === 'true' || value === 'false'
@@ -246,7 +251,12 @@ export function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown>
     : undefined;
   const openai =
     env.OPENAI_API_KEY || env.OPENAI_BASE_URL
-      ? defined({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, api: env.TESSERA_OPENAI_API })
+      ? defined({
+          apiKey: env.OPENAI_API_KEY,
+          baseURL: env.OPENAI_BASE_URL,
+          api: env.TESSERA_OPENAI_API,
+          exactTokenCounts: booleanFrom(env.TESSERA_EXACT_TOKEN_COUNTS),
+        })
       : undefined;
   return defined({
     port: env.PORT,

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reply } from '@tessera/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chooseModel } from '../src/choose-model.ts';
+import type { ServerConfig } from '../src/config.ts';
 import { ConfigError, loadConfig } from '../src/index.ts';
 import { testServer } from './harness.ts';
 
@@ -52,6 +54,19 @@ describe('the configuration', () => {
     for (const field of ['port', 'historyTokens', 'auth.tokens']) expect(message).toContain(field);
     await expect(load({ TESSERA_CONFIG: '/nonexistent/config.json' })).rejects.toThrow(
       'Cannot read the config file /nonexistent/config.json',
+    );
+  });
+
+  it("counts OpenAI's tokens about four characters a token unless TESSERA_EXACT_TOKEN_COUNTS=true", async () => {
+    const openai = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
+    const estimates = async (env: NodeJS.ProcessEnv) =>
+      chooseModel((await load(env)) as ServerConfig, undefined).model.estimateTokens;
+    expect(await load(openai)).toMatchObject({ openai: { exactTokenCounts: false } });
+    expect(await estimates(openai)).toBeUndefined();
+    expect(await estimates({ ...openai, TESSERA_EXACT_TOKEN_COUNTS: 'true' })).toBeTypeOf('function');
+    expect(await estimates({ ...openai, TESSERA_EXACT_TOKEN_COUNTS: 'false' })).toBeUndefined();
+    await expect(load({ ...openai, TESSERA_EXACT_TOKEN_COUNTS: 'yes' })).rejects.toThrow(
+      /openai\.exactTokenCounts/,
     );
   });
 

@@ -53,4 +53,12 @@ export type OpenAIProviderOptions = {
   logger?: OpenAILogger;
   /** The least severe SDK log line passed to `logger` (default `warn`). */
   logLevel?: 'off' | 'error' | 'warn' | 'info' | 'debug';
+  /**
+   * Count OpenAI's models' tokens with their own encoding (o200k, cl100k, through `gpt-tokenizer`) rather
+   * than about four characters a token. Default `false`: every count that decides something (the history
+   * budget, compaction, the context meter) is anchored on or scaled by the tokens the API reported for the
+   * conversation's last call, so the exact count changes little, and the encoding's tables hold ~30 MB of a
+   * process's memory once loaded. Worth it for budgets tight enough that a first call must be counted exactly.
+   */
+  exactTokenCounts?: boolean;
 };

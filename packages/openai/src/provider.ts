@@ -121,8 +121,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions = {}): Model
       const names = new ToolNames(request.tools.map((tool) => tool.name));
       return withRetries(() => attempt(request, names, signal), retry, signal);
     },
-    // OpenAI's models counted with their own encoding (o200k, cl100k); other models about four characters a token.
-    estimateTokens: estimateOpenAITokens,
+    // Without it, core counts about four characters a token (scaled by what the API reports).
+    ...(options.exactTokenCounts ? { estimateTokens: estimateOpenAITokens } : {}),
   };
 }
 

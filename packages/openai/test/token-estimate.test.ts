@@ -24,10 +24,15 @@ describe('token estimates', () => {
       encode('{"owner":"ada","species":"cat"}').length +
       encode('{"name":"Miso","age":4}').length +
       3 * 4;
-    const provider = createOpenAIProvider({ apiKey: 'test' });
+    const provider = createOpenAIProvider({ apiKey: 'test', exactTokenCounts: true });
     expect(provider.estimateTokens?.(messages, 'gpt-5')).toBe(exact);
     expect(estimateOpenAITokens(messages, 'llama-3.1-70b')).toBe(estimateTokens(messages));
     expect(estimateOpenAITokens(messages)).toBe(estimateTokens(messages));
+  });
+
+  it("leaves counting to core's estimate unless exact counts are asked for (the encoding's tables are ~30 MB)", () => {
+    expect(createOpenAIProvider({ apiKey: 'test' }).estimateTokens).toBeUndefined();
+    expect(createOpenAIProvider({ apiKey: 'test', exactTokenCounts: false }).estimateTokens).toBeUndefined();
   });
 });
 

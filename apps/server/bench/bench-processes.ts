@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { missingHeapFlags } from '../src/heap-settings.ts';
+import { missingHeapFlags, missingMallocSettings } from '../src/heap-settings.ts';
 
 export const TOKEN = 'bench-token-0123456789';
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -54,10 +54,12 @@ export async function startServer(
 ): Promise<BenchServer> {
   const nodeArgs = options.nodeArgs ?? [];
   // The heap settings the server's own command runs with (src/heap-settings.ts), unless set here.
-  const heap = process.env.TESSERA_NODE_HEAP === 'default' ? [] : missingHeapFlags(nodeArgs, undefined);
+  const own = process.env.TESSERA_NODE_HEAP !== 'default';
+  const heap = own ? missingHeapFlags(nodeArgs, undefined) : [];
   const child: ChildProcess = fork(SERVER, [], {
     execArgv: ['--disable-warning=ExperimentalWarning', '--expose-gc', ...heap, ...nodeArgs],
     env: {
+      ...(own ? missingMallocSettings(process.env) : {}),
       ...process.env,
       BENCH_STORE: store,
       BENCH_DATABASE_URL: DATABASE_URL,

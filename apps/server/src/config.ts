@@ -77,7 +77,7 @@ const RateLimits = z.object({
 const EVENT_STREAM_LIMITS = {
   streamQueueBytes: 2_000_000,
   streamsPerUser: 100,
-  replayLogBytes: 16_000_000,
+  replayLogBytes: 8_000_000,
   replayLogBytesPerConversation: 8_000_000,
 };
 

@@ -5,14 +5,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEAP_FLAGS, missingHeapFlags } from '../src/heap-settings.ts';
+import { HEAP_FLAGS, missingHeapFlags, missingMallocSettings } from '../src/heap-settings.ts';
 
 const MAIN = join(import.meta.dirname, '../src/main.ts');
 
-/** The command line of the server process `main.ts` runs as, read from /proc once it says it runs. */
-async function serverCommandLine(extra: Record<string, string> = {}): Promise<string[]> {
+/** The command line and environment of the server process `main.ts` runs as, read from /proc once it runs. */
+async function serverProcess(
+  extra: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<{ args: string[]; env: Record<string, string> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-heap-'));
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: dataDir,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', TESSERA_DATA_DIR: dataDir, ...extra },
   });
@@ -27,7 +30,9 @@ async function serverCommandLine(extra: Record<string, string> = {}): Promise<st
       child.once('close', () => reject(new Error(`the server exited: ${output}`)));
     });
     // The pid spawn() gave is the server's: it was run again in place, not as a child.
-    return readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const read = (file: string) => readFileSync(`/proc/${child.pid}/${file}`, 'utf8').split('\0').filter(Boolean);
+    const env = Object.fromEntries(read('environ').map((entry) => entry.split(/=(.*)/s).slice(0, 2)));
+    return { args: read('cmdline'), env };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -43,16 +48,35 @@ describe('the heap settings', () => {
     expect(missingHeapFlags(['--inspect'], '--max-old-space-size=512')).toEqual([...HEAP_FLAGS]);
   });
 
+  it("sets glibc's arenas on Linux unless the environment does", () => {
+    expect(missingMallocSettings({}, 'linux')).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(missingMallocSettings({ MALLOC_ARENA_MAX: '8' }, 'linux')).toEqual({});
+    expect(missingMallocSettings({}, 'darwin')).toEqual({});
+  });
+
   it.runIf(process.platform === 'linux')('runs the server in its own process with them', async () => {
-    const args = await serverCommandLine();
+    const { args, env } = await serverProcess();
     expect(args.slice(1, 3)).toEqual([...HEAP_FLAGS]);
     expect(args.at(-1)).toBe(MAIN);
+    expect(env.MALLOC_ARENA_MAX).toBe('2');
+  });
+
+  it.runIf(process.platform === 'linux')('keeps what the operator set, and runs once', async () => {
+    const given = ['--heap-growing-percent=50'];
+    const { args, env } = await serverProcess(
+      { MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--max-semi-space-size=8' },
+      given,
+    );
+    expect(args).toEqual([process.execPath, ...given, MAIN]);
+    expect(env.MALLOC_ARENA_MAX).toBe('4');
   });
 
   it.runIf(process.platform === 'linux')(
-    "keeps Node's own sizing with TESSERA_NODE_HEAP=default",
+    "keeps Node's and the C library's own sizing with TESSERA_NODE_HEAP=default",
     async () => {
-      expect(await serverCommandLine({ TESSERA_NODE_HEAP: 'default' })).toEqual([process.execPath, MAIN]);
+      const { args, env } = await serverProcess({ TESSERA_NODE_HEAP: 'default' });
+      expect(args).toEqual([process.execPath, MAIN]);
+      expect(env.MALLOC_ARENA_MAX).toBeUndefined();
     },
   );
 });

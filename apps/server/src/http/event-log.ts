@@ -33,7 +33,7 @@ export type EventLogOptions = {
   maxEvents?: number;
   /** Bytes of frames kept per key (default 8 MB). */
   perConversationBytes?: number;
-  /** Bytes of frames kept in all (default 64 MB). */
+  /** Bytes of frames kept in all (default 8 MB). */
   maxBytes?: number;
 };
 
@@ -107,7 +107,7 @@ export class KeyedEventLog<E extends { type: string }> {
   constructor(options: EventLogOptions = {}) {
     this.#maxEvents = options.maxEvents ?? 20_000;
     this.#perKey = Math.min(options.perConversation ?? 1_000, this.#maxEvents);
-    this.#maxBytes = options.maxBytes ?? 16_000_000;
+    this.#maxBytes = options.maxBytes ?? 8_000_000;
     this.#perKeyBytes = Math.min(options.perConversationBytes ?? 8_000_000, this.#maxBytes);
   }
 

@@ -30,7 +30,8 @@ async function serverProcess(
       child.once('close', () => reject(new Error(`the server exited: ${output}`)));
     });
     // The pid spawn() gave is the server's: it was run again in place, not as a child.
-    const read = (file: string) => readFileSync(`/proc/${child.pid}/${file}`, 'utf8').split('\0').filter(Boolean);
+    const read = (file: string) =>
+      readFileSync(`/proc/${child.pid}/${file}`, 'utf8').split('\0').filter(Boolean);
     const env = Object.fromEntries(read('environ').map((entry) => entry.split(/=(.*)/s).slice(0, 2)));
     return { args: read('cmdline'), env };
   } finally {

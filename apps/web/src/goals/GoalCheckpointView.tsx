@@ -1,5 +1,6 @@
 import type { Output } from '../api.ts';
-import { labelOf, PROGRESS_LABEL, STATE_LABEL, timeOf } from './goal-format.ts';
+import { GoalProgressItem } from './GoalProgressItem.tsx';
+import { labelOf, STATE_LABEL } from './goal-format.ts';
 import type { GoalCheckpoint } from './goal-types.ts';
 import './goals.css';
 
@@ -56,11 +57,7 @@ export function GoalCheckpointView({ output }: { output: Output }) {
           <ol className="goal-log" aria-label="Progress in this prompt">
             {checkpoint.progress.map((entry, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the entries are a fixed list
-              <li key={index} className={`goal-log-${entry.kind}`}>
-                <span className="goal-log-kind">{labelOf(PROGRESS_LABEL, entry.kind)}</span>
-                <time dateTime={entry.at}>{timeOf(entry.at)}</time>
-                <p>{entry.text}</p>
-              </li>
+              <GoalProgressItem key={index} entry={entry} />
             ))}
           </ol>
         )}

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { type GoalDraft, GoalForm } from './GoalForm.tsx';
+import { GoalProgressItem } from './GoalProgressItem.tsx';
 import {
   amountOf,
   BUDGET_FIELD,
@@ -10,7 +11,6 @@ import {
   labelOf,
   metCount,
   PAUSE_LABEL,
-  PROGRESS_LABEL,
   raisedBudgets,
   STATE_LABEL,
   timeOf,
@@ -214,11 +214,7 @@ export function GoalView({
             .map((entry, index) => ({ entry, index }))
             .reverse()
             .map(({ entry, index }) => (
-              <li key={index} className={`goal-log-${entry.kind}`}>
-                <span className="goal-log-kind">{labelOf(PROGRESS_LABEL, entry.kind)}</span>
-                <time dateTime={entry.at}>{timeOf(entry.at)}</time>
-                <p>{entry.text}</p>
-              </li>
+              <GoalProgressItem key={index} entry={entry} />
             ))}
         </ol>
       )}

@@ -129,13 +129,19 @@ export function Composer(props: ComposerProps) {
     event.preventDefault();
     if (empty || disabled) return;
     setError(undefined);
+    // The box empties as the message leaves, so what is written while it is on its way is the next message
+    // (clearing after the send would erase it); a send that fails puts its text and files back.
+    const text = input;
+    const sent = whileBusy ? [] : files;
+    setInput('');
+    if (!whileBusy) setFiles([]);
     try {
-      if (whileBusy) await props.onSendWhileBusy?.(input.trim(), mode);
-      else await props.onSend(input.trim(), files);
-      setInput('');
-      setFiles([]);
+      if (whileBusy) await props.onSendWhileBusy?.(text.trim(), mode);
+      else await props.onSend(text.trim(), sent);
     } catch (e) {
       setError((e as Error).message);
+      setInput((current) => (current.trim() ? current : text));
+      setFiles((current) => [...sent, ...current]);
     }
   };
   const stop = async () => {

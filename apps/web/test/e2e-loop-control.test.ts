@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { ModelRequest } from '@tessera/core';
 import { callTool, reply, ScriptedModel } from '@tessera/testing';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { e2eServer } from './support/e2e-server.ts';
 
 const TOKEN = 'e2e-loop-control-token-0123456789';
@@ -34,6 +34,11 @@ const lastUserText = (request: ModelRequest) => {
 };
 
 describe('loop control in the web UI', () => {
+  // One model for the file: a test that failed halfway leaves no turns for the next to play.
+  beforeEach(() => {
+    model.clear();
+  });
+
   it('steers the working assistant: the composer stays usable, the model reads the message next', async () => {
     model.push(callTool('demo.delete_records', { names: ['alpha'] }), (request) =>
       reply(`Deleted alpha; you said ${lastUserText(request)}`),

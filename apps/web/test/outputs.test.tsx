@@ -550,6 +550,22 @@ describe('the composer', () => {
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('hi');
   });
 
+  it('keeps what is written while a message is on its way: it is the next message', async () => {
+    let arrive = () => {};
+    const onSend = vi.fn(() => new Promise<void>((resolve) => (arrive = resolve)));
+    composer({ onSend });
+    const box = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(box(), { target: { value: 'first' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(box().value).toBe('');
+    fireEvent.change(box(), { target: { value: 'second' } });
+    arrive();
+    await vi.waitFor(() => expect(onSend).toHaveBeenCalledWith('first', []), { timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(box().value).toBe('second');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('suggests "help" in an empty message box only for the demo model, whose word it is', () => {
     composer({ demo: true });
     expect(screen.getByRole('textbox').getAttribute('placeholder')).toBe('Message Tessera… (try "help")');

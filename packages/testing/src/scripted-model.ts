@@ -84,6 +84,15 @@ export class ScriptedModel implements ModelProvider {
     return this;
   }
 
+  /**
+   * Drops the turns not played yet: a test sharing one model with others starts from an empty script, so a
+   * test that failed halfway does not hand its unplayed turns to the next.
+   */
+  clear(): this {
+    this.#turns.length = 0;
+    return this;
+  }
+
   get remaining(): number {
     return this.#turns.length;
   }

@@ -44,6 +44,14 @@ describe('ScriptedModel', () => {
     expect(model.remaining).toBe(0);
   });
 
+  it('clears the turns not played yet, and plays what is pushed after', async () => {
+    const model = new ScriptedModel([reply('left over'), reply('also left')]);
+    expect(model.clear().remaining).toBe(0);
+    await expect(collect(model)).rejects.toThrow('no turn left');
+    model.push(reply('fresh'));
+    expect(await collect(model)).toContainEqual({ type: 'text-delta', delta: 'fresh' });
+  });
+
   it('fails clearly when the script runs out, or when a turn says so', async () => {
     await expect(collect(new ScriptedModel())).rejects.toThrow('no turn left');
     await expect(collect(new ScriptedModel([{ error: 'overloaded' }]))).rejects.toBeInstanceOf(ModelError);

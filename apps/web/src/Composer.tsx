@@ -103,14 +103,38 @@ type ComposerProps = {
 };
 
 /**
+ * The message being written (its text, files and the last send's error) and `send`, which empties the box
+ * as the message leaves, so what is written while it is on its way is the next message (emptying it once
+ * the server took the message would erase that); a send that fails puts its text and files back.
+ */
+function useDraft() {
+  const [input, setInput] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string>();
+  const send = async (withFiles: boolean, deliver: (text: string, files: File[]) => Promise<void>) => {
+    setError(undefined);
+    const text = input;
+    const sent = withFiles ? files : [];
+    setInput('');
+    if (withFiles) setFiles([]);
+    try {
+      await deliver(text.trim(), sent);
+    } catch (e) {
+      setError((e as Error).message);
+      setInput((current) => (current.trim() ? current : text));
+      setFiles((current) => [...sent, ...current]);
+    }
+  };
+  return { input, setInput, files, setFiles, error, setError, send };
+}
+
+/**
  * Writes a message with attachments (chosen, dropped or pasted; each removable before sending; files alone
  * are a message too), sends it, or stops the running answer: while one runs the send button is a stop button.
  * A send that fails keeps the text and the files, and says why.
  */
 export function Composer(props: ComposerProps) {
-  const [input, setInput] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string>();
+  const { input, setInput, files, setFiles, error, setError, send } = useDraft();
   const [stopping, setStopping] = useState(false);
   const [mode, setMode] = useState<SendMode>('steer');
   // While the assistant works, text can still go (as steering or a follow-up); files wait for it to end.
@@ -128,21 +152,8 @@ export function Composer(props: ComposerProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (empty || disabled) return;
-    setError(undefined);
-    // The box empties as the message leaves, so what is written while it is on its way is the next message
-    // (clearing after the send would erase it); a send that fails puts its text and files back.
-    const text = input;
-    const sent = whileBusy ? [] : files;
-    setInput('');
-    if (!whileBusy) setFiles([]);
-    try {
-      if (whileBusy) await props.onSendWhileBusy?.(text.trim(), mode);
-      else await props.onSend(text.trim(), sent);
-    } catch (e) {
-      setError((e as Error).message);
-      setInput((current) => (current.trim() ? current : text));
-      setFiles((current) => [...sent, ...current]);
-    }
+    if (whileBusy) await send(false, async (text) => props.onSendWhileBusy?.(text, mode));
+    else await send(true, props.onSend);
   };
   const stop = async () => {
     setStopping(true);

@@ -203,8 +203,7 @@ describe('a relay between processes that share a store', () => {
     expect(prompt.state).toBe('completed');
     expect(inA).toEqual([
       'prompt.started',
-      'prompt.output',
-      'prompt.output-updated',
+      'prompt.output', // the read-only call, written once with its result
       'delta Found ',
       'delta a.',
       'prompt.output',

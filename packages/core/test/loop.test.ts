@@ -1,10 +1,11 @@
 import { assertWellFormed, callTool, callTools, createTestPlatform, reply } from '@tessera/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   ConversationBusyError,
   createTool,
   definePlugin,
+  MemoryStore,
   ModelError,
   promptsToMessages,
   type TesseraEvent,
@@ -538,24 +539,139 @@ describe('budgets', () => {
 });
 
 describe('events', () => {
-  it('publishes every new output, updates, and the end, in order', async () => {
-    const { plugin } = toolbox();
+  /** A platform whose store counts the prompt writes, and the events of its conversation. */
+  const counted = async (script: Parameters<typeof callTool>[0][], plugins = [toolbox().plugin]) => {
+    const store = new MemoryStore();
+    let writes = 0;
+    const update = store.prompts.update.bind(store.prompts);
+    store.prompts.update = (...args) => {
+      writes++;
+      return update(...args);
+    };
     const t = await createTestPlatform({
-      plugins: [plugin],
-      script: [callTool('demo.echo', { text: 'a' }), reply('Done')],
+      plugins,
+      store,
+      script: [...script.map((tool) => callTool(tool, { text: 'a' })), reply('Done')],
     });
     const events: TesseraEvent[] = [];
     t.platform.events.subscribe({ conversationId: t.conversation.id }, (e) => {
       events.push(e);
     });
+    return { t, events, writes: () => writes, store };
+  };
+
+  it('publishes every new output, updates, and the end, in order', async () => {
+    const slow = createTool({
+      id: 'slow.write',
+      description: 'Writes something.',
+      input: z.object({ text: z.string() }),
+      invoke: () => ({ written: true }),
+    });
+    const { t, events } = await counted(['slow.write'], [definePlugin({ id: 'slow', tools: [slow] })]);
     await t.send('go');
     expect(events.map((e) => e.type)).toEqual([
       'prompt.started',
-      'prompt.output', // the tool call, running
+      'prompt.output', // the tool call, running: written before its tool (which has side effects) runs
       'prompt.output-updated', // its result
       'prompt.text-delta',
       'prompt.output', // the text
       'prompt.completed',
+    ]);
+  });
+
+  it('writes a read-only call that ends at once with its result, in one write and one event', async () => {
+    const { t, events, writes } = await counted(['demo.echo']);
+    const prompt = await t.send('go');
+    expect(events.map((e) => e.type)).toEqual([
+      'prompt.started',
+      'prompt.output', // the call, run and ended
+      'prompt.text-delta',
+      'prompt.output',
+      'prompt.completed',
+    ]);
+    expect(events[1]).toMatchObject({
+      output: { type: 'tool', startedAt: expect.any(String), result: { type: 'success' } },
+    });
+    expect(writes()).toBe(2); // the call with its result, then the text with the final state
+    expect(tools(prompt)[0]).toMatchObject({ result: { type: 'success', output: { echoed: 'a' } } });
+  });
+
+  it('runs a read-only call before it is written: a crash then loses the model call whole', async () => {
+    const stored: unknown[] = [];
+    const peek = createTool({
+      id: 'peek.read',
+      description: 'Reads.',
+      input: z.object({ text: z.string() }),
+      readOnly: true,
+      invoke: async ({ promptId }) => {
+        stored.push((await store.prompts.get(promptId))?.output);
+        return { read: true };
+      },
+    });
+    const { t, store } = await counted(['peek.read'], [definePlugin({ id: 'peek', tools: [peek] })]);
+    const prompt = await t.send('go');
+    // Nothing of the round is in the store while the tool runs (its usage neither): recovery asks again.
+    expect(stored).toEqual([[]]);
+    expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'text']);
+    expect(prompt.usage.modelCalls).toBe(2);
+  });
+
+  it('writes a read-only call that runs longer before its result, and what it emits after it', async () => {
+    let finish = () => {};
+    const wait = createTool({
+      id: 'wait.read',
+      description: 'Reads slowly, showing progress.',
+      input: z.object({ text: z.string() }),
+      readOnly: true,
+      invoke: async ({ emit }) => {
+        await new Promise<void>((resolve) => (finish = resolve));
+        await emit({ type: 'text', text: 'progress' });
+        return { read: true };
+      },
+    });
+    const { t, events } = await counted(['wait.read'], [definePlugin({ id: 'wait', tools: [wait] })]);
+    const sending = t.send('go');
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('prompt.output'), { timeout: 30_000 });
+    // Running past QUIET_START_MS, the call is written (and shown) running, without its result.
+    expect(events.at(-1)).toMatchObject({
+      type: 'prompt.output',
+      output: { type: 'tool', startedAt: expect.any(String) },
+    });
+    expect(events.at(-1)).not.toHaveProperty('output.result');
+    finish();
+    const prompt = await sending;
+    expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'text', 'text']);
+    expect(events.map((e) => e.type)).toEqual([
+      'prompt.started',
+      'prompt.output',
+      'prompt.output', // what it emitted, after its call
+      'prompt.output-updated',
+      'prompt.text-delta',
+      'prompt.output',
+      'prompt.completed',
+    ]);
+  });
+
+  it('writes a read-only call before what it emits, even when it emits at once', async () => {
+    const shows = createTool({
+      id: 'shows.read',
+      description: 'Reads, showing what it read.',
+      input: z.object({ text: z.string() }),
+      readOnly: true,
+      invoke: async ({ emit }) => {
+        await emit({ type: 'text', text: 'shown' });
+        return { read: true };
+      },
+    });
+    const { t, events } = await counted(['shows.read'], [definePlugin({ id: 'shows', tools: [shows] })]);
+    const prompt = await t.send('go');
+    expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'text', 'text']);
+    expect(prompt.output[1]).toMatchObject({ text: 'shown', toolCallId: prompt.output[0]!.id });
+    expect(events.map((e) => e.type).slice(0, 4)).toEqual([
+      'prompt.started',
+      'prompt.output',
+      'prompt.output',
+      'prompt.output-updated',
     ]);
   });
 });

@@ -34,7 +34,8 @@ export type PromptEvent = DistributiveOmit<TesseraEvent, keyof Scope>;
  * it goes to the store with the record's next write (the first call of the round, or the prompt's final
  * state), in one `update` when the store can append in one (`PromptStore.appendsInUpdate`), and its events
  * are published then, before that write's own. The loop flushes before awaiting anything else (hooks, a
- * tool), so a staged change is never more than a write away; a crash before it loses the model call whole.
+ * tool with side effects; a read-only call is written within QUIET_START_MS, see ToolBatch), so a staged
+ * change is never more than a write away; a crash before it loses the model call whole.
  */
 export class PromptRecord {
   readonly #runtime: RecordRuntime;

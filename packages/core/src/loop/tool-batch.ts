@@ -16,6 +16,12 @@ import { toolError } from './tool-result.ts';
 export const INTERRUPTED =
   'The call was interrupted before it finished; it may or may not have taken effect.';
 
+/**
+ * A read-only call alone in its batch is written once it has run for this long, or once it ends, whichever
+ * comes first: a call that ends sooner goes to the store in one write with its result (see ToolBatch.#start).
+ */
+export const QUIET_START_MS = 50;
+
 type Invocation = { call: OpenCall; decision: Extract<Decision, { kind: 'invoke' }> };
 
 /**
@@ -165,7 +171,14 @@ export class ToolBatch {
   }
 
   #invokeGroup(group: Invocation[], signal: AbortSignal): Promise<void> {
-    return group.length === 1 ? this.#start(group[0]!, signal) : this.#invokeAll(group, signal);
+    const [only] = group;
+    if (group.length > 1) return this.#invokeAll(group, signal);
+    // An idempotent tool finds its earlier run by its call's id (an agent, its child prompt): its call is
+    // in the store before it runs, read-only or not.
+    const { tool } = only!.decision.offered;
+    return tool.readOnly && !tool.idempotent && !only!.call.recorded
+      ? this.#startQuietly(only!, signal)
+      : this.#start(only!, signal);
   }
 
   async #invokeAll(group: Invocation[], signal: AbortSignal): Promise<void> {
@@ -215,9 +228,46 @@ export class ToolBatch {
     await this.#finish(call, decision.runWith, decision.offered, signal);
   }
 
-  /** Runs a started call, lets `afterToolCall` hooks rewrite what the model reads, and records the result. */
-  async #finish(call: OpenCall, input: unknown, offered: OfferedTool, signal: AbortSignal): Promise<void> {
-    const result = await this.#invoke(call.output, offered, input, signal);
+  /**
+   * Starts a read-only call without writing it: it is written when it has run for QUIET_START_MS, when it
+   * first emits or updates an output (which must follow it in the record), or, if it ends before either,
+   * with its result, in one write instead of two. Its tool has no side effects, so a crash while it runs
+   * unwritten costs what a crash before a staged write costs (see PromptRecord): the model call is made again.
+   */
+  async #startQuietly({ call, decision }: Invocation, signal: AbortSignal): Promise<void> {
+    this.#size.assert(this.#record.prompt);
+    call.output = { ...call.output, input: decision.input, startedAt: now(), ...decision.edit };
+    let starting: Promise<unknown> | undefined;
+    const writeStart = () => {
+      starting ??= this.#record.record(call, {});
+      return starting;
+    };
+    const timer = setTimeout(() => void writeStart().catch(() => {}), QUIET_START_MS);
+    try {
+      await this.#finish(call, decision.runWith, decision.offered, signal, writeStart, () => {
+        clearTimeout(timer);
+        return starting;
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Runs a started call, lets `afterToolCall` hooks rewrite what the model reads, and records the result.
+   * A call started unwritten (see #startQuietly) is written by `writeStart` before what it emits, and
+   * `ended` stops its timer and gives the start's write still under way, awaited before the result's.
+   */
+  async #finish(
+    call: OpenCall,
+    input: unknown,
+    offered: OfferedTool,
+    signal: AbortSignal,
+    writeStart?: () => Promise<unknown>,
+    ended?: () => Promise<unknown> | undefined,
+  ): Promise<void> {
+    const result = await this.#invoke(call.output, offered, input, signal, writeStart);
+    await ended?.();
     if (result.type === 'pending') {
       // It returned suspendCall(): it waits (in a group, the group decides which; see #invokeAll).
       if (this.#suspended) this.#suspended.push({ call, result });
@@ -268,6 +318,7 @@ export class ToolBatch {
     offered: OfferedTool,
     input: unknown,
     signal: AbortSignal,
+    writeStart?: () => Promise<unknown>,
   ): Promise<PromptOutputToolResult> {
     const record = this.#record;
     const prompt = record.prompt;
@@ -282,8 +333,18 @@ export class ToolBatch {
         toolCallId: call.id,
         promptId: prompt.id,
         conversationId: prompt.conversationId,
-        emit: (output) => record.append(output, call.id),
-        update: (outputId, output) => record.updateEmitted(outputId, output, call.id),
+        emit: writeStart
+          ? async (output) => {
+              await writeStart();
+              return record.append(output, call.id);
+            }
+          : (output) => record.append(output, call.id),
+        update: writeStart
+          ? async (outputId, output) => {
+              await writeStart();
+              return record.updateEmitted(outputId, output, call.id);
+            }
+          : (outputId, output) => record.updateEmitted(outputId, output, call.id),
         outputs: () => record.prompt.output,
       },
       plugins,

@@ -75,7 +75,11 @@ export type BoundToolDefinition<TSchema extends ObjectSchema, TState, TResult> =
    */
   jsonSchema?: JsonSchema;
   requireApproval?: ApprovalCheck<z.output<TSchema>, TState>;
-  /** Read-only tools in one batch may run in parallel; everything else runs in order. */
+  /**
+   * No side effects: read-only calls in one batch may run in parallel (everything else runs in order), a call
+   * cut off by a crash is run again, and one alone in its batch that ends within 50 ms is written once, with
+   * its result (unless `idempotent`: such a call is in the store before it runs).
+   */
   readOnly?: boolean;
   /**
    * Running a call again does what running it once did: the tool finds by `toolCallId` what a run of the

@@ -9,6 +9,7 @@ import {
   ModelError,
   promptsToMessages,
   type TesseraEvent,
+  type ToolInput,
   type ToolOutput,
 } from '../src/index.ts';
 import { toolbox } from './helpers.ts';
@@ -539,8 +540,13 @@ describe('budgets', () => {
 });
 
 describe('events', () => {
-  /** A platform whose store counts the prompt writes, and the events of its conversation. */
-  const counted = async (script: Parameters<typeof callTool>[0][], plugins = [toolbox().plugin]) => {
+  /**
+   * A platform with one tool, `t.run` (or the toolbox's `demo.echo`), that the model calls once before it
+   * answers; its store counts the prompt writes, and the conversation's events are kept.
+   */
+  const counted = async (
+    tool: 'demo.echo' | { readOnly?: boolean; invoke: (call: ToolInput<{ text: string }>) => unknown },
+  ) => {
     const store = new MemoryStore();
     let writes = 0;
     const update = store.prompts.update.bind(store.prompts);
@@ -548,11 +554,22 @@ describe('events', () => {
       writes++;
       return update(...args);
     };
-    const t = await createTestPlatform({
-      plugins,
-      store,
-      script: [...script.map((tool) => callTool(tool, { text: 'a' })), reply('Done')],
-    });
+    const plugin =
+      tool === 'demo.echo'
+        ? toolbox().plugin
+        : definePlugin({
+            id: 't',
+            tools: [
+              createTool({
+                id: 't.run',
+                description: 'Runs.',
+                input: z.object({ text: z.string() }),
+                ...tool,
+              }),
+            ],
+          });
+    const script = [callTool(tool === 'demo.echo' ? tool : 't.run', { text: 'a' }), reply('Done')];
+    const t = await createTestPlatform({ plugins: [plugin], store, script });
     const events: TesseraEvent[] = [];
     t.platform.events.subscribe({ conversationId: t.conversation.id }, (e) => {
       events.push(e);
@@ -561,13 +578,7 @@ describe('events', () => {
   };
 
   it('publishes every new output, updates, and the end, in order', async () => {
-    const slow = createTool({
-      id: 'slow.write',
-      description: 'Writes something.',
-      input: z.object({ text: z.string() }),
-      invoke: () => ({ written: true }),
-    });
-    const { t, events } = await counted(['slow.write'], [definePlugin({ id: 'slow', tools: [slow] })]);
+    const { t, events } = await counted({ invoke: () => ({ written: true }) });
     await t.send('go');
     expect(events.map((e) => e.type)).toEqual([
       'prompt.started',
@@ -580,7 +591,7 @@ describe('events', () => {
   });
 
   it('writes a read-only call that ends at once with its result, in one write and one event', async () => {
-    const { t, events, writes } = await counted(['demo.echo']);
+    const { t, events, writes } = await counted('demo.echo');
     const prompt = await t.send('go');
     expect(events.map((e) => e.type)).toEqual([
       'prompt.started',
@@ -598,17 +609,13 @@ describe('events', () => {
 
   it('runs a read-only call before it is written: a crash then loses the model call whole', async () => {
     const stored: unknown[] = [];
-    const peek = createTool({
-      id: 'peek.read',
-      description: 'Reads.',
-      input: z.object({ text: z.string() }),
+    const { t, store } = await counted({
       readOnly: true,
       invoke: async ({ promptId }) => {
         stored.push((await store.prompts.get(promptId))?.output);
         return { read: true };
       },
     });
-    const { t, store } = await counted(['peek.read'], [definePlugin({ id: 'peek', tools: [peek] })]);
     const prompt = await t.send('go');
     // Nothing of the round is in the store while the tool runs (its usage neither): recovery asks again.
     expect(stored).toEqual([[]]);
@@ -618,10 +625,7 @@ describe('events', () => {
 
   it('writes a read-only call that runs longer before its result, and what it emits after it', async () => {
     let finish = () => {};
-    const wait = createTool({
-      id: 'wait.read',
-      description: 'Reads slowly, showing progress.',
-      input: z.object({ text: z.string() }),
+    const { t, events } = await counted({
       readOnly: true,
       invoke: async ({ emit }) => {
         await new Promise<void>((resolve) => (finish = resolve));
@@ -629,7 +633,6 @@ describe('events', () => {
         return { read: true };
       },
     });
-    const { t, events } = await counted(['wait.read'], [definePlugin({ id: 'wait', tools: [wait] })]);
     const sending = t.send('go');
     await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('prompt.output'), { timeout: 30_000 });
     // Running past QUIET_START_MS, the call is written (and shown) running, without its result.
@@ -653,17 +656,13 @@ describe('events', () => {
   });
 
   it('writes a read-only call before what it emits, even when it emits at once', async () => {
-    const shows = createTool({
-      id: 'shows.read',
-      description: 'Reads, showing what it read.',
-      input: z.object({ text: z.string() }),
+    const { t, events } = await counted({
       readOnly: true,
       invoke: async ({ emit }) => {
         await emit({ type: 'text', text: 'shown' });
         return { read: true };
       },
     });
-    const { t, events } = await counted(['shows.read'], [definePlugin({ id: 'shows', tools: [shows] })]);
     const prompt = await t.send('go');
     expect(prompt.output.map((o) => o.type)).toEqual(['tool', 'text', 'text']);
     expect(prompt.output[1]).toMatchObject({ text: 'shown', toolCallId: prompt.output[0]!.id });

@@ -18,9 +18,9 @@ export const INTERRUPTED =
 
 /**
  * A read-only call alone in its batch is written once it has run for this long, or once it ends, whichever
- * comes first: a call that ends sooner goes to the store in one write with its result (see ToolBatch.#start).
+ * comes first: a call that ends sooner goes to the store in one write with its result (see #startQuietly).
  */
-export const QUIET_START_MS = 50;
+const QUIET_START_MS = 50;
 
 type Invocation = { call: OpenCall; decision: Extract<Decision, { kind: 'invoke' }> };
 
@@ -333,18 +333,15 @@ export class ToolBatch {
         toolCallId: call.id,
         promptId: prompt.id,
         conversationId: prompt.conversationId,
-        emit: writeStart
-          ? async (output) => {
-              await writeStart();
-              return record.append(output, call.id);
-            }
-          : (output) => record.append(output, call.id),
-        update: writeStart
-          ? async (outputId, output) => {
-              await writeStart();
-              return record.updateEmitted(outputId, output, call.id);
-            }
-          : (outputId, output) => record.updateEmitted(outputId, output, call.id),
+        // What a call emits follows it in the record: a call started unwritten is written first.
+        emit: async (output) => {
+          await writeStart?.();
+          return record.append(output, call.id);
+        },
+        update: async (outputId, output) => {
+          await writeStart?.();
+          return record.updateEmitted(outputId, output, call.id);
+        },
         outputs: () => record.prompt.output,
       },
       plugins,

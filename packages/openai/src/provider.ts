@@ -5,7 +5,7 @@ import {
   type ModelStreamEvent,
   type ModelUsage,
 } from '@tessera/core';
-import { ToolNames, withRetries } from '@tessera/provider-utils';
+import { requestFetch, ToolNames, withRetries } from '@tessera/provider-utils';
 import type OpenAI from 'openai';
 import { chatRequest, streamed as streamedChat } from './chat/request.ts';
 import { completionChunks, fromChatStream } from './chat/stream.ts';
@@ -134,7 +134,7 @@ function sdkClientOptions(options: OpenAIProviderOptions, timeoutMs: number) {
     timeout: timeoutMs,
     maxRetries: 0, // one retry policy: ours, which never repeats a call that already streamed output
     ...(options.headers && { defaultHeaders: options.headers }),
-    fetch: watchedFetch(options.fetch ?? globalThis.fetch),
+    fetch: watchedFetch(options.fetch ?? requestFetch),
     // The SDK prints to the console unless told otherwise: the app decides where its lines go.
     ...(options.logger
       ? { logger: options.logger, logLevel: options.logLevel ?? 'warn' }

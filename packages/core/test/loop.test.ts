@@ -434,6 +434,31 @@ describe('conversations', () => {
     }
     expect((await t.platform.conversations.get(t.conversation.id, t.userId)).title).toBe('Sales plan');
   });
+
+  it('take the title a send gives when they have none, with the prompt (also from a store without createWithHistory)', async () => {
+    const memory = new MemoryStore();
+    const { createWithHistory: _, ...prompts } = memory.prompts;
+    const plain = new Proxy(memory, {
+      get(target, property) {
+        if (property === 'prompts') return prompts;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    for (const store of [memory, plain]) {
+      const t = await createTestPlatform({ store, script: [reply('a'), reply('b')] });
+      const send = { conversationId: t.conversation.id, userId: t.userId };
+      await expect(t.platform.send({ ...send, input: 'x', title: ' ' })).rejects.toMatchObject({
+        code: 'invalid_input',
+      });
+      expect(await t.platform.conversations.prompts(t.conversation.id, t.userId)).toEqual([]);
+      const started = await t.platform.start({ ...send, input: 'Plan a trip', title: '  Plan a trip ' });
+      expect(started.conversation.title).toBeUndefined(); // as it was: the caller can tell it named it
+      await started.done;
+      await t.platform.send({ ...send, input: 'More', title: 'More' });
+      expect((await t.platform.conversations.get(t.conversation.id, t.userId)).title).toBe('Plan a trip');
+    }
+  });
 });
 
 describe('a prompt id chosen by the caller', () => {

@@ -5,6 +5,7 @@ import type { HistoryCache, HistoryRead } from './history-cache.ts';
 import { activePrompt, insertingPrompt, insertPrompt } from './prompt-insert.ts';
 import { knownPromptColumns, type PromptRow, toPrompt } from './prompt-row.ts';
 import { historyPrompts } from './sql/history.ts';
+import { toText } from './sql/values.ts';
 
 /**
  * A row of `withHistory`: the conversation's columns (prefixed `c_`), and one prompt of its history (with
@@ -104,13 +105,13 @@ export function promptWithHistory(
 ): NonNullable<PromptStore['createWithHistory']> {
   const from = `FROM conversation u JOIN ${schema}.conversations c ON c.id = u.id`;
   const sql = {
-    statement: `${insertingPrompt(schema, { owned: true })}
+    statement: `${insertingPrompt(schema, { owned: true, title: '$17' })}
       ${withHistory(schema, '$16::jsonb', from)}`,
     activePrompt: activePrompt(schema),
   };
-  return async (prompt) => {
+  return async (prompt, options) => {
     const read = cache.read(prompt.conversationId);
-    const rows = await insertPrompt<Row>(db, sql, prompt, runner, [read.keys()]);
+    const rows = await insertPrompt<Row>(db, sql, prompt, runner, [read.keys(), toText(options?.title)]);
     return toConversationWithHistory(rows, read)!;
   };
 }

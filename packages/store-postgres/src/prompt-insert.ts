@@ -26,9 +26,13 @@ const KNOWN = [
  * initial outputs, atomically. `conversation` holds the conversation's id, `prompt` the prompt's; both are
  * empty, and nothing is written, when there is no conversation `$2` (of the user `$3` when `owned`).
  * What follows it (a `SELECT`) is the statement's answer, read from the snapshot the statement started in.
+ * `options.title`: the parameter holding a title the conversation takes if it has none (null: none).
  */
-export const insertingPrompt = (s: string, options: { owned: boolean }) => `WITH conversation AS (
-        UPDATE ${s}.conversations SET updated_at = ${NOW}
+export const insertingPrompt = (
+  s: string,
+  options: { owned: boolean; title?: string },
+) => `WITH conversation AS (
+        UPDATE ${s}.conversations SET updated_at = ${NOW}${options.title ? `, title = coalesce(title, ${options.title}::text)` : ''}
         WHERE id = $2${options.owned ? ' AND user_id = $3' : ''} RETURNING id
       ), prompt AS (
         INSERT INTO ${s}.prompts (id, conversation_id, user_id, model, visible, state, input, usage, stop_reason,

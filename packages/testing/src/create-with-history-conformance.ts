@@ -86,6 +86,30 @@ export function createWithHistoryConformance(getStore: () => Store): void {
       expect(before.history.map((p) => p.input)).toEqual(['one', 'own']);
     });
 
+    it('names an untitled conversation with `options.title`, in the same step, and keeps a title it has', async ({
+      skip,
+    }) => {
+      const store = getStore();
+      if (!store.prompts.createWithHistory) skip('this store has no createWithHistory');
+      const create = store.prompts.createWithHistory!.bind(store.prompts);
+      const untitled = sampleConversation();
+      await store.conversations.create(untitled);
+      const first = samplePrompt(untitled, { input: 'Plan a trip' });
+      // The conversation returned is the one read before: untitled, so the caller knows it named it.
+      expect((await create(first, { title: 'Plan a trip' })).conversation.title).toBeUndefined();
+      expect((await store.conversations.get(untitled.id))?.title).toBe('Plan a trip');
+      await store.prompts.update(first.id, { state: 'completed' });
+      const next = await create(samplePrompt(untitled, { input: 'Go on' }), { title: 'Go on' });
+      expect(next.conversation.title).toBe('Plan a trip');
+      expect((await store.conversations.get(untitled.id))?.title).toBe('Plan a trip');
+      const refused = samplePrompt(untitled, { input: 'busy' });
+      await expect(create(refused, { title: 'busy' })).rejects.toThrow();
+      const plain = sampleConversation();
+      await store.conversations.create(plain);
+      await create(samplePrompt(plain));
+      expect((await store.conversations.get(plain.id))?.title).toBeUndefined();
+    });
+
     createWithHistoryRefusals(getStore);
   });
 }

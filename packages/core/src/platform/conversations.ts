@@ -115,7 +115,8 @@ export const platformConversations = (ctx: PlatformContext): PlatformConversatio
   },
 });
 
-function validTitle(title: unknown): string {
+/** A title as stored: trimmed, 1-200 characters, else `TesseraError` `invalid_input`. */
+export function validTitle(title: unknown): string {
   const trimmed = typeof title === 'string' ? title.trim() : '';
   if (trimmed.length === 0 || trimmed.length > 200) {
     throw new TesseraError('invalid_input', 'A title is 1-200 characters.');

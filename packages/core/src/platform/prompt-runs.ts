@@ -9,6 +9,7 @@ import type { OutputBase } from '../model/outputs.ts';
 import { emptyUsage, type Prompt } from '../model/prompt.ts';
 import type { PromptRun, SendOptions, StartedPrompt } from '../plugins/define-plugin.ts';
 import type { PlatformContext } from './context.ts';
+import { validTitle } from './conversations.ts';
 
 /** Ids chosen by callers stay safe in URLs, paths and logs. */
 const PROMPT_ID = /^[\w-]{1,100}$/;
@@ -79,15 +80,20 @@ export async function runHere(
 /**
  * Stores a new prompt and returns what its loop starts from: its conversation and the history before it. A
  * store with `createWithHistory` is asked once (in PostgreSQL one statement, not a read and a write); from
- * another, the user's conversation is read first, then the prompt created.
+ * another, the user's conversation is read first, then the prompt created. `title` names an untitled
+ * conversation: in the same statement there, by a rename after the create here.
  */
-async function createPrompt(ctx: PlatformContext, prompt: Prompt) {
-  const { prompts } = ctx.store;
+async function createPrompt(ctx: PlatformContext, prompt: Prompt, title: string | undefined) {
+  const { prompts, conversations } = ctx.store;
   if (prompts.createWithHistory) {
-    return (await prompts.createWithHistory(prompt)) as { conversation: Conversation; history: Prompt[] };
+    const created = await prompts.createWithHistory(prompt, title === undefined ? undefined : { title });
+    return created as { conversation: Conversation; history: Prompt[] };
   }
   const read = await ctx.conversationWithHistory(prompt.conversationId, prompt.userId);
   await prompts.create(prompt);
+  if (title !== undefined && read.conversation.title === undefined) {
+    await conversations.rename(prompt.conversationId, title);
+  }
   return read;
 }
 
@@ -98,9 +104,10 @@ async function createPrompt(ctx: PlatformContext, prompt: Prompt) {
 export async function startPrompt(ctx: PlatformContext, send: SendOptions): Promise<StartedPrompt> {
   const { events, runtime } = ctx;
   const prompt = newPrompt(ctx, send);
+  const title = send.title === undefined ? undefined : validTitle(send.title);
   let conversation: Conversation | undefined;
   const run = await runHere(ctx, prompt, async () => {
-    const created = await createPrompt(ctx, prompt);
+    const created = await createPrompt(ctx, prompt, title);
     conversation = created.conversation;
     events.publish({ type: 'prompt.started', ...eventScope(prompt), prompt });
     const completion = new PromptCompletion(runtime, prompt, conversation, created.history, true);

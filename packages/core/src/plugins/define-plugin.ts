@@ -384,6 +384,12 @@ export type SendOptions = {
    * @default []
    */
   outputs?: readonly NewOutput[];
+  /**
+   * The conversation's title if it has none yet (a chat app names a conversation after its first message),
+   * stored with the prompt rather than by a rename after it: 1-200 characters, trimmed. A conversation that
+   * has a title keeps it.
+   */
+  title?: string;
   /** Aborting it cancels the prompt, as `cancel()` does: the model call and running tools are aborted. */
   signal?: AbortSignal;
 };

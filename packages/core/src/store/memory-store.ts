@@ -208,11 +208,15 @@ export class MemoryStore implements Store {
     create: async (prompt) => {
       this.#addPrompt(prompt);
     },
-    createWithHistory: async (prompt) => {
+    createWithHistory: async (prompt, options) => {
       if (this.#conversations.get(prompt.conversationId)?.userId !== prompt.userId) {
         throw new NotFoundError(`Conversation ${prompt.conversationId} does not exist.`);
       }
       const conversation = this.#addPrompt(prompt);
+      if (options?.title !== undefined && conversation.title === undefined) {
+        const added = this.#conversation(conversation.id);
+        this.#conversations.set(added.id, immutable({ ...added, title: options.title }));
+      }
       return { conversation, history: conversation.promptIds.map((id) => this.#prompts.get(id)!.read()) };
     },
     get: async (id) => this.#prompts.get(id)?.read(),

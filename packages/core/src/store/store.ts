@@ -130,8 +130,13 @@ export interface PromptStore {
    * just before (one statement in PostgreSQL, where starting a prompt costs one round trip less). Refuses as
    * `create` does, and with `NotFoundError` when the conversation is not `prompt.userId`'s; a refused prompt
    * writes nothing. Optional: without it core reads the conversation and its history, then calls `create`.
+   * With `options.title`, a conversation that has no title takes it in the same step (`SendOptions.title`);
+   * the conversation returned is still the one read before, without it.
    */
-  createWithHistory?(prompt: PromptRecord): Promise<{ conversation: Conversation; history: PromptRecord[] }>;
+  createWithHistory?(
+    prompt: PromptRecord,
+    options?: { title?: string },
+  ): Promise<{ conversation: Conversation; history: PromptRecord[] }>;
   get(id: string): Promise<PromptRecord | undefined>;
   /** A conversation's prompts, oldest first. */
   listByConversation(conversationId: string): Promise<PromptRecord[]>;

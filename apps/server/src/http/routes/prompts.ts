@@ -126,6 +126,9 @@ function sendPrompt(
     const outputs = form
       ? await storeUploads(platform, form, { owner: { userId, conversationId }, canStore: canStoreFiles })
       : [];
+    // An untitled conversation is named after its first message, as chat apps do, in the prompt's own write
+    // (the store's event says so to the user's list).
+    const title = input ? titleFrom(input) : undefined;
     let run: StartedPrompt;
     try {
       run = await platform.start({
@@ -135,6 +138,7 @@ function sendPrompt(
         model,
         outputs,
         promptId: id,
+        ...(title && { title }),
         // Plugins read it from the prompt: the triggers plugin's default zone and the user's local time.
         ...(fields.timeZone && { metadata: { timeZone: fields.timeZone } }),
       });
@@ -149,11 +153,6 @@ function sendPrompt(
       throw error;
     }
     run.done.catch(() => {}); // the loop records its own failures
-    // An untitled conversation is named after its first message, as chat apps do. Written to the store
-    // directly: `start` found the conversation to be the user's, and `titleFrom` gives a valid title (the
-    // platform's rename would read the conversation twice more).
-    const title = run.conversation.title === undefined && input ? titleFrom(input) : undefined;
-    if (title) await platform.store.conversations.rename(conversationId, title);
     return c.json({ prompt: run.prompt }, 202);
   });
 }

@@ -16,7 +16,7 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
 const discard = (body: { dump(): Promise<void> }) => void body.dump().catch(() => {});
 
 /** What a model call sends: a URL, and a body already in memory (JSON). Anything else goes to `fetch`. */
-const simpleBody = (body: RequestInit['body']): body is string | Uint8Array | null | undefined =>
+const simpleBody = (body: unknown): body is string | Uint8Array | null | undefined =>
   body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
 
 /**

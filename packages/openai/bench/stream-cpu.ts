@@ -75,20 +75,18 @@ async function main() {
       }),
     );
   };
-  const perCall: Record<string, number[]> = Object.fromEntries(
-    Object.keys(transports).map((name) => [name, []]),
-  );
+  const perCall = new Map<string, number[]>(Object.keys(transports).map((name) => [name, []]));
   for (const provider of Object.values(transports)) await run(provider, 2_000); // warm-up
   for (let round = 0; round < 5; round++) {
     for (const [name, provider] of Object.entries(transports)) {
       const before = process.cpuUsage();
       await run(provider, 4_000);
       const used = process.cpuUsage(before);
-      perCall[name]!.push((used.user + used.system) / 1000 / 4_000);
+      perCall.get(name)!.push((used.user + used.system) / 1000 / 4_000);
     }
   }
   console.log('CPU ms per streamed Chat Completions call (10 at a time, median of 5 rounds of 4,000):');
-  for (const [name, values] of Object.entries(perCall)) {
+  for (const [name, values] of perCall) {
     const sorted = values.sort((a, b) => a - b);
     console.log(
       `  ${name.padEnd(24)} ${sorted[2]!.toFixed(3)}  (${sorted.map((v) => v.toFixed(3)).join(', ')})`,

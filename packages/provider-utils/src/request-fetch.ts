@@ -12,6 +12,9 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
   br: createBrotliDecompress,
 };
 
+/** The most codings a body may name, as Node's `fetch` allows: each costs a decoder, and a header holds thousands. */
+const MAX_CODINGS = 5;
+
 /** Reads and drops a body not given to the caller (up to undici's limit, then closes the connection). */
 const discard = (body: { dump(): Promise<void> }) => void body.dump().catch(() => {});
 
@@ -59,19 +62,25 @@ export const requestFetch: typeof fetch = async (input, init) => {
     if (Array.isArray(value)) for (const each of value) headers.append(name, each);
     else if (value !== undefined) headers.append(name, value);
   }
+  const codings = headers.get('content-encoding')?.toLowerCase().split(',') ?? [];
+  if (codings.length > MAX_CODINGS) {
+    discard(response.body);
+    throw new TypeError('fetch failed', {
+      cause: new Error(`The body names ${codings.length} content codings.`),
+    });
+  }
   let body: ReadableStream<Uint8Array> | null = null;
   if (NULL_BODY.has(statusCode) || init?.method === 'HEAD') discard(response.body);
-  else body = webStream(decoded(response.body, headers.get('content-encoding')));
+  else body = webStream(decoded(response.body, codings));
   const answer = new Response(body, { status: statusCode, headers });
   Object.defineProperty(answer, 'url', { value: url });
   return answer;
 };
 
 /** The body through the decoders its `content-encoding` names (last applied, first undone). */
-function decoded(body: Readable, encoding: string | null): Readable {
-  if (!encoding) return body;
+function decoded(body: Readable, codings: readonly string[]): Readable {
   let stream: Readable = body;
-  for (const name of encoding.toLowerCase().split(',').reverse()) {
+  for (const name of codings.toReversed()) {
     const decoder = DECODERS[name.trim()];
     if (!decoder) continue; // identity, or one fetch would not decode either
     const next = decoder() as unknown as Readable;

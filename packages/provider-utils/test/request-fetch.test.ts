@@ -90,6 +90,14 @@ describe('requestFetch', () => {
     expect(await (await requestFetch(base)).json()).toEqual({ answer: 'compressed' });
   });
 
+  it('refuses a body that names more content codings than fetch allows (5), as fetch fails a request', async () => {
+    const base = await serve((_request, response) => {
+      response.writeHead(200, { 'content-encoding': Array(6).fill('gzip').join(', ') });
+      response.end('x');
+    });
+    await expect(requestFetch(base)).rejects.toThrow(TypeError);
+  });
+
   it('follows a redirect as fetch does, the body sent again', async () => {
     const base = await serve(async (request, response) => {
       if (request.url === '/old') {
